@@ -1,0 +1,79 @@
+// Field types of the attribute tables (spec 2.1), each accepting both typed
+// values and the live wire form, where every scalar arrives as a string
+// (wire-format.md: "true"/"false", "42", "120.5", "" for an empty date).
+import { z } from 'zod';
+
+/** Text of at most `max` characters; numbers are accepted as their text. */
+export function text(max?: number) {
+  const base = max === undefined ? z.string() : z.string().max(max, { message: `at most ${max} characters`, abort: true });
+  return z.preprocess((v) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v ?? ''), base);
+}
+
+/** true/false, also as "true"/"false", "1"/"0" and 1/0; "" means false. */
+export const bool = z.preprocess((v) => {
+  if (v === 'true' || v === '1' || v === 1) return true;
+  if (v === 'false' || v === '0' || v === 0 || v === '') return false;
+  return v;
+}, z.boolean({ error: 'must be true or false' }));
+
+function numeric(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  const t = v.trim();
+  if (t === '') return undefined;
+  // dot as the decimal separator, no thousands separator (spec 2.1)
+  return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : v;
+}
+
+/** Whole number; "" reads as absent. */
+export const int = z.preprocess(numeric, z.number({ error: 'must be a whole number' }).int('must be a whole number'));
+
+/** Number with at most `places` decimals ("12.345"), dot as separator. */
+export function decimal(places = 3) {
+  return z.preprocess(
+    numeric,
+    z
+      .number({ error: 'must be a number with a dot as decimal separator' })
+      .finite('must be a finite number')
+      .refine((n) => decimalPlaces(n) <= places, `at most ${places} decimals`),
+  );
+}
+
+export function decimalPlaces(n: number): number {
+  const s = String(n);
+  if (/e/i.test(s)) return Number.POSITIVE_INFINITY;
+  const dot = s.indexOf('.');
+  return dot < 0 ? 0 : s.length - dot - 1;
+}
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+export function isValidDate(s: string): boolean {
+  const m = DATE_RE.exec(s);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
+
+/** YYYY-MM-DD; the wire's "" (and null) read as null, an empty date. */
+export const date = z.preprocess(
+  (v) => (v === '' || v === undefined ? null : v),
+  z.string().refine(isValidDate, 'must be a date as YYYY-MM-DD').nullable(),
+);
+
+/** One of the allowed values; `allowEmpty` lets "" through where the spec allows it. */
+export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values, { error: `must be one of: ${values.join(', ')}` });
+}
+
+/** E-mail address, or empty. */
+export const emailOrEmpty = text(255).refine(
+  (s) => s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s),
+  'must be an e-mail address like name@example.com',
+);
+
+/** Three printed reference lines (spec: reference object line1..line3). */
+export const reference = z.object({
+  line1: text().optional(),
+  line2: text().optional(),
+  line3: text().optional(),
+});
+export type Reference = z.output<typeof reference>;

@@ -1,0 +1,5 @@
+export * from './fields';
+export * from './client';
+export * from './product';
+export * from './quotation';
+export * from './country';

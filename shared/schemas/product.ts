@@ -1,0 +1,21 @@
+// Product, spec 2.3.
+import { z } from 'zod';
+import { bool, decimal, int, text } from './fields';
+
+export const productWritable = {
+  code: text(20),
+  name: text(),
+  price: decimal(3),
+  taxes: int.refine((n) => n >= 0 && n <= 100, 'must be a percentage from 0 to 100'),
+  priceintax: decimal(3),
+  notes: text(),
+  // the amount in stock when stock is used, otherwise false
+  stock: z.union([z.literal(false), z.literal('false').transform(() => false as const), decimal(3)]),
+  stock_use: bool,
+} as const;
+
+export const productInput = z.object(productWritable).partial();
+export type ProductInput = z.output<typeof productInput>;
+
+export const productRecord = z.object({ id: int, ...productWritable }).partial().required({ id: true });
+export type Product = z.output<typeof productRecord>;
