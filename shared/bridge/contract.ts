@@ -1,0 +1,227 @@
+// The one contract between the renderer and the main process: every
+// operation the renderer may ask for, with the schema its payload must match,
+// and every event it may receive. The preload (Electron) and the web host
+// expose exactly this as `window.quotedesk`; the main process validates each
+// payload against these schemas and checks the sender before acting.
+//
+// Payload schemas check structure, not the spec's field rules: a draft may
+// hold a value the service would refuse (a 4th decimal, a 51st character) so
+// that nothing typed is lost; the rules are shown inline by the UI and
+// enforced before anything is queued for the service.
+import { z } from 'zod';
+import type {
+  AccountView,
+  ClientSummary,
+  ClientView,
+  ConflictView,
+  CountryView,
+  LineView,
+  ParkedOperation,
+  ProductView,
+  QuotationSummary,
+  QuotationView,
+  QueuedResult,
+  Settings,
+  SyncStatus,
+} from './views';
+
+const id = z.string().min(1).max(100);
+const text = z.string().max(10_000);
+const num = z.number().finite();
+const query = z.string().max(200);
+const limit = z.number().int().min(1).max(500);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
+
+export const sendMethod = z.enum(['email', 'mail', 'printcenter']);
+export const customStatus = z.enum(['progress', 'completed', 'billable', 'declined', 'clear']);
+
+const referencePatch = z.object({ line1: text, line2: text, line3: text }).partial().strict();
+
+/** Fields of a quotation draft the editor changes (autosave). */
+export const draftPatch = z
+  .object({
+    clientId: id.nullable(),
+    reference: referencePatch,
+    date: isoDate.nullable(),
+    quotationperiod: z.number().int().min(0).max(100_000).nullable(),
+    discounttype: z.enum(['amount', 'percentage']).nullable(),
+    discount: num.nullable(),
+    paymentcondition: text,
+    notes: text,
+    showtotals: z.boolean(),
+  })
+  .partial()
+  .strict();
+
+/** A line's fields; a text-only line sets description only. */
+export const linePatch = z
+  .object({
+    amount: num.nullable(),
+    amount_desc: text,
+    description: text,
+    tax_rate: num.nullable(),
+    price: num.nullable(),
+    discount_pct: num.nullable(),
+  })
+  .partial()
+  .strict();
+
+/** Writable client attributes (spec 2.2), structurally. */
+export const clientPatch = z
+  .object({
+    contact: text,
+    showcontact: z.boolean(),
+    company: text,
+    address: text,
+    address_addon: text,
+    zipcode: text,
+    city: text,
+    country: z.union([z.number().int(), text]),
+    phone: text,
+    mobile: text,
+    email: text,
+    addon: text,
+    bankcode: text,
+    biccode: text,
+    taxnumber: text,
+    tax_shifted: z.boolean(),
+    sendmethod: text,
+    paymentmethod: text,
+    top: num.nullable(),
+    stddiscount: num.nullable(),
+    mailintro: text,
+    reference: referencePatch,
+    notes: text,
+    notes_on_invoice: z.boolean(),
+    active: z.boolean(),
+    default_doclang: text,
+    default_category: z.number().int().nullable(),
+    email_reminder: text,
+    currency: text,
+    mandate_id: text,
+    mandate_date: isoDate.nullable(),
+    collecttype: text,
+    tax_type: text,
+  })
+  .partial()
+  .strict();
+
+const none = z.object({}).strict();
+
+/** Every operation: its payload schema. Results are typed in `OperationResults`. */
+export const operations = {
+  // quotations
+  'quotations.list': z.object({ query: query.optional(), states: z.array(z.string().max(20)).max(10).optional() }).strict(),
+  'quotations.get': z.object({ id }).strict(),
+  'quotations.create': z.object({ clientId: id.nullable().optional() }).strict(),
+  'quotations.update': z.object({ id, patch: draftPatch }).strict(),
+  'quotations.duplicate': z.object({ id }).strict(),
+  'quotations.delete': z.object({ id }).strict(),
+  'quotations.saveToService': z.object({ id }).strict(),
+  'quotations.send': z.object({ id, sendmethod: sendMethod }).strict(),
+  'quotations.approve': z.object({ id, name: z.string().min(1).max(255), date: isoDate, comments: text.optional() }).strict(),
+  'quotations.removeApproval': z.object({ id }).strict(),
+  'quotations.setCustomStatus': z.object({ id, status: customStatus }).strict(),
+  // lines
+  'lines.add': z.object({ quotationId: id, index: z.number().int().min(0).optional(), line: linePatch, fromProductId: z.number().int().optional() }).strict(),
+  'lines.update': z.object({ quotationId: id, lineId: id, patch: linePatch }).strict(),
+  'lines.move': z.object({ quotationId: id, lineId: id, toIndex: z.number().int().min(0) }).strict(),
+  'lines.duplicate': z.object({ quotationId: id, lineId: id }).strict(),
+  'lines.remove': z.object({ quotationId: id, lineId: id }).strict(),
+  // clients
+  'clients.list': z.object({ query: query.optional(), offset: z.number().int().min(0).optional(), limit: limit.optional(), includeInactive: z.boolean().optional() }).strict(),
+  'clients.search': z.object({ query, limit: limit.optional() }).strict(),
+  'clients.get': z.object({ id }).strict(),
+  'clients.create': z.object({ fields: clientPatch }).strict(),
+  'clients.update': z.object({ id, patch: clientPatch }).strict(),
+  'clients.delete': z.object({ id }).strict(),
+  // catalogue
+  'products.list': z.object({ query: query.optional(), offset: z.number().int().min(0).optional(), limit: limit.optional() }).strict(),
+  'products.search': z.object({ query, limit: limit.optional() }).strict(),
+  'countries.list': z.object({ lang: z.enum(['nl', 'en', 'de', 'fr', 'es']).optional() }).strict(),
+  // sync, outbox, conflicts
+  'sync.status': none,
+  'sync.pullNow': none,
+  'outbox.parked': none,
+  'outbox.retry': z.object({ id }).strict(),
+  'outbox.discard': z.object({ id }).strict(),
+  'conflicts.list': none,
+  'conflicts.resolve': z.object({ id, resolution: z.enum(['mine', 'theirs', 'both']) }).strict(),
+  // account and settings
+  'account.list': none,
+  'account.connect': z
+    .object({ baseUrl: z.string().min(1).max(2000), username: z.string().min(1).max(255), apiKey: z.string().min(1).max(1000), displayName: z.string().max(255).optional() })
+    .strict(),
+  'account.disconnect': z.object({ id }).strict(),
+  'account.setActive': z.object({ id: id.nullable() }).strict(),
+  'settings.get': none,
+  'settings.set': z.object({ language: z.enum(['nl', 'en']).optional(), defaultSendmethod: sendMethod.optional() }).strict(),
+} as const;
+
+export type OperationName = keyof typeof operations;
+export type OperationInput<N extends OperationName> = z.input<(typeof operations)[N]>;
+
+export interface OperationResults {
+  'quotations.list': QuotationSummary[];
+  'quotations.get': QuotationView;
+  'quotations.create': QuotationView;
+  'quotations.update': QuotationView;
+  'quotations.duplicate': QuotationView;
+  'quotations.delete': { deleted: true; queued: QueuedResult | null };
+  'quotations.saveToService': QueuedResult;
+  'quotations.send': QueuedResult;
+  'quotations.approve': QueuedResult;
+  'quotations.removeApproval': QueuedResult;
+  'quotations.setCustomStatus': QueuedResult;
+  'lines.add': LineView;
+  'lines.update': LineView;
+  'lines.move': { order: string[] };
+  'lines.duplicate': LineView;
+  'lines.remove': { order: string[] };
+  'clients.list': { items: ClientSummary[]; total: number };
+  'clients.search': ClientSummary[];
+  'clients.get': ClientView;
+  'clients.create': ClientView;
+  'clients.update': ClientView;
+  'clients.delete': { deleted: true; queued: QueuedResult | null };
+  'products.list': { items: ProductView[]; total: number };
+  'products.search': ProductView[];
+  'countries.list': CountryView[];
+  'sync.status': SyncStatus;
+  'sync.pullNow': { started: boolean };
+  'outbox.parked': ParkedOperation[];
+  'outbox.retry': QueuedResult;
+  'outbox.discard': { discarded: true };
+  'conflicts.list': ConflictView[];
+  'conflicts.resolve': { resolved: true };
+  'account.list': AccountView[];
+  'account.connect': AccountView;
+  'account.disconnect': { disconnected: true };
+  'account.setActive': { active: string | null };
+  'settings.get': Settings;
+  'settings.set': Settings;
+}
+
+/** Events the main process pushes to the renderer. */
+export interface BridgeEvents {
+  /** online/offline, pending count, progress, rate budget, last sync: one snapshot */
+  'sync.status': SyncStatus;
+  'outbox.parked': ParkedOperation[];
+  'conflicts.changed': ConflictView[];
+  /** records changed behind the UI's back (a pull, an id remap after sending) */
+  'records.changed': { entity: 'quotation' | 'client' | 'product' | 'country'; ids: string[] | 'all' };
+}
+export type EventName = keyof BridgeEvents;
+export const EVENT_NAMES = ['sync.status', 'outbox.parked', 'conflicts.changed', 'records.changed'] as const satisfies readonly EventName[];
+
+/** What `window.quotedesk` is, in Electron (preload) and in the web host alike. */
+export interface QuotedeskBridge {
+  /** resolves with the result, rejects with a `BridgeError` */
+  invoke<N extends OperationName>(op: N, input: OperationInput<N>): Promise<OperationResults[N]>;
+  /** returns a function that removes the listener */
+  on<E extends EventName>(event: E, listener: (payload: BridgeEvents[E]) => void): () => void;
+  /** 'electron' or 'web' (the test host) */
+  readonly host: 'electron' | 'web';
+}
+
+export const OPERATION_NAMES = Object.keys(operations) as OperationName[];

@@ -1,0 +1,192 @@
+// The shapes the renderer sees. They are views, not storage rows: the main
+// process maps its store and sync state onto them, so the UI never depends on
+// how things are kept.
+import type { Approval, Reference } from '../schemas';
+import type { FieldError } from '../field-errors';
+import type { SerializedError } from './errors';
+
+/** Where a quotation stands, as the badge in the list shows it. */
+export type QuotationState =
+  | 'local' // only on this computer, nothing queued
+  | 'pending' // a save or send is waiting in the outbox
+  | 'saved' // saved on the service as a draft, no local changes
+  | 'sent'
+  | 'approved'
+  | 'conflict'
+  | 'attention'; // an operation is parked: needs the user
+
+export type SendMethod = 'email' | 'mail' | 'printcenter';
+export type CustomStatus = 'progress' | 'completed' | 'billable' | 'declined';
+
+/** A reference to a client that may exist only locally yet. */
+export interface ClientRef {
+  /** local id (UUID) of the client record in the app */
+  id: string;
+  /** the service's client number, once the client exists there */
+  clientnr: number | null;
+  name: string;
+}
+
+export interface QuotationSummary {
+  id: string;
+  serverId: number | null;
+  savename: string;
+  quotationreference: string;
+  client: ClientRef | null;
+  date: string | null;
+  /** estimate from the lines, or the service's total once known; exact decimal text */
+  totalintax: string;
+  currency: string;
+  state: QuotationState;
+  customstatus: CustomStatus | null;
+  updatedAt: string;
+}
+
+/** One line of a quotation; a text-only line has a description only. */
+export interface LineView {
+  id: string;
+  amount?: number;
+  amount_desc?: string;
+  description?: string;
+  tax_rate?: number;
+  price?: number;
+  discount_pct?: number;
+  /** as the service computed it, when known */
+  linetotal?: number;
+}
+
+export interface QuotationView extends QuotationSummary {
+  reference: Reference;
+  quotationperiod: number | null;
+  /** date + quotationperiod */
+  datedue: string | null;
+  discounttype: 'amount' | 'percentage' | null;
+  discount: number | null;
+  paymentcondition: string;
+  notes: string;
+  showtotals: boolean;
+  lines: LineView[];
+  /** prices include tax when the client's tax_type is intax */
+  taxType: 'intax' | 'extax';
+  sent: boolean;
+  approved: Approval | null;
+  sign_url: string | null;
+  /** the service's total; null while only the local estimate exists */
+  serviceTotal: string | null;
+  /** field errors the service gave for the last save/send, e.g. lines.2.price */
+  fieldErrors: FieldError[];
+  /** set while a conflict waits for the user */
+  conflictId: string | null;
+  /** editable unless sent */
+  readOnly: boolean;
+}
+
+export type ClientState = 'local' | 'pending' | 'synced' | 'conflict' | 'attention';
+
+export interface ClientSummary {
+  id: string;
+  clientnr: number | null;
+  company: string;
+  contact: string;
+  email: string;
+  city: string;
+  active: boolean;
+  state: ClientState;
+}
+
+export interface ClientView extends ClientSummary {
+  /** every writable attribute of spec 2.2, as the schemas give them */
+  fields: Record<string, unknown>;
+  lastinvoice: string | null;
+  fieldErrors: FieldError[];
+  conflictId: string | null;
+  /** the service refused deletion because the client has documents */
+  hasDocuments: boolean;
+}
+
+export interface ProductView {
+  id: number;
+  code: string;
+  name: string;
+  price: number;
+  taxes: number;
+  priceintax: number | null;
+  notes: string;
+  stock: number | false;
+  stock_use: boolean;
+}
+
+export interface CountryView {
+  id: number;
+  name: string;
+}
+
+export interface PullProgress {
+  done: number;
+  estimated: number;
+}
+
+export interface RateBudget {
+  limit: number;
+  remaining: number;
+  resetsAt: string | null;
+}
+
+export interface SyncStatus {
+  online: boolean;
+  /** operations waiting to go out */
+  pending: number;
+  parked: number;
+  conflicts: number;
+  lastSyncAt: string | null;
+  pulling: PullProgress | null;
+  budget: RateBudget | null;
+  /** demo: the built-in sandbox; needs_key: the service refused the key */
+  account: 'demo' | 'connected' | 'needs_key';
+}
+
+export interface ParkedOperation {
+  id: string;
+  kind: string;
+  /** what it is about, for a person: "Quotation Q-2026-014 to Bakkerij Jansen" */
+  label: string;
+  entity: 'quotation' | 'client';
+  entityId: string;
+  reason: SerializedError;
+  attempts: number;
+  createdAt: string;
+}
+
+export interface ConflictView {
+  id: string;
+  entity: 'quotation' | 'client';
+  entityId: string;
+  label: string;
+  /** the local version and the service's version, as field → value */
+  mine: Record<string, unknown> | null;
+  theirs: Record<string, unknown> | null;
+  /** fields that differ (for clients: changed on both sides) */
+  fields: string[];
+  /** the service deleted the record while it was edited here */
+  deletedOnService: boolean;
+}
+
+export interface AccountView {
+  id: string;
+  baseUrl: string;
+  username: string;
+  displayName: string;
+  active: boolean;
+  needsKey: boolean;
+}
+
+export interface Settings {
+  language: 'nl' | 'en';
+  defaultSendmethod: SendMethod;
+}
+
+export interface QueuedResult {
+  /** whether it goes out now (online) or when the connection is back */
+  when: 'now' | 'when_online';
+  operationId: string;
+}
