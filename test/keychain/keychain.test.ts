@@ -98,7 +98,7 @@ function runProbe(command: string, args: string[], env: NodeJS.ProcessEnv): Prom
 }
 
 function envWithout(...names: string[]): NodeJS.ProcessEnv {
-  const env = { ...process.env, QUOTEDESK_KEYCHAIN_SERVICE: testService };
+  const env: NodeJS.ProcessEnv = { ...process.env, QUOTEDESK_KEYCHAIN_SERVICE: testService };
   for (const n of names) delete env[n];
   return env;
 }
