@@ -5,10 +5,13 @@ import type { FieldError } from '../field-errors';
 
 export type BridgeErrorKind =
   | 'invalid_request' // the payload did not match the contract
+  | 'untrusted_sender' // the request did not come from the app's own page
+  | 'host_unreachable' // (web host only) the page lost its connection to the host process
   | 'not_found'
   | 'conflict_state' // the record is not in a state that allows this (e.g. editing a sent quotation)
   | 'validation' // a field breaks the spec's rules
   | 'keychain_unavailable'
+  | 'storage' // the local database cannot be used (damaged, too new, held by another quotedesk)
   | 'internal'
   // kinds of the API client, passed through
   | 'offline'
@@ -28,6 +31,8 @@ export interface SerializedError {
   kind: BridgeErrorKind | string;
   messageKey: string;
   message: string;
+  /** values for the {placeholders} of the message key's text */
+  params?: Record<string, string | number>;
   fieldErrors?: FieldError[];
 }
 
@@ -37,12 +42,27 @@ export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: Seria
 export class BridgeError extends Error implements SerializedError {
   readonly kind: string;
   readonly messageKey: string;
+  readonly params?: Record<string, string | number>;
   readonly fieldErrors?: FieldError[];
   constructor(e: SerializedError) {
     super(e.message);
     this.name = 'BridgeError';
     this.kind = e.kind;
     this.messageKey = e.messageKey;
+    if (e.params) this.params = e.params;
     if (e.fieldErrors) this.fieldErrors = e.fieldErrors;
   }
+}
+
+/**
+ * Whether a rejection of `invoke` is an operation's error. Use this rather
+ * than `instanceof BridgeError`: Electron's contextBridge copies a rejection
+ * into the page as a plain object (an Error would lose its fields on the way),
+ * so in Electron the page receives `{ name: 'BridgeError', kind, messageKey,
+ * message, ... }`; the web host rejects with a BridgeError.
+ */
+export function isBridgeError(e: unknown): e is SerializedError {
+  if (e === null || typeof e !== 'object') return false;
+  const v = e as Partial<SerializedError>;
+  return typeof v.kind === 'string' && typeof v.messageKey === 'string' && typeof v.message === 'string';
 }

@@ -1,3 +1,4 @@
 export * from './contract';
 export * from './views';
 export * from './errors';
+export * from './messages';

@@ -1,0 +1,58 @@
+// Starts the web host in-process on a free port with a scratch data folder,
+// for end-to-end tests: open `url` in Chromium, use `setOnline` (or POST to
+// `controlUrl`) to take the demo service off the network and back.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startWebHost } from '../../electron/webhost/host';
+import type { Core } from '../../electron/core';
+
+export interface TestWebHostOptions {
+  clients?: number;
+  products?: number;
+  quotations?: number;
+  /** a data folder to use (kept); a scratch one (removed on close) by default */
+  dataDir?: string;
+  /** a built renderer to serve instead of dist/renderer */
+  rendererDir?: string;
+}
+
+export interface TestWebHost {
+  /** page URL with the token */
+  url: string;
+  controlUrl: string;
+  token: string;
+  setOnline(online: boolean): Promise<void>;
+  /** the demo sandbox the core talks to */
+  sandbox: Core['sandbox'];
+  core: Core;
+  close(): Promise<void>;
+}
+
+export async function startTestWebHost(opts: TestWebHostOptions = {}): Promise<TestWebHost> {
+  const scratch = opts.dataDir ? null : mkdtempSync(join(tmpdir(), 'quotedesk-web-'));
+  const dataDir = opts.dataDir ?? scratch!;
+  try {
+    const host = await startWebHost({
+      dataDir,
+      port: 0,
+      rendererDir: opts.rendererDir,
+      demoSeed: { clients: opts.clients, products: opts.products, quotations: opts.quotations },
+    });
+    return {
+      url: host.url,
+      controlUrl: host.controlUrl,
+      token: host.token,
+      setOnline: host.setOnline,
+      sandbox: host.core.sandbox,
+      core: host.core,
+      async close() {
+        await host.close();
+        if (scratch) rmSync(scratch, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+    throw err;
+  }
+}
