@@ -7,13 +7,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { BridgeResult } from '../../shared/bridge';
 import type { Dispatch } from '../bridge/dispatcher';
 import { bridgeError } from '../bridge/errors';
 import type { EventHub } from '../bridge/events';
 import { CONTENT_SECURITY_POLICY } from '../core/security';
+import { contentType, resolveAppFile } from '../core/app-files';
 import { bridgeClientScript } from './client/bundle';
 
 /** What the web host knows about a request when it asks the dispatcher. */
@@ -52,20 +52,6 @@ export interface WebHostServer {
 
 const MAX_BODY = 2 * 1024 * 1024;
 const HEARTBEAT_MS = 15_000;
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.ttf': 'font/ttf',
-  '.map': 'application/json; charset=utf-8',
-};
 
 const BRIDGE_SCRIPT_TAG = '<script src="/__bridge/client.js"></script>';
 
@@ -144,7 +130,7 @@ export async function startWebHostServer(opts: WebHostServerOptions): Promise<We
     }
 
     if (path === '/__bridge/client.js') {
-      return send(res, 200, TYPES['.js']!, await bridgeClientScript());
+      return send(res, 200, contentType('client.js'), await bridgeClientScript());
     }
 
     if (path === '/__control/network') {
@@ -169,23 +155,16 @@ export async function startWebHostServer(opts: WebHostServerOptions): Promise<We
   }
 
   async function serveStatic(path: string, res: ServerResponse): Promise<void> {
-    let rel: string;
-    try {
-      rel = decodeURIComponent(path);
-    } catch {
-      return send(res, 400, 'text/plain; charset=utf-8', 'Bad path');
-    }
-    const isPage = rel === '/' || rel === '/index.html' || extname(rel) === '';
-    const file = normalize(join(opts.rendererDir, isPage ? 'index.html' : rel));
-    if (!file.startsWith(normalize(opts.rendererDir) + sep)) return send(res, 404, 'text/plain; charset=utf-8', 'Not found');
+    const target = resolveAppFile(opts.rendererDir, path);
+    if (!target) return send(res, 404, 'text/plain; charset=utf-8', 'Not found');
     let data: Buffer;
     try {
-      data = await readFile(file);
+      data = await readFile(target.file);
     } catch {
       return send(res, 404, 'text/plain; charset=utf-8', 'Not found');
     }
-    if (isPage) return send(res, 200, TYPES['.html']!, injectBridgeScript(data.toString('utf8')));
-    return send(res, 200, TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream', data);
+    if (target.isPage) return send(res, 200, contentType('index.html'), injectBridgeScript(data.toString('utf8')));
+    return send(res, 200, contentType(target.file), data);
   }
 
   await new Promise<void>((resolve, reject) => {

@@ -1,0 +1,187 @@
+// The Electron main process: one locked-down window, the bridge wired to the
+// core, and a clean shutdown. Everything else (store, accounts, sync, the demo
+// sandbox) is the core's; this file holds only what needs Electron.
+import { app, BrowserWindow, ipcMain, protocol, session, shell, type IpcMainInvokeEvent, type Session, type WebContents } from 'electron';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createCore, type Core } from './core';
+import { resolveAppFile, contentType } from './core/app-files';
+import { CONTENT_SECURITY_POLICY, isExternalLinkAllowed } from './core/security';
+import { createDispatcher } from './bridge/dispatcher';
+import { EVENT_CHANNEL, INVOKE_CHANNEL } from './bridge/channels';
+
+/** The renderer is served from app://quotedesk/, never from file:// (whose 'self' is every local file). */
+export const APP_SCHEME = 'app';
+export const APP_ORIGIN = `${APP_SCHEME}://quotedesk`;
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** dist/electron/main.js → dist/renderer and dist/electron/preload.cjs */
+export const RENDERER_DIR = join(here, '..', 'renderer');
+export const PRELOAD_PATH = join(here, 'preload.cjs');
+
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
+
+let mainWindow: BrowserWindow | null = null;
+let core: Core | null = null;
+
+export function isAppUrl(url: string): boolean {
+  try {
+    return new URL(url).origin === APP_ORIGIN;
+  } catch {
+    return false;
+  }
+}
+
+/** Only the top frame of our own window, showing our own page, may use the bridge. */
+export function isTrustedSender(event: IpcMainInvokeEvent): boolean {
+  const frame = event.senderFrame;
+  return mainWindow !== null && !mainWindow.isDestroyed() && event.sender === mainWindow.webContents && frame !== null && frame === mainWindow.webContents.mainFrame && isAppUrl(frame.url);
+}
+
+export function windowOptions(): Electron.BrowserWindowConstructorOptions {
+  return {
+    width: 1280,
+    height: 820,
+    minWidth: 900,
+    minHeight: 600,
+    title: 'quotedesk',
+    show: false,
+    webPreferences: {
+      preload: PRELOAD_PATH,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webviewTag: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      navigateOnDragDrop: false,
+      spellcheck: true,
+      devTools: !app.isPackaged,
+    },
+  };
+}
+
+/** Serves the built renderer on app://quotedesk/ with the policy headers. */
+async function serveAppFile(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const target = url.origin === APP_ORIGIN ? resolveAppFile(RENDERER_DIR, url.pathname) : null;
+  if (!target) return new Response('Not found', { status: 404 });
+  try {
+    const body = await readFile(target.file);
+    return new Response(body, {
+      headers: { 'content-type': contentType(target.file), 'content-security-policy': CONTENT_SECURITY_POLICY, 'x-content-type-options': 'nosniff' },
+    });
+  } catch {
+    return new Response('Not found', { status: 404 });
+  }
+}
+
+export function lockDownSession(ses: Session): void {
+  ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  ses.setPermissionCheckHandler(() => false);
+  ses.setDevicePermissionHandler(() => false);
+  ses.setDisplayMediaRequestHandler((_request, callback) => callback({}));
+  // the page talks to the main process over IPC only: any web request is refused
+  ses.webRequest.onBeforeRequest((details, callback) => {
+    const allowed = isAppUrl(details.url) || details.url.startsWith('devtools://') || details.url.startsWith('data:');
+    callback({ cancel: !allowed });
+  });
+  ses.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
+  });
+}
+
+/** Open an http(s) link in the system browser; anything else goes nowhere. */
+function openExternally(url: string): void {
+  if (isExternalLinkAllowed(url)) void shell.openExternal(url);
+}
+
+export function lockDownContents(contents: WebContents): void {
+  contents.on('will-navigate', (event, url) => {
+    event.preventDefault();
+    openExternally(url);
+  });
+  contents.on('will-redirect', (event) => event.preventDefault());
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    openExternally(url);
+    return { action: 'deny' };
+  });
+}
+
+function createWindow(c: Core): BrowserWindow {
+  const win = new BrowserWindow(windowOptions());
+  win.removeMenu();
+  win.once('ready-to-show', () => win.show());
+  // a page that (re)loads starts from the current sync state
+  win.webContents.on('did-finish-load', () => {
+    for (const e of c.events.snapshot()) win.webContents.send(EVENT_CHANNEL, e.event, e.payload);
+  });
+  win.on('closed', () => {
+    if (mainWindow === win) mainWindow = null;
+  });
+  void win.loadURL(`${APP_ORIGIN}/index.html`);
+  return win;
+}
+
+function focusWindow(): void {
+  if (!mainWindow) return;
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.focus();
+}
+
+export async function main(): Promise<void> {
+  // a second quotedesk would open the same database: hand over to the first
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  app.on('second-instance', focusWindow);
+  app.on('web-contents-created', (_event, contents) => lockDownContents(contents));
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  let closing: Promise<void> | null = null;
+  app.on('before-quit', (event) => {
+    if (!core) return;
+    // close the database and stop sync before the process ends
+    event.preventDefault();
+    closing ??= core.close().finally(() => {
+      core = null;
+      app.quit();
+    });
+  });
+
+  await app.whenReady();
+  lockDownSession(session.defaultSession);
+  protocol.handle(APP_SCHEME, serveAppFile);
+
+  const dataDir = process.env.QUOTEDESK_DATA_DIR || app.getPath('userData');
+  core = await createCore({ dataDir });
+  const c = core;
+
+  const dispatch = createDispatcher<IpcMainInvokeEvent>({
+    handlers: c.handlers,
+    isTrustedSender,
+    onError: (op, err) => console.error(`[bridge] ${op} failed:`, err instanceof Error ? err.message : err),
+  });
+  ipcMain.handle(INVOKE_CHANNEL, (event, op: unknown, input: unknown) => dispatch(event, op, input));
+  c.events.subscribe((e) => {
+    if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(EVENT_CHANNEL, e.event, e.payload);
+  });
+
+  mainWindow = createWindow(c);
+  app.on('activate', () => {
+    if (!mainWindow && core) mainWindow = createWindow(core);
+  });
+}
+
+main().catch((err: unknown) => {
+  console.error('quotedesk could not start:', err);
+  app.exit(1);
+});
