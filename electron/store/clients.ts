@@ -1,0 +1,189 @@
+// Clients as the user edits them: created offline, edited, deleted. Each
+// change and the outbox entry that carries it commit together.
+import type { Client } from '../../shared/schemas';
+import type { ClientFields, LocalClient, LocalState } from '../../shared/local';
+import type { FieldError } from '../../shared/field-errors';
+import { type Ctx, parseJson, toJson } from './context';
+import { StoreError, notFound } from './errors';
+import { CLIENT_FIELDS, checkClientPatch, pick } from './fields';
+import { newId } from './ids';
+import type { Outbox } from './outbox';
+import { clientToInput } from './validate';
+
+export interface ClientRow {
+  rid: number;
+  id: string;
+  clientnr: number | null;
+  server: string | null;
+  base: string | null;
+  local: string | null;
+  deleted: number;
+  gone: number;
+  pulled_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export function clientFieldsOf(row: ClientRow): ClientFields {
+  const local = parseJson<ClientFields>(row.local);
+  if (local) return local;
+  const server = parseJson<Client>(row.server);
+  return server ? pick<ClientFields>(server, CLIENT_FIELDS) : {};
+}
+
+function stateOf(row: ClientRow): LocalState {
+  if (row.deleted) return 'deleting';
+  if (row.clientnr === null) return 'new';
+  return row.local !== null ? 'edited' : 'synced';
+}
+
+export function toLocalClient(row: ClientRow): LocalClient {
+  return { id: row.id, clientnr: row.clientnr, fields: clientFieldsOf(row), state: stateOf(row), gone: row.gone === 1, updatedAt: row.updated_at };
+}
+
+const SORT_KEY = `lower(coalesce(nullif(json_extract(coalesce(local, server), '$.company'), ''), json_extract(coalesce(local, server), '$.contact'), ''))`;
+
+export class Clients {
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly outbox: Outbox,
+  ) {}
+
+  private get db() {
+    return this.ctx.db;
+  }
+
+  row(id: string): ClientRow {
+    const r = this.findRow(id);
+    if (!r) throw notFound('Client', id);
+    return r;
+  }
+
+  findRow(id: string): ClientRow | null {
+    return this.db.prepare<[string], ClientRow>('SELECT * FROM clients WHERE id = ?').get(id) ?? null;
+  }
+
+  rowByClientnr(clientnr: number): ClientRow | null {
+    return this.db.prepare<[number], ClientRow>('SELECT * FROM clients WHERE clientnr = ?').get(clientnr) ?? null;
+  }
+
+  get(id: string): LocalClient {
+    return toLocalClient(this.row(id));
+  }
+
+  find(id: string): LocalClient | null {
+    const r = this.findRow(id);
+    return r ? toLocalClient(r) : null;
+  }
+
+  byClientnr(clientnr: number): LocalClient | null {
+    const r = this.rowByClientnr(clientnr);
+    return r ? toLocalClient(r) : null;
+  }
+
+  /** Clients by company (or contact) name; deleted ones are left out unless asked for. */
+  list(opts: { limit?: number; offset?: number; includeDeleted?: boolean } = {}): LocalClient[] {
+    const where = opts.includeDeleted ? '' : 'WHERE deleted = 0';
+    return this.db
+      .prepare<[number, number], ClientRow>(`SELECT * FROM clients ${where} ORDER BY ${SORT_KEY}, rid LIMIT ? OFFSET ?`)
+      .all(opts.limit ?? 100, opts.offset ?? 0)
+      .map(toLocalClient);
+  }
+
+  count(): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM clients WHERE deleted = 0').get() as { n: number }).n;
+  }
+
+  /** What the service would refuse in this client's fields, per field. */
+  errors(id: string): FieldError[] {
+    const r = clientToInput(clientFieldsOf(this.row(id)));
+    return r.ok ? [] : r.errors;
+  }
+
+  create(fields: ClientFields = {}): LocalClient {
+    const local = checkClientPatch(fields);
+    const id = newId();
+    const now = this.ctx.now();
+    this.ctx.tx(['clients'], () => {
+      this.db
+        .prepare(`INSERT INTO clients (id, local, created_at, updated_at) VALUES (?, ?, ?, ?)`)
+        .run(id, JSON.stringify(local), now, now);
+      this.outbox.enqueue('client.create', id);
+    });
+    return this.get(id);
+  }
+
+  /** Changes some fields; the rest stay as they are. */
+  update(id: string, patch: ClientFields): LocalClient {
+    const changes = checkClientPatch(patch);
+    this.ctx.tx(['clients'], () => {
+      const row = this.row(id);
+      if (row.deleted) throw new StoreError('not_allowed', 'This client is being deleted and can no longer be changed. Undo the delete in the outbox first.');
+      const local = { ...clientFieldsOf(row), ...changes };
+      // The first local edit records the service version it started from.
+      const base = row.local === null ? row.server : row.base;
+      this.db
+        .prepare(`UPDATE clients SET local = ?, base = ?, updated_at = ? WHERE id = ?`)
+        .run(JSON.stringify(local), base, this.ctx.now(), id);
+      this.queueChange(row);
+    });
+    return this.get(id);
+  }
+
+  private queueChange(row: ClientRow): void {
+    if (row.clientnr === null) {
+      const create = this.outbox.openEntry(row.id, ['client.create']);
+      if (create) return this.outbox.absorb(create.id);
+    }
+    const update = this.outbox.openEntry(row.id, ['client.update']);
+    if (update) this.outbox.absorb(update.id);
+    else this.outbox.enqueue('client.update', row.id);
+  }
+
+  /** Quotations here that still need this client. */
+  usedBy(id: string): number {
+    return (this.db.prepare(`SELECT count(*) AS n FROM quotations WHERE client_id = ? AND deleted = 0`).get(id) as { n: number }).n;
+  }
+
+  delete(id: string): void {
+    this.ctx.tx(['clients'], () => {
+      const row = this.row(id);
+      if (row.deleted) return;
+      const users = this.usedBy(id);
+      if (users > 0) {
+        throw new StoreError('not_allowed', `This client is used by ${users} quotation${users === 1 ? '' : 's'} on this computer; delete or move ${users === 1 ? 'it' : 'them'} first.`);
+      }
+      const open = this.outbox.forTarget(id).filter((e) => e.state === 'pending' || e.state === 'parked');
+      if (row.clientnr === null && !this.outbox.hasGoneOut(id)) {
+        // Never reached the service: nothing to tell it.
+        this.outbox.cancel(open.map((e) => e.id));
+        this.db.prepare('DELETE FROM clients WHERE id = ?').run(id);
+        return;
+      }
+      this.outbox.cancel(open.filter((e) => e.kind === 'client.update').map((e) => e.id));
+      this.db.prepare('UPDATE clients SET deleted = 1, updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
+      this.outbox.enqueue('client.delete', id);
+    });
+  }
+
+  /** Puts a client the service refused to delete back in the lists. */
+  undelete(id: string): void {
+    this.ctx.tx(['clients'], () => {
+      this.db.prepare('UPDATE clients SET deleted = 0, updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
+    });
+  }
+
+  /** Forgets local edits: the client shows the service's version again. */
+  revert(id: string): void {
+    this.ctx.tx(['clients'], () => {
+      const row = this.row(id);
+      if (row.clientnr === null) {
+        this.db.prepare('DELETE FROM clients WHERE id = ?').run(id);
+        return;
+      }
+      this.db.prepare('UPDATE clients SET local = NULL, base = NULL, deleted = 0, updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
+    });
+  }
+}
+
+export { toJson };

@@ -1,0 +1,205 @@
+// Conflicts between local edits and changes made on the service meanwhile.
+// The engine detects them (electron/sync/conflicts.ts) and records them here
+// with the parked outbox entry; the user resolves them here. Nothing is lost
+// either way: each resolution keeps at least the version the user chose.
+import type { Client, Quotation } from '../../shared/schemas';
+import type { Conflict, ConflictKind, ConflictResolution, OpKind } from '../../shared/outbox';
+import { resolutionsFor } from '../../shared/outbox';
+import type { ClientFields, QuotationContent } from '../../shared/local';
+import { type Ctx, parseJson, toJson } from './context';
+import { StoreError, notFound } from './errors';
+import { CLIENT_FIELDS, pick, sameValue } from './fields';
+import { newId, newQuotationReference, newSavename } from './ids';
+import type { Outbox } from './outbox';
+import type { Clients } from './clients';
+import type { Quotations } from './quotations';
+
+interface Row {
+  id: number;
+  kind: string;
+  target_kind: string;
+  target: string;
+  op_id: number | null;
+  mine: string | null;
+  theirs: string | null;
+  base: string | null;
+  fields: string;
+  created_at: number;
+}
+
+function toConflict(r: Row): Conflict {
+  return {
+    id: r.id,
+    kind: r.kind as ConflictKind,
+    targetKind: r.target_kind as 'client' | 'quotation',
+    target: r.target,
+    opId: r.op_id,
+    mine: parseJson(r.mine),
+    theirs: parseJson(r.theirs),
+    base: parseJson(r.base),
+    fields: JSON.parse(r.fields) as string[],
+    createdAt: r.created_at,
+  };
+}
+
+export interface NewConflict {
+  kind: ConflictKind;
+  targetKind: 'client' | 'quotation';
+  target: string;
+  opId: number;
+  mine: unknown;
+  theirs: unknown;
+  base: unknown;
+  fields?: string[];
+}
+
+export class Conflicts {
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly outbox: Outbox,
+    private readonly clients: Clients,
+    private readonly quotations: Quotations,
+  ) {}
+
+  private get db() {
+    return this.ctx.db;
+  }
+
+  open(): Conflict[] {
+    return this.db.prepare<[], Row>('SELECT * FROM conflicts WHERE resolved_at IS NULL ORDER BY id').all().map(toConflict);
+  }
+
+  get(id: number): Conflict {
+    const r = this.db.prepare<[number], Row>('SELECT * FROM conflicts WHERE id = ?').get(id);
+    if (!r) throw notFound('Conflict', id);
+    return toConflict(r);
+  }
+
+  forTarget(target: string): Conflict | null {
+    const r = this.db.prepare<[string], Row>('SELECT * FROM conflicts WHERE target = ? AND resolved_at IS NULL ORDER BY id DESC LIMIT 1').get(target);
+    return r ? toConflict(r) : null;
+  }
+
+  /** Records a conflict and parks the entry that met it, in one transaction. */
+  record(c: NewConflict): Conflict {
+    return this.ctx.tx(['conflicts', 'outbox'], () => {
+      const r = this.db
+        .prepare(
+          `INSERT INTO conflicts (kind, target_kind, target, op_id, mine, theirs, base, fields, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(c.kind, c.targetKind, c.target, c.opId, toJson(c.mine), toJson(c.theirs), toJson(c.base), JSON.stringify(c.fields ?? []), this.ctx.now());
+      const what =
+        c.kind === 'deleted'
+          ? `This ${c.targetKind} was deleted on the service while you changed it here.`
+          : c.kind === 'fields'
+            ? `This client was changed on the service too, in the same fields (${(c.fields ?? []).join(', ')}).`
+            : 'This draft was changed on the service too since you started editing it.';
+      this.outbox.park(c.opId, { kind: 'conflict', message: `${what} Choose which version to keep.` });
+      return this.get(Number(r.lastInsertRowid));
+    });
+  }
+
+  resolve(id: number, resolution: ConflictResolution): void {
+    this.ctx.tx(['conflicts', 'clients', 'quotations', 'outbox'], () => {
+      const c = this.get(id);
+      if (!resolutionsFor(c.kind).includes(resolution)) {
+        throw new StoreError('invalid', `A ${c.kind} conflict can be resolved with: ${resolutionsFor(c.kind).join(', ')}.`);
+      }
+      const done = this.db.prepare('UPDATE conflicts SET resolved_at = ?, resolution = ? WHERE id = ? AND resolved_at IS NULL').run(this.ctx.now(), resolution, id);
+      if (done.changes !== 1) throw new StoreError('not_allowed', 'This conflict has already been resolved.');
+      if (c.targetKind === 'client') this.resolveClient(c, resolution);
+      else this.resolveQuotation(c, resolution);
+    });
+  }
+
+  private op(c: Conflict) {
+    return c.opId === null ? null : this.outbox.find(c.opId);
+  }
+
+  private retry(c: Conflict, kind?: OpKind): void {
+    const op = this.op(c);
+    if (!op || op.state === 'done') return;
+    if (kind && op.kind !== kind) this.outbox.absorb(op.id, { kind });
+    if (op.state === 'parked') this.outbox.retry(op.id);
+  }
+
+  private settle(c: Conflict): void {
+    const op = this.op(c);
+    if (op && op.state !== 'done') this.outbox.markDone(op.id);
+  }
+
+  private resolveClient(c: Conflict, resolution: ConflictResolution): void {
+    const row = this.clients.row(c.target);
+    const now = this.ctx.now();
+    if (c.kind === 'fields') {
+      // At detection the local version became "theirs plus my changes" and
+      // base became theirs, so keeping mine is a plain retry.
+      if (resolution === 'take_theirs') {
+        const theirs = c.theirs as Client;
+        const local = { ...(parseJson<ClientFields>(row.local) ?? {}) } as Record<string, unknown>;
+        for (const f of c.fields) local[f] = (theirs as Record<string, unknown>)[f];
+        if (sameValue(local, pick(theirs, CLIENT_FIELDS))) {
+          this.db.prepare('UPDATE clients SET local = NULL, base = NULL, server = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(theirs), now, row.id);
+          return this.settle(c);
+        }
+        this.db.prepare('UPDATE clients SET local = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(local), now, row.id);
+      }
+      return this.retry(c);
+    }
+    // deleted on the service
+    if (resolution === 'keep_mine') {
+      const local = parseJson<ClientFields>(row.local) ?? (c.mine as ClientFields);
+      this.db
+        .prepare('UPDATE clients SET clientnr = NULL, server = NULL, base = NULL, local = ?, gone = 0, deleted = 0, updated_at = ? WHERE id = ?')
+        .run(JSON.stringify(local), now, row.id);
+      return this.retry(c, 'client.create');
+    }
+    const users = this.clients.usedBy(row.id);
+    if (users > 0) {
+      throw new StoreError('not_allowed', `This client is used by ${users} quotation${users === 1 ? '' : 's'} here; keep your version, or move ${users === 1 ? 'it' : 'them'} to another client first.`);
+    }
+    this.cancelAll(row.id);
+    this.db.prepare('DELETE FROM clients WHERE id = ?').run(row.id);
+  }
+
+  private resolveQuotation(c: Conflict, resolution: ConflictResolution): void {
+    const row = this.quotations.row(c.target);
+    const now = this.ctx.now();
+    if (c.kind === 'deleted') {
+      if (resolution === 'keep_mine') {
+        // Saved again as a new draft; its names are free again on the service.
+        this.db.prepare('UPDATE quotations SET server_id = NULL, server = NULL, base = NULL, gone = 0, updated_at = ? WHERE id = ?').run(now, row.id);
+        return this.retry(c);
+      }
+      this.cancelAll(row.id);
+      this.db.prepare('DELETE FROM quotations WHERE id = ?').run(row.id);
+      return;
+    }
+    const theirs = c.theirs as Quotation;
+    if (resolution === 'keep_mine') {
+      this.db.prepare('UPDATE quotations SET base = ?, server = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(theirs), JSON.stringify(theirs), now, row.id);
+      return this.retry(c);
+    }
+    if (resolution === 'take_theirs') {
+      this.db.prepare('UPDATE quotations SET draft = NULL, base = NULL, server = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(theirs), now, row.id);
+      return this.settle(c);
+    }
+    // keep both: mine becomes a new draft under new names, theirs a record of its own
+    this.db
+      .prepare('UPDATE quotations SET server_id = NULL, server = NULL, base = NULL, savename = ?, quotationreference = ?, updated_at = ? WHERE id = ?')
+      .run(newSavename(), newQuotationReference(now), now, row.id);
+    if (!parseJson<QuotationContent>(row.draft)) {
+      this.db.prepare('UPDATE quotations SET draft = ? WHERE id = ?').run(JSON.stringify(c.mine), row.id);
+    }
+    this.db
+      .prepare(
+        'INSERT INTO quotations (id, server_id, server, savename, quotationreference, pulled_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(newId(), theirs.id, JSON.stringify(theirs), theirs.savename || null, theirs.quotationreference || null, now, now, now);
+    this.retry(c);
+  }
+
+  private cancelAll(target: string): void {
+    this.outbox.cancel(this.outbox.forTarget(target).filter((e) => e.state === 'pending' || e.state === 'parked').map((e) => e.id));
+  }
+}

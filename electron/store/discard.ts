@@ -1,0 +1,57 @@
+// The user gives up an operation that has not reached the service (usually a
+// parked one): the operation goes, and so does the local change it carried.
+import type { Ctx } from './context';
+import { StoreError } from './errors';
+import type { Outbox } from './outbox';
+import type { Clients } from './clients';
+import type { Quotations } from './quotations';
+
+export function discardOperation(ctx: Ctx, outbox: Outbox, clients: Clients, quotations: Quotations, opId: number): void {
+  ctx.tx(['outbox', 'clients', 'quotations', 'conflicts'], () => {
+    const op = outbox.get(opId);
+    if (op.state !== 'pending' && op.state !== 'parked') {
+      throw new StoreError('not_allowed', `This operation is ${op.state.replace('_', ' ')}; it can be discarded only while it waits or is parked.`);
+    }
+    ctx.db
+      .prepare(`UPDATE conflicts SET resolved_at = ?, resolution = 'discarded' WHERE op_id = ? AND resolved_at IS NULL`)
+      .run(ctx.now(), opId);
+    const later = () => outbox.forTarget(op.target).filter((e) => e.id !== op.id && (e.state === 'pending' || e.state === 'parked'));
+    switch (op.kind) {
+      case 'client.create': {
+        const users = clients.usedBy(op.target);
+        if (users > 0) throw new StoreError('not_allowed', `This new client is used by ${users} quotation${users === 1 ? '' : 's'}; delete or move ${users === 1 ? 'it' : 'them'} first.`);
+        outbox.cancel([op.id, ...later().map((e) => e.id)]);
+        if (!outbox.hasGoneOut(op.target)) ctx.db.prepare('DELETE FROM clients WHERE id = ?').run(op.target);
+        return;
+      }
+      case 'client.update':
+        outbox.cancel([op.id]);
+        clients.revert(op.target);
+        return;
+      case 'client.delete':
+        outbox.cancel([op.id]);
+        clients.undelete(op.target);
+        return;
+      case 'quotation.save': {
+        const row = quotations.row(op.target);
+        outbox.cancel([op.id]);
+        if (row.server_id === null && !outbox.hasGoneOut(op.target)) {
+          outbox.cancel(later().map((e) => e.id));
+          ctx.db.prepare('DELETE FROM quotations WHERE id = ?').run(op.target);
+        } else {
+          ctx.db.prepare('UPDATE quotations SET draft = NULL, base = NULL, client_id = NULL, updated_at = ? WHERE id = ?').run(ctx.now(), op.target);
+        }
+        return;
+      }
+      case 'quotation.send':
+      case 'quotation.approve':
+      case 'quotation.status':
+        outbox.cancel([op.id]);
+        return;
+      case 'quotation.delete':
+        outbox.cancel([op.id]);
+        ctx.db.prepare('UPDATE quotations SET deleted = 0, updated_at = ? WHERE id = ?').run(ctx.now(), op.target);
+        return;
+    }
+  });
+}

@@ -1,0 +1,66 @@
+// Checks the shape of edits before they are stored. Values may still be
+// invalid for the service (a half-typed e-mail address): those are kept and
+// reported as field errors, but unknown fields and non-scalar values are
+// programming errors and refused.
+import { clientWritable, lineWritable } from '../../shared/schemas';
+import { QUOTATION_HEADER_FIELDS } from '../../shared/local';
+import type { ClientFields, LineFields, QuotationHeader } from '../../shared/local';
+import { StoreError } from './errors';
+
+export const CLIENT_FIELDS = Object.keys(clientWritable).filter((k) => k !== 'clientnr') as (keyof ClientFields)[];
+export const LINE_FIELDS = Object.keys(lineWritable) as (keyof LineFields)[];
+
+function isScalar(v: unknown): boolean {
+  return v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
+}
+
+function isReference(v: unknown): boolean {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  return Object.entries(v).every(([k, x]) => ['line1', 'line2', 'line3'].includes(k) && (x === undefined || typeof x === 'string'));
+}
+
+function checkPatch<T>(what: string, patch: unknown, allowed: readonly string[]): T {
+  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) {
+    throw new StoreError('invalid', `The ${what} change must be an object of field names and values.`);
+  }
+  for (const [k, v] of Object.entries(patch)) {
+    if (!allowed.includes(k)) throw new StoreError('invalid', `"${k}" is not a ${what} field that can be changed; allowed: ${allowed.join(', ')}.`);
+    if (v === undefined) continue;
+    const ok = k === 'reference' ? isReference(v) : isScalar(v);
+    if (!ok) throw new StoreError('invalid', `The ${what} field "${k}" must be ${k === 'reference' ? 'an object with line1, line2 and line3 texts' : 'text, a number, true/false or empty'}.`);
+  }
+  return Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as T;
+}
+
+export function checkClientPatch(patch: unknown): ClientFields {
+  return checkPatch<ClientFields>('client', patch, CLIENT_FIELDS);
+}
+
+export function checkLinePatch(patch: unknown): LineFields {
+  return checkPatch<LineFields>('quotation line', patch, LINE_FIELDS);
+}
+
+export function checkHeaderPatch(patch: unknown): QuotationHeader {
+  return checkPatch<QuotationHeader>('quotation', patch, QUOTATION_HEADER_FIELDS);
+}
+
+/** The writable fields of a record, without read-only and unknown ones. */
+export function pick<T extends object>(record: object, fields: readonly string[]): T {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    const v = (record as Record<string, unknown>)[f];
+    if (v !== undefined) out[f] = v;
+  }
+  return out as T;
+}
+
+/** Deep equality for JSON values; key order does not matter. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => sameValue(x, b[i]));
+  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  return ka.length === kb.length && ka.every((k) => sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}

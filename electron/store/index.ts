@@ -1,0 +1,82 @@
+// The local database: the single source of truth the UI reads and edits,
+// and the durable outbox the sync engine drains.
+//
+//   const store = openStore(join(dataDir, 'quotedesk.sqlite'));
+//   const draft = store.quotations.create({ clientId });
+//   store.quotations.addLine(draft.id, { description: 'Consultancy', amount: 2, price: 95 });
+//   store.search.clients('mül');   // prefix, accent-insensitive type-ahead
+import type { Db } from './db';
+import { openDatabase } from './db';
+import { type Clock, systemClock } from './clock';
+import { Ctx } from './context';
+import { Outbox } from './outbox';
+import { Clients } from './clients';
+import { Quotations } from './quotations';
+import { Cache } from './cache';
+import { Search } from './search';
+import { Settings } from './settings';
+import { Conflicts } from './conflicts';
+import { discardOperation } from './discard';
+
+export interface OpenStoreOptions {
+  clock?: Clock;
+  busyTimeoutMs?: number;
+  /** how long finished outbox entries are kept for the activity view */
+  keepDoneMs?: number;
+}
+
+export class Store {
+  readonly outbox: Outbox;
+  readonly clients: Clients;
+  readonly quotations: Quotations;
+  readonly cache: Cache;
+  readonly search: Search;
+  readonly settings: Settings;
+  readonly conflicts: Conflicts;
+  /** `changed` events after each committed change */
+  readonly events: Ctx['events'];
+  /** requests that were out when the app last stopped, now of unknown outcome */
+  readonly recoveredInFlight: number;
+
+  constructor(
+    readonly db: Db,
+    readonly ctx: Ctx,
+    opts: OpenStoreOptions,
+  ) {
+    this.events = ctx.events;
+    this.outbox = new Outbox(ctx);
+    this.clients = new Clients(ctx, this.outbox);
+    this.quotations = new Quotations(ctx, this.outbox, this.clients);
+    this.cache = new Cache(ctx);
+    this.search = new Search(ctx);
+    this.settings = new Settings(ctx);
+    this.conflicts = new Conflicts(ctx, this.outbox, this.clients, this.quotations);
+    this.recoveredInFlight = this.outbox.recoverInFlight();
+    this.outbox.pruneDone(ctx.now() - (opts.keepDoneMs ?? 7 * 24 * 3600_000));
+  }
+
+  /** Drops a waiting or parked operation together with the local change it carried. */
+  discardOperation(opId: number): void {
+    discardOperation(this.ctx, this.outbox, this.clients, this.quotations, opId);
+  }
+
+  /** Runs `fn` in one transaction (several edits that must land together). */
+  transaction<T>(fn: () => T): T {
+    return this.ctx.tx([], fn);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+export function openStore(path: string, opts: OpenStoreOptions = {}): Store {
+  const db = openDatabase(path, { busyTimeoutMs: opts.busyTimeoutMs });
+  return new Store(db, new Ctx(db, opts.clock ?? systemClock), opts);
+}
+
+export { StoreError } from './errors';
+export type { StoreErrorCode } from './errors';
+export type { Clock } from './clock';
+export type { OutboxItem } from './outbox';
+export { LATEST_VERSION } from './migrations';

@@ -1,0 +1,168 @@
+// Versioned schema changes, run at open inside one transaction each.
+// PRAGMA user_version holds the version. Never edit a released migration:
+// add a new one, and a fixture builder for it in test/store/fixtures.ts.
+import type Database from 'better-sqlite3';
+
+type Db = Database.Database;
+
+export interface Migration {
+  version: number;
+  description: string;
+  up(db: Db): void;
+}
+
+const OUTBOX_STATES = `'pending', 'in_flight', 'unknown_outcome', 'parked', 'done'`;
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'cache of service records, local drafts and clients, outbox, conflicts, settings',
+    up(db) {
+      db.exec(`
+        CREATE TABLE settings (
+          key TEXT PRIMARY KEY,
+          value TEXT NOT NULL
+        ) STRICT;
+
+        CREATE TABLE countries (
+          id INTEGER PRIMARY KEY,
+          name TEXT NOT NULL
+        ) STRICT;
+
+        CREATE TABLE products (
+          id INTEGER PRIMARY KEY,
+          data TEXT NOT NULL,
+          pulled_at INTEGER NOT NULL
+        ) STRICT;
+
+        -- One row per client, whether known only from the service, edited
+        -- locally, or created offline. id is the local id the UI uses.
+        CREATE TABLE clients (
+          rid INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          clientnr INTEGER UNIQUE,
+          server TEXT,            -- last record read from the service
+          base TEXT,              -- service record the local edits started from
+          local TEXT,             -- the local version while it differs from the service
+          deleted INTEGER NOT NULL DEFAULT 0,   -- deleted here, delete not yet done on the service
+          gone INTEGER NOT NULL DEFAULT 0,      -- vanished from the service while local work refers to it
+          pulled_at INTEGER,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL
+        ) STRICT;
+
+        CREATE TABLE quotations (
+          rid INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          server_id INTEGER UNIQUE,
+          savename TEXT UNIQUE,
+          quotationreference TEXT UNIQUE,
+          client_id TEXT,         -- local client id the draft is for
+          server TEXT,
+          base TEXT,
+          draft TEXT,             -- local content (header and lines) while it differs from the service
+          deleted INTEGER NOT NULL DEFAULT 0,
+          gone INTEGER NOT NULL DEFAULT 0,
+          pulled_at INTEGER,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX quotations_client ON quotations(client_id) WHERE client_id IS NOT NULL;
+        CREATE INDEX quotations_updated ON quotations(updated_at);
+
+        CREATE TABLE outbox (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          kind TEXT NOT NULL,
+          target TEXT NOT NULL,   -- local id of the client or quotation
+          depends_on INTEGER,     -- outbox id that must be done first
+          payload TEXT NOT NULL DEFAULT '{}',
+          sent TEXT,              -- the body of the last attempt, for outcome lookups
+          state TEXT NOT NULL CHECK (state IN (${OUTBOX_STATES})),
+          attempts INTEGER NOT NULL DEFAULT 0,
+          next_attempt_at INTEGER NOT NULL DEFAULT 0,
+          last_error TEXT,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX outbox_state ON outbox(state, id);
+        CREATE INDEX outbox_target ON outbox(target, id);
+
+        CREATE TABLE conflicts (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          kind TEXT NOT NULL,     -- fields | draft | deleted
+          target_kind TEXT NOT NULL,
+          target TEXT NOT NULL,
+          op_id INTEGER,
+          mine TEXT,
+          theirs TEXT,
+          base TEXT,
+          fields TEXT NOT NULL DEFAULT '[]',
+          created_at INTEGER NOT NULL,
+          resolved_at INTEGER,
+          resolution TEXT
+        ) STRICT;
+        CREATE INDEX conflicts_open ON conflicts(target) WHERE resolved_at IS NULL;
+      `);
+    },
+  },
+  {
+    version: 2,
+    description: 'type-ahead search over clients and products (prefix, accent-insensitive)',
+    up(db) {
+      const tokenize = `tokenize = "unicode61 remove_diacritics 2", prefix = '1 2 3'`;
+      const clientCols = (row: string) =>
+        ['company', 'contact', 'email', 'city']
+          .map((f) => `coalesce(json_extract(coalesce(${row}.local, ${row}.server), '$.${f}'), '')`)
+          .join(', ');
+      const productCols = (row: string) =>
+        ['code', 'name'].map((f) => `coalesce(json_extract(${row}.data, '$.${f}'), '')`).join(', ');
+      db.exec(`
+        CREATE VIRTUAL TABLE client_search USING fts5(company, contact, email, city, ${tokenize});
+        CREATE VIRTUAL TABLE product_search USING fts5(code, name, ${tokenize});
+
+        CREATE TRIGGER clients_search_ins AFTER INSERT ON clients BEGIN
+          INSERT INTO client_search(rowid, company, contact, email, city) VALUES (new.rid, ${clientCols('new')});
+        END;
+        CREATE TRIGGER clients_search_upd AFTER UPDATE OF server, local ON clients BEGIN
+          DELETE FROM client_search WHERE rowid = old.rid;
+          INSERT INTO client_search(rowid, company, contact, email, city) VALUES (new.rid, ${clientCols('new')});
+        END;
+        CREATE TRIGGER clients_search_del AFTER DELETE ON clients BEGIN
+          DELETE FROM client_search WHERE rowid = old.rid;
+        END;
+
+        CREATE TRIGGER products_search_ins AFTER INSERT ON products BEGIN
+          INSERT INTO product_search(rowid, code, name) VALUES (new.id, ${productCols('new')});
+        END;
+        CREATE TRIGGER products_search_upd AFTER UPDATE OF data ON products BEGIN
+          DELETE FROM product_search WHERE rowid = old.id;
+          INSERT INTO product_search(rowid, code, name) VALUES (new.id, ${productCols('new')});
+        END;
+        CREATE TRIGGER products_search_del AFTER DELETE ON products BEGIN
+          DELETE FROM product_search WHERE rowid = old.id;
+        END;
+
+        INSERT INTO client_search(rowid, company, contact, email, city) SELECT c.rid, ${clientCols('c')} FROM clients c;
+        INSERT INTO product_search(rowid, code, name) SELECT p.id, ${productCols('p')} FROM products p;
+      `);
+    },
+  },
+];
+
+export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+
+export function readVersion(db: Db): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/** Brings the schema from its current version up to `target`, one transaction per step. */
+export function migrate(db: Db, target: number = LATEST_VERSION): void {
+  const current = readVersion(db);
+  for (const m of MIGRATIONS) {
+    if (m.version <= current || m.version > target) continue;
+    db.transaction(() => {
+      m.up(db);
+      db.pragma(`user_version = ${m.version}`);
+    }).immediate();
+  }
+}

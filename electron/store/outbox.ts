@@ -1,0 +1,264 @@
+// The durable queue of operations waiting to reach the service. Entries are
+// written in the same transaction as the change they carry (the callers'
+// tx), and the content is read from the record when the entry is pushed, so
+// repeated edits of one record collapse into one pending entry.
+import type { OpError, OpKind, OpState, OutboxEntry } from '../../shared/outbox';
+import { OP_KINDS } from '../../shared/outbox';
+import { type Ctx, parseJson, toJson } from './context';
+import { StoreError, notFound } from './errors';
+
+interface Row {
+  id: number;
+  kind: string;
+  target: string;
+  depends_on: number | null;
+  payload: string;
+  sent: string | null;
+  state: string;
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OutboxItem extends OutboxEntry {
+  /** the body of the last attempt, kept to look up an unanswered request */
+  sent: unknown;
+}
+
+function toEntry(r: Row): OutboxItem {
+  const kind = r.kind as OpKind;
+  if (!OP_KINDS.includes(kind)) throw new StoreError('corrupt', `Outbox entry ${r.id} has an unknown kind "${r.kind}"; this database was changed outside quotedesk.`);
+  return {
+    id: r.id,
+    kind,
+    targetKind: kind.startsWith('client.') ? 'client' : 'quotation',
+    target: r.target,
+    dependsOn: r.depends_on,
+    payload: parseJson<Record<string, unknown>>(r.payload) ?? {},
+    sent: parseJson(r.sent),
+    state: r.state as OpState,
+    attempts: r.attempts,
+    nextAttemptAt: r.next_attempt_at,
+    lastError: parseJson<OpError>(r.last_error),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+/** States in which an entry has not reached the service and can still absorb later edits. */
+const OPEN_STATES = `('pending', 'parked')`;
+
+export class Outbox {
+  constructor(private readonly ctx: Ctx) {}
+
+  private get db() {
+    return this.ctx.db;
+  }
+
+  get(id: number): OutboxItem {
+    const r = this.db.prepare<[number], Row>('SELECT * FROM outbox WHERE id = ?').get(id);
+    if (!r) throw notFound('Outbox entry', id);
+    return toEntry(r);
+  }
+
+  find(id: number): OutboxItem | null {
+    const r = this.db.prepare<[number], Row>('SELECT * FROM outbox WHERE id = ?').get(id);
+    return r ? toEntry(r) : null;
+  }
+
+  /** Everything not yet done, oldest first. */
+  list(): OutboxItem[] {
+    return this.db.prepare<[], Row>(`SELECT * FROM outbox WHERE state != 'done' ORDER BY id`).all().map(toEntry);
+  }
+
+  forTarget(target: string, includeDone = false): OutboxItem[] {
+    const sql = `SELECT * FROM outbox WHERE target = ? ${includeDone ? '' : `AND state != 'done'`} ORDER BY id`;
+    return this.db.prepare<[string], Row>(sql).all(target).map(toEntry);
+  }
+
+  parked(): OutboxItem[] {
+    return this.db.prepare<[], Row>(`SELECT * FROM outbox WHERE state = 'parked' ORDER BY id`).all().map(toEntry);
+  }
+
+  /** Entries not yet done: what the UI shows as "waiting to be sent". */
+  pendingCount(): number {
+    return (this.db.prepare(`SELECT count(*) AS n FROM outbox WHERE state != 'done'`).get() as { n: number }).n;
+  }
+
+  counts(): Record<OpState, number> {
+    const out: Record<OpState, number> = { pending: 0, in_flight: 0, unknown_outcome: 0, parked: 0, done: 0 };
+    for (const r of this.db.prepare(`SELECT state, count(*) AS n FROM outbox GROUP BY state`).all() as { state: OpState; n: number }[]) out[r.state] = r.n;
+    return out;
+  }
+
+  /** The latest entry for `target` of one of `kinds` that has not gone out yet. */
+  openEntry(target: string, kinds: readonly OpKind[]): OutboxItem | null {
+    const marks = kinds.map(() => '?').join(', ');
+    const r = this.db
+      .prepare<unknown[], Row>(`SELECT * FROM outbox WHERE target = ? AND kind IN (${marks}) AND state IN ${OPEN_STATES} ORDER BY id DESC LIMIT 1`)
+      .get(target, ...kinds);
+    return r ? toEntry(r) : null;
+  }
+
+  /** True when a request for `target` is out or its outcome is unknown. */
+  hasGoneOut(target: string, kinds?: readonly OpKind[]): boolean {
+    const filter = kinds ? `AND kind IN (${kinds.map(() => '?').join(', ')})` : '';
+    return !!this.db
+      .prepare(`SELECT 1 FROM outbox WHERE target = ? AND state IN ('in_flight', 'unknown_outcome') ${filter} LIMIT 1`)
+      .get(target, ...(kinds ?? []));
+  }
+
+  enqueue(kind: OpKind, target: string, opts: { payload?: Record<string, unknown>; dependsOn?: number | null } = {}): number {
+    const now = this.ctx.now();
+    return this.ctx.tx(['outbox'], () => {
+      const r = this.db
+        .prepare(
+          `INSERT INTO outbox (kind, target, depends_on, payload, state, created_at, updated_at) VALUES (?, ?, ?, ?, 'pending', ?, ?)`,
+        )
+        .run(kind, target, opts.dependsOn ?? null, JSON.stringify(opts.payload ?? {}), now, now);
+      return Number(r.lastInsertRowid);
+    });
+  }
+
+  /**
+   * An edit reached a record whose entry is already queued: keep that entry
+   * (it sends the record as it is when pushed), take the new payload, and
+   * put it back in line if it was parked for invalid input, which the edit
+   * may have fixed.
+   */
+  absorb(id: number, changes: { payload?: Record<string, unknown>; dependsOn?: number | null; kind?: OpKind } = {}): void {
+    this.ctx.tx(['outbox'], () => {
+      const e = this.get(id);
+      const revalidate = e.state === 'parked' && e.lastError?.kind === 'validation';
+      this.db
+        .prepare(
+          `UPDATE outbox SET kind = ?, payload = ?, depends_on = ?, state = ?, attempts = ?, next_attempt_at = ?, updated_at = ? WHERE id = ?`,
+        )
+        .run(
+          changes.kind ?? e.kind,
+          JSON.stringify(changes.payload ?? e.payload),
+          changes.dependsOn === undefined ? e.dependsOn : changes.dependsOn,
+          revalidate ? 'pending' : e.state,
+          revalidate ? 0 : e.attempts,
+          revalidate ? 0 : e.nextAttemptAt,
+          this.ctx.now(),
+          id,
+        );
+    });
+  }
+
+  /** Removes entries that never went out (the user deleted what they carried). */
+  cancel(ids: readonly number[]): void {
+    if (ids.length === 0) return;
+    this.ctx.tx(['outbox'], () => {
+      const stmt = this.db.prepare(`DELETE FROM outbox WHERE id = ? AND state IN ${OPEN_STATES}`);
+      for (const id of ids) {
+        if (stmt.run(id).changes !== 1) {
+          throw new StoreError('not_allowed', `Outbox entry ${id} is already on its way to the service and cannot be withdrawn; wait for it to finish.`);
+        }
+      }
+    });
+  }
+
+  /**
+   * Entries that may go out now, oldest first: pending (or of unknown outcome,
+   * to be looked up), due, with every earlier entry for the same record and
+   * the entry they depend on done.
+   */
+  ready(now: number, limit = 1): OutboxItem[] {
+    return this.db
+      .prepare<[number, number], Row>(
+        `SELECT o.* FROM outbox o
+         WHERE o.state IN ('pending', 'unknown_outcome') AND o.next_attempt_at <= ?
+           AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.target = o.target AND e.id < o.id AND e.state != 'done')
+           AND (o.depends_on IS NULL OR NOT EXISTS (SELECT 1 FROM outbox d WHERE d.id = o.depends_on AND d.state != 'done'))
+         ORDER BY o.id LIMIT ?`,
+      )
+      .all(now, limit)
+      .map(toEntry);
+  }
+
+  /** When the next pending entry becomes due, or null when none waits on time. */
+  nextDueAt(): number | null {
+    const r = this.db.prepare(`SELECT min(next_attempt_at) AS t FROM outbox WHERE state IN ('pending', 'unknown_outcome')`).get() as { t: number | null };
+    return r.t;
+  }
+
+  /** What blocks an entry: the earlier entry for the same record, or its dependency. */
+  blockedBy(id: number): OutboxItem | null {
+    const e = this.get(id);
+    const r = this.db
+      .prepare<[string, number], Row>(`SELECT * FROM outbox WHERE target = ? AND id < ? AND state != 'done' ORDER BY id LIMIT 1`)
+      .get(e.target, id);
+    if (r) return toEntry(r);
+    if (e.dependsOn !== null) {
+      const d = this.find(e.dependsOn);
+      if (d && d.state !== 'done') return d;
+    }
+    return null;
+  }
+
+  private set(id: number, fields: Partial<Pick<Row, 'state' | 'sent' | 'attempts' | 'next_attempt_at' | 'last_error' | 'payload' | 'kind'>>): void {
+    const keys = Object.keys(fields) as (keyof typeof fields)[];
+    const assignments = keys.map((k) => `${k} = @${k}`).join(', ');
+    const r = this.db.prepare(`UPDATE outbox SET ${assignments}, updated_at = @now WHERE id = @id`).run({ ...fields, now: this.ctx.now(), id });
+    if (r.changes !== 1) throw notFound('Outbox entry', id);
+  }
+
+  /** Written and committed before the request goes out, so a crash leaves a trace. */
+  markInFlight(id: number, sent: unknown): void {
+    this.ctx.tx(['outbox'], () => this.set(id, { state: 'in_flight', sent: toJson(sent), attempts: this.get(id).attempts + 1 }));
+  }
+
+  markUnknown(id: number, error: Omit<OpError, 'at'>): void {
+    this.ctx.tx(['outbox'], () => this.set(id, { state: 'unknown_outcome', last_error: JSON.stringify({ ...error, at: this.ctx.now() }) }));
+  }
+
+  markDone(id: number): void {
+    this.ctx.tx(['outbox'], () => this.set(id, { state: 'done', last_error: null }));
+  }
+
+  /** Back in line at `at`; the outcome of the last attempt is known (nothing changed on the service). */
+  retryAt(id: number, at: number, error: Omit<OpError, 'at'>): void {
+    this.ctx.tx(['outbox'], () => this.set(id, { state: 'pending', next_attempt_at: at, last_error: JSON.stringify({ ...error, at: this.ctx.now() }) }));
+  }
+
+  /** An unknown outcome stays unknown; only its next lookup moves. */
+  lookupAt(id: number, at: number, error: Omit<OpError, 'at'>): void {
+    this.ctx.tx(['outbox'], () =>
+      this.set(id, { state: 'unknown_outcome', next_attempt_at: at, last_error: JSON.stringify({ ...error, at: this.ctx.now() }) }),
+    );
+  }
+
+  park(id: number, error: Omit<OpError, 'at'>): void {
+    this.ctx.tx(['outbox'], () => this.set(id, { state: 'parked', last_error: JSON.stringify({ ...error, at: this.ctx.now() }) }));
+  }
+
+  /** The user asks to try a parked entry again now. */
+  retry(id: number): void {
+    this.ctx.tx(['outbox'], () => {
+      const e = this.get(id);
+      if (e.state !== 'parked') throw new StoreError('not_allowed', `Outbox entry ${id} is ${e.state.replace('_', ' ')}, not parked; only parked entries can be retried.`);
+      this.set(id, { state: 'pending', attempts: 0, next_attempt_at: 0 });
+    });
+  }
+
+  /** Every pending entry becomes due now (back online, key fixed). */
+  wakeAll(): void {
+    this.ctx.tx(['outbox'], () => {
+      this.db.prepare(`UPDATE outbox SET next_attempt_at = 0 WHERE state IN ('pending', 'unknown_outcome') AND next_attempt_at > 0`).run();
+    });
+  }
+
+  /** At open: a request that was out when the app stopped has an unknown outcome. */
+  recoverInFlight(): number {
+    return this.ctx.tx(['outbox'], () => this.db.prepare(`UPDATE outbox SET state = 'unknown_outcome', next_attempt_at = 0 WHERE state = 'in_flight'`).run().changes);
+  }
+
+  /** Done entries are kept a while for the activity view, then dropped. */
+  pruneDone(olderThan: number): number {
+    return this.ctx.tx(['outbox'], () => this.db.prepare(`DELETE FROM outbox WHERE state = 'done' AND updated_at < ?`).run(olderThan).changes);
+  }
+}

@@ -1,0 +1,357 @@
+// Quotations as the user works on them: drafts with ordered lines, sending,
+// approval, custom status, delete. Each change and the outbox entry that
+// carries it commit together; repeated edits collapse into one save.
+import { approvalInput, CUSTOM_STATUSES, SENDMETHODS, type Approval, type Quotation } from '../../shared/schemas';
+import { QUOTATION_HEADER_FIELDS, type DraftLine, type LineFields, type LocalQuotation, type LocalState, type QuotationContent, type QuotationHeader } from '../../shared/local';
+import { quotationTotals, type PricedLine } from '../../shared/money';
+import type { FieldError } from '../../shared/field-errors';
+import { fieldErrorsFromZod, describeFieldErrors } from '../../shared/field-errors';
+import type { OpKind } from '../../shared/outbox';
+import { type Ctx, parseJson } from './context';
+import { StoreError, notFound } from './errors';
+import { checkHeaderPatch, checkLinePatch, LINE_FIELDS, pick } from './fields';
+import { newId, newQuotationReference, newSavename } from './ids';
+import type { Outbox, OutboxItem } from './outbox';
+import type { Clients } from './clients';
+import { lineErrors, quotationToInput } from './validate';
+
+export interface QuotationRow {
+  rid: number;
+  id: string;
+  server_id: number | null;
+  savename: string | null;
+  quotationreference: string | null;
+  client_id: string | null;
+  server: string | null;
+  base: string | null;
+  draft: string | null;
+  deleted: number;
+  gone: number;
+  pulled_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+const CONTENT_OPS: OpKind[] = ['quotation.save'];
+
+/** Today as YYYY-MM-DD in the computer's time zone. */
+function localDate(now: number): string {
+  const d = new Date(now);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+function numeric(v: unknown): number | string | undefined {
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim())) return v.trim();
+  return undefined;
+}
+
+function priced(line: DraftLine): PricedLine {
+  return { amount: numeric(line.amount), price: numeric(line.price), tax_rate: numeric(line.tax_rate), discount_pct: numeric(line.discount_pct) };
+}
+
+export class Quotations {
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly outbox: Outbox,
+    private readonly clients: Clients,
+  ) {}
+
+  private get db() {
+    return this.ctx.db;
+  }
+
+  row(id: string): QuotationRow {
+    const r = this.findRow(id);
+    if (!r) throw notFound('Quotation', id);
+    return r;
+  }
+
+  findRow(id: string): QuotationRow | null {
+    return this.db.prepare<[string], QuotationRow>('SELECT * FROM quotations WHERE id = ?').get(id) ?? null;
+  }
+
+  rowByServerId(serverId: number): QuotationRow | null {
+    return this.db.prepare<[number], QuotationRow>('SELECT * FROM quotations WHERE server_id = ?').get(serverId) ?? null;
+  }
+
+  /** The content as the user sees it: the local draft, or the service's record. */
+  contentOf(row: QuotationRow): QuotationContent {
+    const draft = parseJson<QuotationContent>(row.draft);
+    if (draft) return draft;
+    const server = parseJson<Quotation>(row.server);
+    if (!server) return { clientId: row.client_id, lines: [] };
+    return this.contentFromServer(row.id, server);
+  }
+
+  contentFromServer(id: string, server: Quotation): QuotationContent {
+    const header = pick<QuotationHeader>(server, QUOTATION_HEADER_FIELDS);
+    const lines = (server.lines ?? []).map((l, i) => ({ ...pick<LineFields>(l, LINE_FIELDS), id: `${id}:${i}` }));
+    return { ...header, clientId: this.clients.rowByClientnr(server.clientnr)?.id ?? null, lines };
+  }
+
+  private toLocal(row: QuotationRow, ops: OutboxItem[] = this.outbox.forTarget(row.id)): LocalQuotation {
+    const server = parseJson<Quotation>(row.server);
+    const content = this.contentOf(row);
+    const sending = ops.some((o) => o.kind === 'quotation.send');
+    let approved: Approval | null = server?.approved ?? null;
+    let customstatus: string = server?.customstatus ?? '';
+    for (const o of ops) {
+      if (o.kind === 'quotation.approve') approved = o.payload.approved === false ? null : (o.payload.approved as Approval);
+      if (o.kind === 'quotation.status') customstatus = o.payload.customstatus === 'clear' ? '' : String(o.payload.customstatus);
+    }
+    let state: LocalState = 'synced';
+    if (row.deleted) state = 'deleting';
+    else if (row.server_id === null) state = 'new';
+    else if (row.draft !== null || ops.length > 0) state = 'edited';
+    const client = content.clientId ? this.clients.findRow(content.clientId) : null;
+    const taxType = client ? (parseJson<{ tax_type?: string }>(client.local ?? client.server)?.tax_type ?? '') : '';
+    const totals = quotationTotals(content.lines.map(priced), {
+      discounttype: content.discounttype === 'amount' || content.discounttype === 'percentage' ? content.discounttype : '',
+      discount: numeric(content.discount),
+      taxType: taxType === 'intax' || taxType === 'extax' ? taxType : '',
+    });
+    return {
+      id: row.id,
+      serverId: row.server_id,
+      savename: row.savename,
+      quotationreference: row.quotationreference,
+      content,
+      sent: (server?.sent ?? false) || sending,
+      sending,
+      approved,
+      customstatus,
+      state,
+      gone: row.gone === 1,
+      totals,
+      updatedAt: row.updated_at,
+    };
+  }
+
+  get(id: string): LocalQuotation {
+    return this.toLocal(this.row(id));
+  }
+
+  find(id: string): LocalQuotation | null {
+    const r = this.findRow(id);
+    return r ? this.toLocal(r) : null;
+  }
+
+  byServerId(serverId: number): LocalQuotation | null {
+    const r = this.rowByServerId(serverId);
+    return r ? this.toLocal(r) : null;
+  }
+
+  /** Most recently changed first. `which`: drafts (not sent), sent ones, or all. */
+  list(opts: { which?: 'drafts' | 'sent' | 'all'; limit?: number; offset?: number; includeDeleted?: boolean } = {}): LocalQuotation[] {
+    const rows = this.db
+      .prepare<[], QuotationRow>(`SELECT * FROM quotations ${opts.includeDeleted ? '' : 'WHERE deleted = 0'} ORDER BY updated_at DESC, rid DESC`)
+      .all();
+    const which = opts.which ?? 'all';
+    const out: LocalQuotation[] = [];
+    let skip = opts.offset ?? 0;
+    const limit = opts.limit ?? 100;
+    for (const r of rows) {
+      const q = this.toLocal(r);
+      if (which === 'drafts' && q.sent) continue;
+      if (which === 'sent' && !q.sent) continue;
+      if (skip-- > 0) continue;
+      out.push(q);
+      if (out.length >= limit) break;
+    }
+    return out;
+  }
+
+  /** What the service would refuse in this quotation, per field ("lines.2.price"). */
+  errors(id: string): FieldError[] {
+    const row = this.row(id);
+    const content = this.contentOf(row);
+    const client = content.clientId ? this.clients.findRow(content.clientId) : null;
+    const r = quotationToInput(content, { clientnr: client?.clientnr ?? (client ? 1 : null), action: 'save' });
+    const lineErrs = content.lines.flatMap((l, i) => lineErrors(l, i));
+    const errs = r.ok ? [] : r.errors.filter((e) => !e.field.startsWith('lines.'));
+    return [...errs, ...lineErrs];
+  }
+
+  create(init: QuotationHeader & { clientId?: string | null } = {}): LocalQuotation {
+    const { clientId = null, ...header } = init;
+    const checked = checkHeaderPatch(header);
+    const id = newId();
+    const now = this.ctx.now();
+    const content: QuotationContent = { date: localDate(now), ...checked, clientId, lines: [] };
+    this.ctx.tx(['quotations'], () => {
+      if (clientId !== null) this.requireClient(clientId);
+      this.db
+        .prepare(
+          `INSERT INTO quotations (id, savename, quotationreference, client_id, draft, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(id, newSavename(), newQuotationReference(now), clientId, JSON.stringify(content), now, now);
+      this.outbox.enqueue('quotation.save', id, { dependsOn: this.clientDependency(clientId) });
+    });
+    return this.get(id);
+  }
+
+  private requireClient(clientId: string): void {
+    const c = this.clients.findRow(clientId);
+    if (!c || c.deleted) throw new StoreError('not_allowed', 'That client no longer exists on this computer; choose another client.');
+  }
+
+  /** The client create this quotation has to wait for, if the client is new. */
+  private clientDependency(clientId: string | null): number | null {
+    if (clientId === null) return null;
+    const create = this.outbox.forTarget(clientId).find((e) => e.kind === 'client.create');
+    return create?.id ?? null;
+  }
+
+  private edit(id: string, mutate: (content: QuotationContent) => void): LocalQuotation {
+    this.ctx.tx(['quotations'], () => {
+      const row = this.row(id);
+      if (row.deleted) throw new StoreError('not_allowed', 'This quotation is being deleted and can no longer be changed.');
+      const current = this.toLocal(row);
+      if (current.sent) {
+        throw new StoreError('not_allowed', 'This quotation has been sent and can no longer be changed; it can still be approved, given a status or deleted.');
+      }
+      const content = structuredClone(current.content);
+      mutate(content);
+      const base = row.draft === null ? row.server : row.base;
+      this.db
+        .prepare(`UPDATE quotations SET draft = ?, base = ?, client_id = ?, updated_at = ? WHERE id = ?`)
+        .run(JSON.stringify(content), base, content.clientId, this.ctx.now(), id);
+      const dependsOn = this.clientDependency(content.clientId);
+      const open = this.outbox.openEntry(id, CONTENT_OPS);
+      if (open) this.outbox.absorb(open.id, { dependsOn });
+      else this.outbox.enqueue('quotation.save', id, { dependsOn });
+    });
+    return this.get(id);
+  }
+
+  updateHeader(id: string, patch: QuotationHeader): LocalQuotation {
+    const changes = checkHeaderPatch(patch);
+    return this.edit(id, (c) => Object.assign(c, changes));
+  }
+
+  setClient(id: string, clientId: string | null): LocalQuotation {
+    if (clientId !== null) this.requireClient(clientId);
+    return this.edit(id, (c) => {
+      c.clientId = clientId;
+    });
+  }
+
+  /** Adds a line at `index` (default: at the end) and returns it. */
+  addLine(id: string, fields: LineFields = {}, index?: number): DraftLine {
+    const line: DraftLine = { ...checkLinePatch(fields), id: newId() };
+    this.edit(id, (c) => {
+      const at = index === undefined ? c.lines.length : Math.max(0, Math.min(index, c.lines.length));
+      c.lines.splice(at, 0, line);
+    });
+    return line;
+  }
+
+  private lineIndex(c: QuotationContent, lineId: string): number {
+    const i = c.lines.findIndex((l) => l.id === lineId);
+    if (i < 0) throw notFound('Quotation line', lineId);
+    return i;
+  }
+
+  updateLine(id: string, lineId: string, patch: LineFields): LocalQuotation {
+    const changes = checkLinePatch(patch);
+    return this.edit(id, (c) => {
+      const i = this.lineIndex(c, lineId);
+      c.lines[i] = { ...c.lines[i]!, ...changes, id: lineId };
+    });
+  }
+
+  moveLine(id: string, lineId: string, toIndex: number): LocalQuotation {
+    return this.edit(id, (c) => {
+      const [line] = c.lines.splice(this.lineIndex(c, lineId), 1);
+      c.lines.splice(Math.max(0, Math.min(toIndex, c.lines.length)), 0, line!);
+    });
+  }
+
+  removeLine(id: string, lineId: string): LocalQuotation {
+    return this.edit(id, (c) => {
+      c.lines.splice(this.lineIndex(c, lineId), 1);
+    });
+  }
+
+  /** Queues sending the quotation by `sendmethod`; the content is frozen from here on. */
+  send(id: string, sendmethod: string): LocalQuotation {
+    if (!(SENDMETHODS as readonly string[]).includes(sendmethod)) {
+      throw new StoreError('invalid', `"${sendmethod}" is not a way to send a quotation; use one of: ${SENDMETHODS.join(', ')}.`);
+    }
+    this.ctx.tx(['quotations'], () => {
+      const row = this.row(id);
+      const current = this.toLocal(row);
+      if (row.deleted) throw new StoreError('not_allowed', 'This quotation is being deleted and cannot be sent.');
+      if (current.sent) throw new StoreError('not_allowed', 'This quotation has already been sent (or is being sent).');
+      const payload = { sendmethod };
+      const dependsOn = this.clientDependency(current.content.clientId);
+      const save = this.outbox.openEntry(id, CONTENT_OPS);
+      if (row.server_id === null && save && !this.outbox.hasGoneOut(id)) {
+        // Never saved on the service: one POST with action send does it all.
+        this.outbox.absorb(save.id, { kind: 'quotation.send', payload, dependsOn });
+      } else {
+        this.outbox.enqueue('quotation.send', id, { payload, dependsOn });
+      }
+      this.db.prepare('UPDATE quotations SET updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
+    });
+    return this.get(id);
+  }
+
+  private requireSent(row: QuotationRow, what: string): void {
+    if (row.deleted) throw new StoreError('not_allowed', `This quotation is being deleted; it cannot be ${what}.`);
+    if (!this.toLocal(row).sent) throw new StoreError('not_allowed', `Only a sent quotation can be ${what}; send it first.`);
+  }
+
+  private queueSentChange(id: string, kind: OpKind, payload: Record<string, unknown>): LocalQuotation {
+    this.ctx.tx(['quotations'], () => {
+      const open = this.outbox.openEntry(id, [kind]);
+      if (open) this.outbox.absorb(open.id, { payload });
+      else this.outbox.enqueue(kind, id, { payload });
+      this.db.prepare('UPDATE quotations SET updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
+    });
+    return this.get(id);
+  }
+
+  approve(id: string, approval: { name: string; date: string; comments?: string }): LocalQuotation {
+    const r = approvalInput.safeParse(approval);
+    if (!r.success) throw new StoreError('invalid', `The approval is incomplete: ${describeFieldErrors(fieldErrorsFromZod(r.error))}.`);
+    const approved = { name: r.data.name, date: r.data.date!, ...(r.data.comments ? { comments: r.data.comments } : {}) };
+    return this.ctx.tx(['quotations'], () => {
+      this.requireSent(this.row(id), 'approved');
+      return this.queueSentChange(id, 'quotation.approve', { approved });
+    });
+  }
+
+  unapprove(id: string): LocalQuotation {
+    return this.ctx.tx(['quotations'], () => {
+      this.requireSent(this.row(id), 'unapproved');
+      return this.queueSentChange(id, 'quotation.approve', { approved: false });
+    });
+  }
+
+  /** progress, completed, billable, declined, or clear to remove it. */
+  setCustomStatus(id: string, customstatus: string): LocalQuotation {
+    const allowed = [...CUSTOM_STATUSES, 'clear'];
+    if (!allowed.includes(customstatus)) throw new StoreError('invalid', `"${customstatus}" is not a status; use one of: ${allowed.join(', ')}.`);
+    return this.ctx.tx(['quotations'], () => {
+      this.requireSent(this.row(id), 'given a status');
+      return this.queueSentChange(id, 'quotation.status', { customstatus });
+    });
+  }
+
+  delete(id: string): void {
+    this.ctx.tx(['quotations'], () => {
+      const row = this.row(id);
+      if (row.deleted) return;
+      const open = this.outbox.forTarget(id).filter((e) => e.state === 'pending' || e.state === 'parked');
+      this.outbox.cancel(open.map((e) => e.id));
+      if (row.server_id === null && !this.outbox.hasGoneOut(id)) {
+        this.db.prepare('DELETE FROM quotations WHERE id = ?').run(id);
+        return;
+      }
+      this.db.prepare('UPDATE quotations SET deleted = 1, updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
+      this.outbox.enqueue('quotation.delete', id);
+    });
+  }
+}

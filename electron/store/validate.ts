@@ -1,0 +1,75 @@
+// Turns what was typed into what the service accepts, with field errors for
+// what it would refuse. Empty values of fields that have no empty form (a
+// number, a country) mean "not set" and are left out rather than refused.
+import type { z } from 'zod';
+import { clientInput, lineInput, quotationCreate, type ClientInput, type LineInput, type QuotationCreate } from '../../shared/schemas';
+import { fieldErrorsFromZod, type FieldError } from '../../shared/field-errors';
+import type { ClientFields, DraftLine, QuotationContent } from '../../shared/local';
+import { QUOTATION_HEADER_FIELDS } from '../../shared/local';
+import { LINE_FIELDS } from './fields';
+
+type Shape = Record<string, z.ZodType>;
+
+function dropEmpty(shape: Shape, fields: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(fields)) {
+    if (v === undefined) continue;
+    if ((v === '' || v === null) && shape[k] && !shape[k].safeParse(v).success) continue;
+    out[k] = v;
+  }
+  return out;
+}
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
+
+function check<T>(schema: z.ZodType<T>, input: unknown, prefix = ''): Checked<T> {
+  const r = schema.safeParse(input);
+  if (r.success) return { ok: true, value: r.data };
+  return { ok: false, errors: fieldErrorsFromZod(r.error).map((e) => ({ ...e, field: prefix + e.field })) };
+}
+
+/** A client's fields as a create/update body, or what is wrong with them. */
+export function clientToInput(fields: ClientFields): Checked<ClientInput> {
+  return check(clientInput, dropEmpty(clientInput.shape as unknown as Shape, fields as Record<string, unknown>));
+}
+
+export function lineToInput(line: DraftLine): Record<string, unknown> {
+  const { id: _id, ...rest } = line;
+  return dropEmpty(lineInput.shape as unknown as Shape, rest);
+}
+
+/**
+ * The body that saves (or sends) a draft. `clientnr` comes from the client
+ * record, which may only now have been created on the service.
+ */
+export function quotationToInput(
+  content: QuotationContent,
+  extra: { clientnr: number | null; action: 'save' | 'send'; savename?: string | null; quotationreference?: string | null; overwrite_if_exist?: boolean; sendmethod?: string },
+): Checked<QuotationCreate> {
+  const shape = quotationCreate.shape as unknown as Shape;
+  const header: Record<string, unknown> = {};
+  for (const f of QUOTATION_HEADER_FIELDS) if (content[f] !== undefined) header[f] = content[f];
+  const body: Record<string, unknown> = {
+    ...dropEmpty(shape, header),
+    lines: content.lines.map(lineToInput),
+    action: extra.action,
+  };
+  if (extra.clientnr !== null) body.clientnr = extra.clientnr;
+  if (extra.savename) body.savename = extra.savename;
+  if (extra.quotationreference) body.quotationreference = extra.quotationreference;
+  if (extra.overwrite_if_exist !== undefined) body.overwrite_if_exist = extra.overwrite_if_exist;
+  if (extra.sendmethod) body.sendmethod = extra.sendmethod;
+  const r = check(quotationCreate, body);
+  if (!r.ok && extra.clientnr === null) {
+    return { ok: false, errors: r.errors.map((e) => (e.field === 'clientnr' ? { field: 'clientId', message: 'choose a client for this quotation' } : e)) };
+  }
+  return r;
+}
+
+export function lineErrors(line: DraftLine, index: number): FieldError[] {
+  const r = check(lineInput, lineToInput(line), `lines.${index}.`);
+  return r.ok ? [] : r.errors;
+}
+
+export { LINE_FIELDS };
+export type { LineInput };

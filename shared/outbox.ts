@@ -1,0 +1,104 @@
+// The outbox as the UI shows it: what is waiting to reach the service, what
+// is parked and why, and conflicts to resolve.
+import type { FieldError } from './field-errors';
+
+export const OP_KINDS = [
+  'client.create',
+  'client.update',
+  'client.delete',
+  'quotation.save',
+  'quotation.send',
+  'quotation.approve',
+  'quotation.status',
+  'quotation.delete',
+] as const;
+export type OpKind = (typeof OP_KINDS)[number];
+
+export const OP_STATES = ['pending', 'in_flight', 'unknown_outcome', 'parked', 'done'] as const;
+/**
+ * pending: waits for its turn (and for `nextAttemptAt`);
+ * in_flight: a request is out; unknown_outcome: a request went out and no
+ * answer came back, so the service is asked before anything is resent;
+ * parked: waits for the user (see lastError); done: reached the service.
+ */
+export type OpState = (typeof OP_STATES)[number];
+
+export type OpErrorKind =
+  | 'network'
+  | 'server'
+  | 'rate_limited'
+  | 'validation'
+  | 'auth'
+  | 'credits'
+  | 'has_documents'
+  | 'conflict'
+  | 'not_found'
+  | 'other';
+
+export interface OpError {
+  kind: OpErrorKind;
+  message: string;
+  /** HTTP status, when the service answered */
+  status?: number;
+  fieldErrors?: FieldError[];
+  at: number;
+}
+
+export interface SendPayload {
+  sendmethod: 'mail' | 'email' | 'printcenter';
+}
+export interface ApprovePayload {
+  approved: { name: string; date: string; comments?: string } | false;
+}
+export interface StatusPayload {
+  customstatus: 'progress' | 'completed' | 'billable' | 'declined' | 'clear';
+}
+
+export interface OutboxEntry {
+  id: number;
+  kind: OpKind;
+  targetKind: 'client' | 'quotation';
+  /** local id of the client or quotation */
+  target: string;
+  /** outbox id that has to reach the service first */
+  dependsOn: number | null;
+  payload: Record<string, unknown>;
+  state: OpState;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: OpError | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type ConflictKind =
+  /** the same client field changed here and on the service */
+  | 'fields'
+  /** a saved draft changed here and on the service */
+  | 'draft'
+  /** deleted on the service while edited here */
+  | 'deleted';
+
+export type ConflictResolution = 'keep_mine' | 'take_theirs' | 'keep_both';
+
+export interface Conflict {
+  id: number;
+  kind: ConflictKind;
+  targetKind: 'client' | 'quotation';
+  target: string;
+  opId: number | null;
+  /** the local version */
+  mine: unknown;
+  /** the service's version; null when deleted there */
+  theirs: unknown;
+  /** the version both started from */
+  base: unknown;
+  /** client fields changed on both sides ('fields' conflicts) */
+  fields: string[];
+  createdAt: number;
+}
+
+/** Which resolutions a conflict offers. */
+export function resolutionsFor(kind: ConflictKind): ConflictResolution[] {
+  return kind === 'draft' ? ['keep_mine', 'take_theirs', 'keep_both'] : ['keep_mine', 'take_theirs'];
+}
