@@ -25,9 +25,16 @@ protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standa
 let mainWindow: BrowserWindow | null = null;
 let core: Core | null = null;
 
+/** The running core, null before start-up and after shutdown. */
+export function runningCore(): Core | null {
+  return core;
+}
+
 export function isAppUrl(url: string): boolean {
   try {
-    return new URL(url).origin === APP_ORIGIN;
+    // not URL.origin: Node gives 'null' as the origin of any non-web scheme
+    const u = new URL(url);
+    return u.protocol === `${APP_SCHEME}:` && u.host === 'quotedesk';
   } catch {
     return false;
   }
@@ -68,7 +75,7 @@ export function windowOptions(): Electron.BrowserWindowConstructorOptions {
 /** Serves the built renderer on app://quotedesk/ with the policy headers. */
 async function serveAppFile(request: Request): Promise<Response> {
   const url = new URL(request.url);
-  const target = url.origin === APP_ORIGIN ? resolveAppFile(RENDERER_DIR, url.pathname) : null;
+  const target = isAppUrl(request.url) ? resolveAppFile(RENDERER_DIR, url.pathname) : null;
   if (!target) return new Response('Not found', { status: 404 });
   try {
     const body = await readFile(target.file);

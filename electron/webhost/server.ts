@@ -221,14 +221,17 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   send(res, status, 'application/json; charset=utf-8', JSON.stringify(body));
 }
 
-/** The body as text, or null when it is larger than MAX_BODY. */
+/**
+ * The body as text, or null when it is larger than MAX_BODY. An oversized body
+ * is still read to its end (and dropped), so the client gets the answer
+ * instead of a reset connection.
+ */
 async function readBody(req: IncomingMessage): Promise<string | null> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY) return null;
-    chunks.push(chunk);
+    if (size <= MAX_BODY) chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return size > MAX_BODY ? null : Buffer.concat(chunks).toString('utf8');
 }

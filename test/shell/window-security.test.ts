@@ -1,0 +1,234 @@
+// Every window and session security setting of electron/main.ts, asserted on
+// what main.ts asks of Electron (replaced at the import boundary), and the
+// bridge's sender check on the IPC handler it registers.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CONTENT_SECURITY_POLICY } from '../../electron/core/security';
+import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../electron/bridge/channels';
+import { fake, FakeBrowserWindow, FakeFrame, FakeWebContents } from './fake-electron';
+
+vi.mock('electron', async () => (await import('./fake-electron')).electronModule);
+
+type MainModule = typeof import('../../electron/main');
+let main: MainModule;
+let win: FakeBrowserWindow;
+const dataDir = mkdtempSync(join(tmpdir(), 'quotedesk-shell-'));
+
+async function until<T>(get: () => T | undefined | null, what: string): Promise<T> {
+  for (let i = 0; i < 400; i++) {
+    const v = get();
+    if (v) return v;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+beforeAll(async () => {
+  delete process.env.QUOTEDESK_DATA_DIR;
+  fake.app.userData = dataDir;
+  main = await import('../../electron/main');
+  fake.app.readyResolve();
+  win = await until(() => FakeBrowserWindow.all[0], 'the window');
+});
+
+afterAll(async () => {
+  await main.runningCore()?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function navEvent() {
+  return { prevented: false, preventDefault() { this.prevented = true; } };
+}
+
+describe('window', () => {
+  it('isolates the page: context isolation, sandbox, no Node, no webview', () => {
+    const prefs = win.options.webPreferences;
+    expect(prefs.contextIsolation).toBe(true);
+    expect(prefs.sandbox).toBe(true);
+    expect(prefs.nodeIntegration).toBe(false);
+    expect(prefs.nodeIntegrationInWorker).toBe(false);
+    expect(prefs.nodeIntegrationInSubFrames).toBe(false);
+    expect(prefs.webviewTag).toBe(false);
+    expect(prefs.webSecurity).toBe(true);
+    expect(prefs.allowRunningInsecureContent).toBe(false);
+    expect(prefs.preload).toMatch(/preload\.cjs$/);
+  });
+
+  it('loads the page from app://quotedesk, not from file://', () => {
+    expect(win.loadedUrl).toBe('app://quotedesk/index.html');
+    expect(fake.privilegedSchemes).toEqual([expect.objectContaining({ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) })]);
+    expect(fake.privilegedSchemes[0].privileges.bypassCSP).toBeFalsy();
+  });
+
+  it('has DevTools in development and none in packaged builds', () => {
+    expect(main.windowOptions().webPreferences?.devTools).toBe(true);
+    fake.app.isPackaged = true;
+    try {
+      expect(main.windowOptions().webPreferences?.devTools).toBe(false);
+    } finally {
+      fake.app.isPackaged = false;
+    }
+  });
+
+  it('takes the single-instance lock and focuses the window on a second start', () => {
+    expect(fake.app.listenerCount('second-instance')).toBe(1);
+    expect(fake.app.quitCalls).toBe(0);
+  });
+});
+
+describe('content security policy', () => {
+  it('allows only the app itself: no remote or inline scripts, connect-src self', () => {
+    const directives = Object.fromEntries(CONTENT_SECURITY_POLICY.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+    expect(directives['default-src']).toEqual(["'self'"]);
+    expect(directives['script-src']).toEqual(["'self'"]);
+    expect(directives['connect-src']).toEqual(["'self'"]);
+    expect(directives['object-src']).toEqual(["'none'"]);
+    expect(directives['frame-ancestors']).toEqual(["'none'"]);
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-inline|unsafe-eval|https?:|\*/);
+  });
+
+  it('is put on every response of the session', () => {
+    const seen: any[] = [];
+    fake.session.defaultSession.headersReceived!({ url: 'app://quotedesk/x.js', responseHeaders: { 'Content-Type': ['text/javascript'] } }, (r: any) => seen.push(r));
+    expect(seen[0].responseHeaders['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
+    expect(seen[0].responseHeaders['Content-Type']).toEqual(['text/javascript']);
+  });
+
+  it('comes with every file the app:// protocol serves, which never leaves the renderer folder', async () => {
+    const handler = fake.protocolHandlers.get('app')!;
+    const traversal: Response = await handler(new Request('app://quotedesk/..%2F..%2Fpackage.json'));
+    expect(traversal.status).toBe(404);
+    const foreign: Response = await handler(new Request('app://elsewhere/index.html'));
+    expect(foreign.status).toBe(404);
+    const page: Response = await handler(new Request('app://quotedesk/index.html'));
+    if (page.status === 200) expect(page.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+    else expect(page.status).toBe(404); // no renderer next to the sources in this checkout
+  });
+
+  it('cancels every request that is not for the app itself', () => {
+    const decide = (url: string) => {
+      let cancel: boolean | undefined;
+      fake.session.defaultSession.beforeRequest!({ url }, (r: { cancel: boolean }) => (cancel = r.cancel));
+      return cancel;
+    };
+    expect(decide('app://quotedesk/assets/index.js')).toBe(false);
+    expect(decide('https://cdn.example.com/lib.js')).toBe(true);
+    expect(decide('http://127.0.0.1:8080/api/v1/clients')).toBe(true);
+    expect(decide('ws://127.0.0.1:5173/')).toBe(true);
+    expect(decide('file:///etc/passwd')).toBe(true);
+  });
+});
+
+describe('permissions', () => {
+  it('denies every permission request and check', () => {
+    const s = fake.session.defaultSession;
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'fullscreen']) {
+      let granted: boolean | undefined;
+      s.permissionRequestHandler!(win.webContents, permission, (g: boolean) => (granted = g), {});
+      expect(granted, permission).toBe(false);
+      expect(s.permissionCheckHandler!(win.webContents, permission, 'app://quotedesk', {}), permission).toBe(false);
+    }
+    expect(s.devicePermissionHandler!({ deviceType: 'usb' })).toBe(false);
+    let media: unknown;
+    s.displayMediaRequestHandler!({}, (streams: unknown) => (media = streams));
+    expect(media).toEqual({});
+  });
+});
+
+describe('navigation and new windows', () => {
+  it('blocks navigation away from the page, opening only http(s) links in the system browser', () => {
+    fake.openedExternally.length = 0;
+    const wc = win.webContents;
+    for (const url of ['https://example.com/help', 'http://example.com/', 'file:///etc/passwd', 'javascript:alert(1)', 'app://quotedesk/other.html', 'smb://host/share']) {
+      const e = navEvent();
+      wc.emit('will-navigate', e, url);
+      expect(e.prevented, url).toBe(true);
+    }
+    expect(fake.openedExternally).toEqual(['https://example.com/help', 'http://example.com/']);
+  });
+
+  it('blocks redirects and webviews', () => {
+    const r = navEvent();
+    win.webContents.emit('will-redirect', r, 'https://example.com/');
+    expect(r.prevented).toBe(true);
+    const w = navEvent();
+    win.webContents.emit('will-attach-webview', w, {}, {});
+    expect(w.prevented).toBe(true);
+  });
+
+  it('denies every new window; http(s) links go to the system browser, nothing else does', () => {
+    fake.openedExternally.length = 0;
+    const open = win.webContents.windowOpenHandler!;
+    for (const url of ['https://example.com/terms', 'file:///etc/hosts', 'javascript:alert(1)', 'app://quotedesk/index.html', 'mailto:a@b.nl', 'not a url']) {
+      expect(open({ url }), url).toEqual({ action: 'deny' });
+    }
+    expect(fake.openedExternally).toEqual(['https://example.com/terms']);
+  });
+
+  it('locks down every web contents created, not only the main window', () => {
+    const other = new FakeWebContents();
+    fake.app.emit('web-contents-created', {}, other);
+    expect(other.windowOpenHandler!({ url: 'https://x.example' })).toEqual({ action: 'deny' });
+    const e = navEvent();
+    other.emit('will-navigate', e, 'https://x.example');
+    expect(e.prevented).toBe(true);
+  });
+});
+
+describe('bridge sender check', () => {
+  const invoke = (event: object, op: unknown, input: unknown) => fake.ipcHandlers.get(INVOKE_CHANNEL)!(event, op, input);
+
+  it('answers the top frame of the window showing the app', async () => {
+    const r = await invoke({ sender: win.webContents, senderFrame: win.webContents.mainFrame }, 'settings.get', {});
+    expect(r.ok ? 'ok' : r.error.kind).not.toBe('untrusted_sender');
+  });
+
+  it('refuses a sub-frame, another web contents, a foreign page and a missing frame', async () => {
+    const sub = new FakeFrame('app://quotedesk/index.html');
+    sub.parent = win.webContents.mainFrame;
+    const foreignTop = new FakeFrame('https://evil.example/');
+    const other = new FakeWebContents();
+    const cases = [
+      { sender: win.webContents, senderFrame: sub },
+      { sender: other, senderFrame: other.mainFrame },
+      { sender: win.webContents, senderFrame: null },
+    ];
+    for (const event of cases) {
+      const r = await invoke(event, 'settings.get', {});
+      expect(r).toMatchObject({ ok: false, error: { kind: 'untrusted_sender', messageKey: 'bridge.untrusted_sender' } });
+    }
+    const saved = win.webContents.mainFrame;
+    win.webContents.mainFrame = foreignTop;
+    try {
+      const r = await invoke({ sender: win.webContents, senderFrame: foreignTop }, 'settings.get', {});
+      expect(r).toMatchObject({ ok: false, error: { kind: 'untrusted_sender' } });
+    } finally {
+      win.webContents.mainFrame = saved;
+    }
+  });
+
+  it('forwards the core events to the window', () => {
+    win.webContents.sent.length = 0;
+    main.runningCore()!.events.emit('records.changed', { entity: 'client', ids: ['c1'] });
+    expect(win.webContents.sent).toEqual([{ channel: EVENT_CHANNEL, args: ['records.changed', { entity: 'client', ids: ['c1'] }] }]);
+  });
+});
+
+describe('quit', () => {
+  it('holds the quit until the core is closed, then quits', async () => {
+    const core = main.runningCore()!;
+    const closed = vi.spyOn(core, 'close');
+    const e = navEvent();
+    fake.app.emit('before-quit', e);
+    expect(e.prevented).toBe(true);
+    await until(() => fake.app.quitCalls > 0, 'app.quit');
+    expect(closed).toHaveBeenCalledTimes(1);
+    expect(main.runningCore()).toBeNull();
+    // the second before-quit (from app.quit) goes through
+    const again = navEvent();
+    fake.app.emit('before-quit', again);
+    expect(again.prevented).toBe(false);
+  });
+});
