@@ -1,0 +1,173 @@
+// Turns what came back (a status and a body, or a transport failure) into an
+// ApiError a caller can act on. The service's error bodies are undocumented:
+// the body is opaque text, read only for field errors when it is the
+// {"error": "...", "errors": [{field, message}]} form, and scanned for a few
+// words where one status means several things (403, 401).
+import type { FieldError } from '../../shared/field-errors';
+import { describeFieldErrors } from '../../shared/field-errors';
+import type { Outcome } from '../../shared/api-errors';
+import { ApiError } from './errors';
+import { parseRetryAfter } from './backoff';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface ErrorContext {
+  operation: string;
+  method: Method;
+  host: string;
+  /** a client delete: a 403 there means the client has documents */
+  deletesClient?: boolean;
+  /** strings that must never appear in an error: the key and the Authorization value */
+  secrets: readonly string[];
+}
+
+type Headers = Record<string, string | string[] | undefined>;
+
+/** Whether a request may have been applied though no usable answer came back. */
+export function unknownUnlessRead(method: Method): Outcome {
+  return method === 'GET' ? 'not_applied' : 'unknown';
+}
+
+export function errorFromStatus(status: number, headers: Headers, body: string, ctx: ErrorContext, now = Date.now()): ApiError {
+  const base = { operation: ctx.operation, status, outcome: 'not_applied' as const };
+  const serverMessage = serverMessageOf(body, ctx.secrets);
+  const withMessage = serverMessage === undefined ? {} : { serverMessage };
+  const text = body.slice(0, 2000);
+
+  switch (status) {
+    case 400:
+    case 422: {
+      const fieldErrors = fieldErrorsOf(body, ctx.secrets);
+      const fields = fieldErrors.length > 0 ? describeFieldErrors(fieldErrors) : (serverMessage ?? 'no details given');
+      return new ApiError({ ...base, ...withMessage, kind: 'validation', messageKey: 'api.validation', params: { fields }, fieldErrors });
+    }
+    case 401:
+      return new ApiError({
+        ...base,
+        ...withMessage,
+        kind: 'unauthorized',
+        messageKey: /\b(inactive|not active|deactivated|disabled)\b/i.test(text) ? 'api.unauthorized.inactive' : 'api.unauthorized',
+      });
+    case 402:
+      return new ApiError({ ...base, ...withMessage, kind: 'payment_required', messageKey: 'api.payment_required' });
+    case 403:
+      return forbidden(headers, text, ctx, base, withMessage, now);
+    case 404:
+      return new ApiError({ ...base, ...withMessage, kind: 'not_found', messageKey: 'api.not_found' });
+    case 405:
+      return new ApiError({ ...base, ...withMessage, kind: 'method_not_allowed', messageKey: 'api.method_not_allowed' });
+    case 406:
+      return new ApiError({ ...base, ...withMessage, kind: 'not_acceptable', messageKey: 'api.not_acceptable' });
+    case 429:
+      return rateLimited(headers, base, withMessage, now);
+  }
+  if (status >= 500) return new ApiError({ ...base, ...withMessage, kind: 'server', messageKey: 'api.server', params: { status } });
+  return new ApiError({ ...base, ...withMessage, kind: 'bad_response', messageKey: 'api.unexpected_status', params: { status } });
+}
+
+function forbidden(headers: Headers, text: string, ctx: ErrorContext, base: { operation: string; status: number; outcome: 'not_applied' }, withMessage: object, now: number): ApiError {
+  const remaining = Array.isArray(headers['x-ratelimit-remaining']) ? headers['x-ratelimit-remaining'][0] : headers['x-ratelimit-remaining'];
+  const blocked = () => new ApiError({ ...base, ...withMessage, kind: 'forbidden', messageKey: 'api.forbidden' });
+  const documents = () => new ApiError({ ...base, ...withMessage, kind: 'has_documents', messageKey: 'api.has_documents' });
+  // the body's words first, most specific first; then the headers; then what was asked
+  if (/black-?list|blocked/i.test(text)) return blocked();
+  if (/\bdocuments?\b|\binvoices?\b/i.test(text)) return documents();
+  if (/limit|too many|rate/i.test(text)) return rateLimited(headers, base, withMessage, now);
+  if (remaining?.trim() === '0') return rateLimited(headers, base, withMessage, now);
+  if (ctx.deletesClient) return documents();
+  return blocked();
+}
+
+function rateLimited(headers: Headers, base: { operation: string; status: number; outcome: 'not_applied' }, withMessage: object, now: number): ApiError {
+  const retryAfterMs = parseRetryAfter(headers['retry-after'], now);
+  const init = { ...base, ...withMessage, kind: 'rate_limited' as const, messageKey: 'api.rate_limited' as const };
+  return retryAfterMs === undefined
+    ? new ApiError({ ...init, params: { seconds: '?' } })
+    : new ApiError({ ...init, retryAfterMs, params: { seconds: Math.ceil(retryAfterMs / 1000) } });
+}
+
+const OFFLINE = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'EADDRNOTAVAIL', 'EHOSTDOWN']);
+const DNS = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME']);
+
+/** Reads only the code of a low-level error (never its message or options). */
+export function errorCode(err: unknown): string | undefined {
+  if (err === null || typeof err !== 'object') return undefined;
+  const e = err as { code?: unknown; name?: unknown; errors?: unknown; cause?: unknown };
+  if (typeof e.code === 'string') return e.code;
+  if (Array.isArray(e.errors) && e.errors.length > 0) return errorCode(e.errors[0]);
+  if (e.cause !== undefined && e.cause !== err) return errorCode(e.cause);
+  if (e.name === 'AbortError' || e.name === 'TimeoutError') return String(e.name);
+  return undefined;
+}
+
+/**
+ * A failure below HTTP. `answered` tells whether a status line came back:
+ * then the service certainly saw the request, and for a write the outcome is
+ * unknown unless the status itself said it failed (handled by the caller).
+ */
+export function errorFromTransport(err: unknown, ctx: ErrorContext, aborted: boolean): ApiError {
+  const code = errorCode(err) ?? 'unknown';
+  const base = { operation: ctx.operation, params: { code } };
+  if (aborted || code === 'UND_ERR_ABORTED' || code === 'AbortError') {
+    return new ApiError({ ...base, kind: 'aborted', messageKey: 'api.aborted', outcome: unknownUnlessRead(ctx.method) });
+  }
+  if (OFFLINE.has(code)) return new ApiError({ ...base, kind: 'offline', messageKey: 'api.offline', outcome: 'not_applied' });
+  if (DNS.has(code)) return new ApiError({ ...base, kind: 'offline', messageKey: 'api.offline.dns', params: { code, host: ctx.host }, outcome: 'not_applied' });
+  // no connection was made, so nothing was sent
+  if (code === 'UND_ERR_CONNECT_TIMEOUT') return new ApiError({ ...base, kind: 'timeout', messageKey: 'api.timeout', outcome: 'not_applied' });
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'ETIMEDOUT' || code === 'TimeoutError') {
+    return new ApiError({ ...base, kind: 'timeout', messageKey: 'api.timeout', outcome: unknownUnlessRead(ctx.method) });
+  }
+  return new ApiError({ ...base, kind: 'network', messageKey: 'api.network', outcome: unknownUnlessRead(ctx.method) });
+}
+
+/** Field errors from a {"errors": [{field, message}]} body; [] for any other body. */
+export function fieldErrorsOf(body: string, secrets: readonly string[]): FieldError[] {
+  const parsed = tryJson(body);
+  if (parsed === null || typeof parsed !== 'object') return [];
+  const list = (parsed as { errors?: unknown }).errors;
+  if (!Array.isArray(list)) return [];
+  const out: FieldError[] = [];
+  for (const item of list.slice(0, 200)) {
+    if (item === null || typeof item !== 'object') continue;
+    const { field, message } = item as { field?: unknown; message?: unknown };
+    if (typeof message !== 'string') continue;
+    out.push({ field: typeof field === 'string' ? redact(field, secrets) : '', message: redact(message.slice(0, 500), secrets) });
+  }
+  return out;
+}
+
+/** What the service said, short and scrubbed: the "error" of a JSON body, else the start of a text body. */
+export function serverMessageOf(body: string, secrets: readonly string[]): string | undefined {
+  const parsed = tryJson(body);
+  let msg: string | undefined;
+  if (parsed !== null && typeof parsed === 'object' && typeof (parsed as { error?: unknown }).error === 'string') {
+    msg = (parsed as { error: string }).error;
+  } else if (typeof parsed === 'string') {
+    msg = parsed;
+  } else if (parsed === undefined) {
+    const t = body.trim();
+    // an HTML error page says nothing a person can use here
+    if (t !== '' && !t.startsWith('<')) msg = t;
+  }
+  if (msg === undefined || msg.trim() === '') return undefined;
+  const one = msg.replace(/\s+/g, ' ').trim();
+  return redact(one.length > 300 ? `${one.slice(0, 300)}…` : one, secrets);
+}
+
+/** Removes every secret (and any Basic credentials) from text the service sent back. */
+export function redact(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const s of secrets) if (s.length >= 4) out = out.split(s).join('[redacted]');
+  return out.replace(/Basic\s+[A-Za-z0-9+/=]{8,}/g, 'Basic [redacted]');
+}
+
+function tryJson(body: string): unknown {
+  const t = body.trim();
+  if (t === '' || !(t.startsWith('{') || t.startsWith('[') || t.startsWith('"'))) return undefined;
+  try {
+    return JSON.parse(t) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,17 @@
+export { InvoicingApi, RecordsApi, ProductsApi, QuotationsApi, SEARCH_AREAS, COUNTRY_LANGS } from './invoicing-api';
+export type { InvoicingApiOptions, SearchArea, SearchResult, WireRecord, CountryLang, CustomStatus, SendMethod, ApprovalInput } from './invoicing-api';
+export { ApiError, serializeApiError, isApiError, inputError } from './errors';
+export type { ApiErrorInit } from './errors';
+export { Transport } from './transport';
+export type { Credentials, CredentialSource, TransportOptions, RequestSpec, RawResponse, CallOptions } from './transport';
+export { RateBudget } from './rate-budget';
+export type { Budget, RateBudgetOptions, Admission } from './rate-budget';
+export { Backoff, backoffDelay, retryDelay, parseRetryAfter, sleep } from './backoff';
+export type { BackoffOptions } from './backoff';
+export { parseBaseUrl, isLoopbackHost } from './base-url';
+export type { BaseUrl } from './base-url';
+export { changedFields, sameValue } from './diff';
+export { recordParser } from './parse';
+export type { Page, PagingOptions } from './paging';
+export type { Logger, LogFields } from './logger';
+export { silentLogger } from './logger';

@@ -1,0 +1,338 @@
+// The typed client of the Invoicing Service REST API v1: every operation of
+// spec section 4 plus the country list. Inputs are checked with the shared
+// schemas before anything is sent; answers are read with them (wire coercion
+// included) before anything is returned.
+import { z } from 'zod';
+import {
+  clientInput,
+  clientRecord,
+  countryRecord,
+  productInput,
+  productRecord,
+  productWritable,
+  quotationCreate,
+  quotationRecord,
+  quotationUpdate,
+  type Client,
+  type ClientInput,
+  type Country,
+  type Product,
+  type ProductInput,
+  type Quotation,
+  type QuotationCreate,
+} from '../../shared/schemas';
+import { fieldErrorsFromZod } from '../../shared/field-errors';
+import { inputError } from './errors';
+import { Transport, type CallOptions, type RawResponse, type TransportOptions } from './transport';
+import { badResponse, readId, readList, readOne, recordParser, type RecordParser } from './parse';
+import { pageThrough, type Page, type PagingOptions } from './paging';
+import type { Budget } from './rate-budget';
+
+export interface InvoicingApiOptions extends TransportOptions {
+  /** rows per request when walking a whole list; default 1000 (the most the service is known to give) */
+  pageSize?: number;
+}
+
+export const SEARCH_AREAS = ['clients', 'products', 'invoices', 'invoices_saved', 'invoices_repeated'] as const;
+export type SearchArea = (typeof SEARCH_AREAS)[number];
+export const COUNTRY_LANGS = ['nl', 'en', 'de', 'fr', 'es'] as const;
+export type CountryLang = (typeof COUNTRY_LANGS)[number];
+
+/** Invoices are not described by the spec: their rows are passed on as the service sent them, checked to be records. */
+export type WireRecord = Record<string, unknown>;
+export type SearchResult<A extends SearchArea> = A extends 'clients' ? Client : A extends 'products' ? Product : WireRecord;
+
+export type CustomStatus = 'progress' | 'completed' | 'billable' | 'declined';
+export type SendMethod = 'mail' | 'email' | 'printcenter';
+export interface ApprovalInput {
+  name: string;
+  /** YYYY-MM-DD */
+  date: string;
+  comments?: string;
+}
+
+const wireRecord: RecordParser<WireRecord> = (input) =>
+  input !== null && typeof input === 'object' && !Array.isArray(input)
+    ? { ok: true, value: input as WireRecord }
+    : { ok: false, errors: [{ field: '', message: 'must be a record' }] };
+
+const parsers = {
+  client: recordParser(clientRecord),
+  product: recordParser(productRecord),
+  quotation: recordParser(quotationRecord),
+  country: recordParser(countryRecord),
+};
+
+export class InvoicingApi {
+  readonly transport: Transport;
+  readonly pageSize: number;
+  readonly clients: RecordsApi<Client, ClientInput>;
+  readonly products: ProductsApi;
+  readonly quotations: QuotationsApi;
+
+  constructor(opts: InvoicingApiOptions) {
+    this.transport = new Transport(opts);
+    this.pageSize = Math.max(1, Math.floor(opts.pageSize ?? 1000));
+    this.clients = new RecordsApi(this, { name: 'clients', wrapper: 'client', parse: parsers.client, input: clientInput, identity: (c) => c.clientnr });
+    this.products = new ProductsApi(this, { name: 'products', wrapper: 'product', parse: parsers.product, input: productInput, identity: (p) => p.id });
+    this.quotations = new QuotationsApi(this);
+  }
+
+  /** "https://host/api/v1" */
+  get baseUrl(): string {
+    return this.transport.base.href;
+  }
+
+  /** The hourly request budget as last reported by the service. */
+  get budget(): Budget {
+    return this.transport.budget.snapshot;
+  }
+
+  onBudget(listener: (b: Budget) => void): () => void {
+    return this.transport.budget.onChange(listener);
+  }
+
+  /** One cheap authenticated call: proves the address, username and key work. */
+  async verify(opts: CallOptions = {}): Promise<void> {
+    await this.get('account.verify', '/clients', { count: 1, start: 0 }, { priority: true, ...opts }, (res) => readList(res.text, parsers.client, 'account.verify'));
+  }
+
+  /** GET /countrylist[/lang]: country ids and names. */
+  async countries(lang?: CountryLang, opts: CallOptions = {}): Promise<Country[]> {
+    if (lang !== undefined && !COUNTRY_LANGS.includes(lang)) throw inputError('countries.list', [{ field: 'lang', message: `must be one of: ${COUNTRY_LANGS.join(', ')}` }]);
+    const path = lang ? `/countrylist/${lang}` : '/countrylist';
+    return this.get('countries.list', path, undefined, opts, (res) => readList(res.text, parsers.country, 'countries.list'));
+  }
+
+  /** GET /search/{area}/{field}/{query}; `field` is a field name of the area, or "all". */
+  async search<A extends SearchArea>(area: A, field: string, query: string, page: Page = {}, opts: CallOptions = {}): Promise<SearchResult<A>[]> {
+    const operation = `search.${area}`;
+    checkSearch(operation, area, field, query);
+    const parse = (area === 'clients' ? parsers.client : area === 'products' ? parsers.product : wireRecord) as RecordParser<SearchResult<A>>;
+    const path = `/search/${area}/${encodeURIComponent(field)}/${encodeURIComponent(query)}`;
+    return this.get(operation, path, pageQuery(operation, page), opts, (res) => readList(res.text, parse, operation));
+  }
+
+  /** Every search result, page by page. */
+  async *searchAll<A extends SearchArea>(area: A, field: string, query: string, opts: PagingOptions = {}): AsyncGenerator<SearchResult<A>, void, undefined> {
+    checkSearch(`search.${area}`, area, field, query);
+    const identity = (r: SearchResult<A>) => {
+      const o = r as { id?: unknown; clientnr?: unknown };
+      return o.id ?? o.clientnr;
+    };
+    yield* flatten(this.pagesOf(`search.${area}`, (page) => this.search(area, field, query, page, opts), identity, opts));
+  }
+
+  async close(): Promise<void> {
+    await this.transport.close();
+  }
+
+  /** @internal a GET through the transport */
+  get<T>(operation: string, path: string, query: Record<string, number> | undefined, opts: CallOptions, read: (res: RawResponse) => T): Promise<T> {
+    return this.transport.request({ operation, method: 'GET', path, query, signal: opts.signal, priority: opts.priority }, read);
+  }
+
+  /** @internal */
+  async *pagesOf<T>(operation: string, fetchPage: (page: Required<Page>) => Promise<T[]>, identity: (row: T) => unknown, opts: PagingOptions): AsyncGenerator<T[], void, undefined> {
+    const size = opts.pageSize ?? this.pageSize;
+    if (!Number.isInteger(size) || size < 1) throw inputError(operation, [{ field: 'pageSize', message: 'must be a whole number of 1 or more' }]);
+    const start = opts.start ?? 0;
+    if (!Number.isInteger(start) || start < 0) throw inputError(operation, [{ field: 'start', message: 'must be a whole number of 0 or more' }]);
+    yield* pageThrough(fetchPage, size, start, identity, () => badResponse(operation, 'the service sent the same page twice'));
+  }
+}
+
+interface ResourceSpec<T, I> {
+  name: 'clients' | 'products';
+  wrapper: string;
+  parse: RecordParser<T>;
+  input: z.ZodType<I>;
+  identity: (row: T) => unknown;
+}
+
+/** Clients and products: list, walk, get, create, update the changed fields, delete. */
+export class RecordsApi<T, I extends object> {
+  constructor(
+    protected readonly api: InvoicingApi,
+    protected readonly spec: ResourceSpec<T, I>,
+  ) {}
+
+  /** One page (default: the service's 100 rows from the start). */
+  async list(page: Page = {}, opts: CallOptions = {}): Promise<T[]> {
+    const operation = `${this.spec.name}.list`;
+    return this.api.get(operation, `/${this.spec.name}`, pageQuery(operation, page), opts, (res) => readList(res.text, this.spec.parse, operation));
+  }
+
+  /** Page after page of the whole list. */
+  pages(opts: PagingOptions = {}): AsyncGenerator<T[], void, undefined> {
+    return this.api.pagesOf(`${this.spec.name}.list`, (page) => this.list(page, opts), this.spec.identity, opts);
+  }
+
+  /** Every record of the whole list. */
+  all(opts: PagingOptions = {}): AsyncGenerator<T, void, undefined> {
+    return flatten(this.pages(opts));
+  }
+
+  async get(id: number, opts: CallOptions = {}): Promise<T> {
+    const operation = `${this.spec.name}.get`;
+    checkId(operation, id);
+    return this.api.get(operation, `/${this.spec.name}/${id}`, undefined, opts, (res) => readOne(res.text, this.spec.wrapper, this.spec.parse, operation));
+  }
+
+  /** POST: the new record's id. Never retried by itself: on an `unknown` outcome, look the record up. */
+  async create(input: I, opts: CallOptions = {}): Promise<number> {
+    const operation = `${this.spec.name}.create`;
+    const body = checkInput(operation, this.spec.input, input);
+    return this.api.transport.request({ operation, method: 'POST', path: `/${this.spec.name}`, body, ...opts }, (res) => readId(res.text, operation));
+  }
+
+  /**
+   * PUT with only the given fields (see changedFields); nothing is sent when
+   * nothing is left after dropping read-only and unknown keys.
+   */
+  async update(id: number, changes: I, opts: CallOptions = {}): Promise<void> {
+    const operation = `${this.spec.name}.update`;
+    checkId(operation, id);
+    const body = checkInput(operation, this.spec.input, changes);
+    if (Object.keys(body).length === 0) return;
+    await this.put(operation, id, body, opts);
+  }
+
+  async delete(id: number, opts: CallOptions = {}): Promise<void> {
+    const operation = `${this.spec.name}.delete`;
+    checkId(operation, id);
+    await this.api.transport.request({ operation, method: 'DELETE', path: `/${this.spec.name}/${id}`, deletesClient: this.spec.name === 'clients', ...opts }, () => undefined);
+  }
+
+  protected put(operation: string, id: number, body: object, opts: CallOptions): Promise<RawResponse> {
+    return this.api.transport.request({ operation, method: 'PUT', path: `/${this.spec.name}/${id}`, body, ...opts }, (res) => res);
+  }
+}
+
+const stockOnly = z.object({ stock: productWritable.stock });
+
+export class ProductsApi extends RecordsApi<Product, ProductInput> {
+  /** PUT with only `stock`: sets the amount in stock (spec 3.2). */
+  async setStock(id: number, stock: number, opts: CallOptions = {}): Promise<void> {
+    const operation = 'products.setStock';
+    checkId(operation, id);
+    const body = checkInput(operation, stockOnly, { stock });
+    if (body.stock === false) throw inputError(operation, [{ field: 'stock', message: 'must be a number' }]);
+    await this.put(operation, id, body, opts);
+  }
+}
+
+/** Quotations: list, get, create (save or send), send a draft, approval, custom status, delete. */
+export class QuotationsApi {
+  constructor(private readonly api: InvoicingApi) {}
+
+  async list(page: Page = {}, opts: CallOptions = {}): Promise<Quotation[]> {
+    return this.api.get('quotations.list', '/quotations', pageQuery('quotations.list', page), opts, (res) => readList(res.text, parsers.quotation, 'quotations.list'));
+  }
+
+  pages(opts: PagingOptions = {}): AsyncGenerator<Quotation[], void, undefined> {
+    return this.api.pagesOf('quotations.list', (page) => this.list(page, opts), (q) => q.id, opts);
+  }
+
+  all(opts: PagingOptions = {}): AsyncGenerator<Quotation, void, undefined> {
+    return flatten(this.pages(opts));
+  }
+
+  async get(id: number, opts: CallOptions = {}): Promise<Quotation> {
+    checkId('quotations.get', id);
+    return this.api.get('quotations.get', `/quotations/${id}`, undefined, opts, (res) => readOne(res.text, 'quotation', parsers.quotation, 'quotations.get'));
+  }
+
+  /**
+   * POST with action "save" (a draft) or "send" (with a sendmethod): the new
+   * id. Never retried by itself; on an `unknown` outcome the sync engine
+   * looks the quotation up (by savename or quotationreference) first.
+   */
+  async create(input: QuotationCreate, opts: CallOptions = {}): Promise<number> {
+    const operation = input?.action === 'send' ? 'quotations.createAndSend' : 'quotations.create';
+    const body = checkInput(operation, quotationCreate, input);
+    return this.api.transport.request({ operation, method: 'POST', path: '/quotations', body, ...opts }, (res) => readId(res.text, operation));
+  }
+
+  /** Sends a saved draft; the sent quotation has a new id, which is returned. */
+  async send(id: number, sendmethod: SendMethod, opts: CallOptions = {}): Promise<number> {
+    const operation = 'quotations.send';
+    checkId(operation, id);
+    const body = checkInput(operation, quotationUpdate, { action: 'send', sendmethod });
+    return this.api.transport.request({ operation, method: 'PUT', path: `/quotations/${id}`, body, ...opts }, (res) => readId(res.text, operation));
+  }
+
+  async approve(id: number, approval: ApprovalInput, opts: CallOptions = {}): Promise<void> {
+    return this.update('quotations.approve', id, { approved: approval }, opts);
+  }
+
+  async removeApproval(id: number, opts: CallOptions = {}): Promise<void> {
+    return this.update('quotations.removeApproval', id, { approved: false }, opts);
+  }
+
+  async setCustomStatus(id: number, status: CustomStatus, opts: CallOptions = {}): Promise<void> {
+    return this.update('quotations.setCustomStatus', id, { customstatus: status }, opts);
+  }
+
+  async clearCustomStatus(id: number, opts: CallOptions = {}): Promise<void> {
+    return this.update('quotations.clearCustomStatus', id, { customstatus: 'clear' }, opts);
+  }
+
+  async delete(id: number, opts: CallOptions = {}): Promise<void> {
+    checkId('quotations.delete', id);
+    await this.api.transport.request({ operation: 'quotations.delete', method: 'DELETE', path: `/quotations/${id}`, ...opts }, () => undefined);
+  }
+
+  private async update(operation: string, id: number, changes: object, opts: CallOptions): Promise<void> {
+    checkId(operation, id);
+    const body = checkInput(operation, quotationUpdate, changes);
+    await this.api.transport.request({ operation, method: 'PUT', path: `/quotations/${id}`, body, ...opts }, () => undefined);
+  }
+}
+
+async function* flatten<T>(pages: AsyncIterable<T[]>): AsyncGenerator<T, void, undefined> {
+  for await (const page of pages) yield* page;
+}
+
+function checkId(operation: string, id: number): void {
+  if (!Number.isSafeInteger(id) || id <= 0) throw inputError(operation, [{ field: 'id', message: 'must be a positive whole number' }]);
+}
+
+function pageQuery(operation: string, page: Page): Record<string, number> | undefined {
+  const q: Record<string, number> = {};
+  if (page.count !== undefined) {
+    if (!Number.isInteger(page.count) || page.count < 1) throw inputError(operation, [{ field: 'count', message: 'must be a whole number of 1 or more' }]);
+    q.count = page.count;
+  }
+  if (page.start !== undefined) {
+    if (!Number.isInteger(page.start) || page.start < 0) throw inputError(operation, [{ field: 'start', message: 'must be a whole number of 0 or more' }]);
+    q.start = page.start;
+  }
+  return Object.keys(q).length > 0 ? q : undefined;
+}
+
+function checkSearch(operation: string, area: string, field: string, query: string): void {
+  const errors = [];
+  if (!(SEARCH_AREAS as readonly string[]).includes(area)) errors.push({ field: 'area', message: `must be one of: ${SEARCH_AREAS.join(', ')}` });
+  if (typeof field !== 'string' || !/^[a-z_]+[a-z0-9_]*$/i.test(field)) errors.push({ field: 'field', message: 'must be a field name of the area, or all' });
+  if (typeof query !== 'string' || query.trim() === '') errors.push({ field: 'query', message: 'must not be empty' });
+  if (errors.length > 0) throw inputError(operation, errors);
+}
+
+/** Validates input with a shared schema and gives the body to send: the checked values, empty dates as "". */
+function checkInput<T>(operation: string, schema: z.ZodType<T>, input: unknown): T {
+  const r = schema.safeParse(input);
+  if (!r.success) throw inputError(operation, fieldErrorsFromZod(r.error));
+  return emptyDates(r.data) as T;
+}
+
+function emptyDates(v: unknown): unknown {
+  if (v === null) return '';
+  if (Array.isArray(v)) return v.map(emptyDates);
+  if (typeof v === 'object' && v !== undefined) {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) if (x !== undefined) out[k] = emptyDates(x);
+    return out;
+  }
+  return v;
+}

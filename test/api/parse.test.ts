@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { clientRecord, productRecord, quotationRecord } from '../../shared/schemas';
+import { fieldErrorsFromZod } from '../../shared/field-errors';
+import { toWire } from '../../shared/wire';
+import { recordParser } from '../../electron/api';
+import { readId, readList, readOne } from '../../electron/api/parse';
+import type { ApiError } from '../../electron/api';
+
+function thrown(f: () => unknown): ApiError {
+  try {
+    f();
+  } catch (e) {
+    return e as ApiError;
+  }
+  throw new Error('did not throw');
+}
+
+const client = recordParser(clientRecord);
+
+describe('reading answers', () => {
+  it('reads a bare list of live-format records', () => {
+    const text = JSON.stringify([
+      toWire({ clientnr: 1, company: 'Kees', showcontact: true, country: 146, mandate_date: null, top: 30 }),
+      toWire({ clientnr: 2, company: 'Els', active: false }),
+    ]);
+    expect(readList(text, client, 'clients.list')).toEqual([
+      { clientnr: 1, company: 'Kees', showcontact: true, country: 146, mandate_date: null, top: 30 },
+      { clientnr: 2, company: 'Els', active: false },
+    ]);
+    expect(readList('[]', client, 'clients.list')).toEqual([]);
+  });
+
+  it('names the record and field that does not parse, and returns nothing of the page', () => {
+    const text = JSON.stringify([{ clientnr: '1' }, { clientnr: '2', email: 'not-an-email' }]);
+    const e = thrown(() => readList(text, client, 'clients.list'));
+    expect(e).toMatchObject({ kind: 'bad_response', operation: 'clients.list' });
+    expect(e.fieldErrors).toEqual([{ field: '1.email', message: expect.stringMatching(/e-mail/) }]);
+    expect(e.message).toContain('field 1.email');
+  });
+
+  it('refuses what is not a list, not JSON, or cut off', () => {
+    expect(thrown(() => readList('{"clients": []}', client, 'clients.list')).message).toContain('a list was expected');
+    expect(thrown(() => readList('[{"clientnr":"1"},{"clien', client, 'clients.list')).message).toContain('not complete JSON');
+    expect(thrown(() => readList('', client, 'clients.list')).message).toContain('empty');
+  });
+
+  it('unwraps one record, and reads keyed lines', () => {
+    const q = readOne(JSON.stringify({ quotation: toWire({ id: 7, clientnr: 3, sent: false, lines: [{ amount: 1, price: '2.5', description: 'a' }, { description: 'b' }] }) }), 'quotation', recordParser(quotationRecord), 'quotations.get');
+    expect(q).toMatchObject({ id: 7, clientnr: 3, sent: false, lines: [{ amount: 1, price: 2.5, description: 'a' }, { description: 'b' }] });
+    expect(readOne('{"id":"1","name":"x"}', 'product', recordParser(productRecord), 'products.get')).toEqual({ id: 1, name: 'x' });
+    expect(thrown(() => readOne('[]', 'product', recordParser(productRecord), 'products.get')).kind).toBe('bad_response');
+    expect(thrown(() => readOne('{"product":{"name":"no id"}}', 'product', recordParser(productRecord), 'products.get')).fieldErrors).toEqual([{ field: 'id', message: expect.any(String) }]);
+  });
+
+  it('reads the raw id of a create', () => {
+    expect(readId('42', 'x')).toBe(42);
+    expect(readId(' 42\n', 'x')).toBe(42);
+    expect(readId('"42"', 'x')).toBe(42);
+    expect(readId('{"id":"42"}', 'x')).toBe(42);
+    for (const bad of ['', 'OK', '0', '-3', '4.2', '<html>']) expect(thrown(() => readId(bad, 'x')).kind).toBe('bad_response');
+  });
+});
+
+// Values a live record's fields might hold: good wire strings, typed values, and junk.
+const wireValue = fc.oneof(
+  fc.constantFrom('', 'true', 'false', '0', '1', '30', '146', '12.5', '1.2345', '-1', 'EUR', 'euro', 'nl', 'xx', 'FRST', 'email', 'bank', 'extax',
+    '2026-01-02', '2026-02-30', 'a@b.nl', 'not-an-email', 'x'.repeat(60), ' 7 ', '1e3', 'NaN'),
+  fc.integer({ min: -5, max: 2000 }),
+  fc.double({ noNaN: true, min: -10, max: 10 }),
+  fc.boolean(),
+  fc.constant(null),
+  fc.string({ maxLength: 12 }),
+  fc.constant({ line1: 'a', line2: '' }),
+  fc.constant([]),
+);
+
+function sameAsSchema(schema: typeof clientRecord | typeof productRecord | typeof quotationRecord, keys: string[]) {
+  const fast = recordParser(schema as typeof clientRecord);
+  return fc.property(fc.dictionary(fc.constantFrom(...keys, 'bogus'), wireValue, { maxKeys: keys.length }), (record) => {
+    const expected = schema.safeParse(record);
+    const got = fast(record);
+    if (expected.success) expect(got).toEqual({ ok: true, value: expected.data });
+    else expect(got).toEqual({ ok: false, errors: fieldErrorsFromZod(expected.error) });
+  });
+}
+
+describe('the fast record parser gives exactly the schema result', () => {
+  it('for clients', () => {
+    // run twice over the same parser so remembered field results are exercised
+    const keys = Object.keys(clientRecord.shape);
+    fc.assert(sameAsSchema(clientRecord, keys), { numRuns: 400, seed: 1 });
+    fc.assert(sameAsSchema(clientRecord, keys), { numRuns: 400 });
+  });
+
+  it('for products and quotations', () => {
+    fc.assert(sameAsSchema(productRecord, Object.keys(productRecord.shape)), { numRuns: 300 });
+    fc.assert(sameAsSchema(quotationRecord, Object.keys(quotationRecord.shape)), { numRuns: 300 });
+  });
+
+  it('for non-records', () => {
+    for (const v of [null, 'x', 3, [], [{ clientnr: 1 }]]) {
+      const r = clientRecord.safeParse(v);
+      expect(client(v)).toEqual({ ok: false, errors: fieldErrorsFromZod(r.error!) });
+    }
+  });
+
+  it('does not share remembered results across schemas or leak objects', () => {
+    const a = client({ clientnr: '1', reference: { line1: 'x' } });
+    const b = client({ clientnr: '2', reference: { line1: 'x' } });
+    expect(a.ok && b.ok && a.value.reference !== b.value.reference).toBe(true);
+  });
+});
