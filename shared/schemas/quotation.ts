@@ -65,7 +65,8 @@ export const quotationContent = {
   lines: z.preprocess(linesFromWire, z.array(lineInput)),
   profile: int,
   category: int,
-  discounttype: oneOf(DISCOUNT_TYPES),
+  // '' (no discount) is what a record read back carries; accepted so whole records can be sent back
+  discounttype: oneOf(['', ...DISCOUNT_TYPES]),
   discount: decimal(3).refine((n) => n >= 0, 'must be 0 or more'),
   paymentcondition: text(),
   quotationperiod: int.refine((n) => n >= 0, 'must be 0 or more days'),

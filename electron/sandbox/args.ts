@@ -1,0 +1,41 @@
+// Command-line options of `npm run sandbox`; a bad option is a usage error (exit 2).
+import type { SandboxOptions } from './index';
+
+export const USAGE =
+  'Usage: npm run sandbox -- [--port N] [--user NAME] [--key KEY] [--clients N] [--products N] [--quotations N] [--rate-limit N] [--credits N] [--seed N] [--data FILE]';
+
+export class UsageError extends Error {}
+
+function fail(message: string): never {
+  throw new UsageError(message);
+}
+
+export function parseArgs(argv: string[]): SandboxOptions & { help?: boolean } {
+  const opts: SandboxOptions & { help?: boolean } = {};
+  const numbers: Record<string, keyof SandboxOptions> = {
+    '--port': 'port', '--clients': 'clients', '--products': 'products', '--quotations': 'quotations',
+    '--rate-limit': 'rateLimit', '--credits': 'credits', '--seed': 'seed',
+  };
+  const texts: Record<string, keyof SandboxOptions> = { '--user': 'user', '--key': 'key', '--data': 'dataFile' };
+  for (let i = 0; i < argv.length; i++) {
+    let arg = argv[i]!;
+    let value: string | undefined;
+    const eq = arg.indexOf('=');
+    if (arg.startsWith('--') && eq > 0) {
+      value = arg.slice(eq + 1);
+      arg = arg.slice(0, eq);
+    }
+    if (arg === '--help' || arg === '-h') return { ...opts, help: true };
+    const name = numbers[arg] ?? texts[arg];
+    if (!name) fail(`Unknown option ${arg}.`);
+    value ??= argv[++i];
+    if (value === undefined || value === '') fail(`${arg} needs a value.`);
+    if (numbers[arg]) {
+      if (!/^\d+$/.test(value)) fail(`${arg} must be a whole number of 0 or more, got "${value}".`);
+      (opts as Record<string, unknown>)[name] = Number(value);
+    } else (opts as Record<string, unknown>)[name] = value;
+  }
+  if (opts.port !== undefined && opts.port > 65535) fail(`--port must be 0 to 65535, got ${opts.port}.`);
+  return opts;
+}
+

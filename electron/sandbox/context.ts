@@ -1,0 +1,17 @@
+// What route handlers share: the account's data and the clock.
+import type { SandboxData } from './data';
+
+export interface Ctx {
+  readonly data: SandboxData;
+  readonly now: () => Date;
+  /** 'http://127.0.0.1:PORT', for links the service hands out (sign_url) */
+  readonly origin: () => string;
+  readonly seed: number;
+}
+
+/** The local calendar date of the sandbox clock, as YYYY-MM-DD. */
+export function today(ctx: Pick<Ctx, 'now'>): string {
+  const d = ctx.now();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}

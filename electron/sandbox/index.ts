@@ -1,0 +1,281 @@
+/**
+ * The Invoicing Service sandbox: a local, faithful implementation of the
+ * Invoicing Service REST API v1 (spec/invoicing-api-v1.md sections 3, 4, 5,
+ * 7, 8 and spec/wire-format.md) on fastify, bound to 127.0.0.1. Tests, demo
+ * mode and `npm run sandbox` run against it.
+ *
+ * Wire format: lists are bare arrays (a page past the end is `200 []`), one
+ * record is wrapped under its singular name (`{"client": {...}}`), POST answers
+ * 201 with the raw id as text (`42`), PUT answers 200 with the raw id, DELETE
+ * answers 204 without a body. Every scalar is a string; empty dates are "".
+ * `Accept: application/xml` gives XML (lists `<clients><client>…`, one record
+ * `<client>…`, ids `<id>42</id>`), an Accept the sandbox cannot produce gives 406.
+ * JSON and form-encoded bodies (bracket keys, at most 2500 fields) are read.
+ *
+ * Error body (every 4xx/5xx), JSON:
+ *   {"error": "<one sentence: what happened and what to do>",
+ *    "errors": [{"field": "lines.0.price", "message": "at most 3 decimals"}]}
+ * `errors` is always present on 400 and 422 (field "" = the body as a whole;
+ * paths as in shared/field-errors.ts). XML mirrors it:
+ *   <response><error>…</error><errors><item><field>…</field><message>…</message></item></errors></response>
+ * 400 = the request cannot be read: bad JSON, a body that is not an object,
+ * missing action/clientnr on a quotation, bad count/start, unknown search
+ * area or field, a non-number searched in a number field. 422 = values break
+ * the rules: lengths, enums, decimals, dates, unknown clientnr/country/
+ * category/profile, product taxes not in the account (0, 9, 21), duplicate
+ * savename without overwrite_if_exist, duplicate quotationreference, sending
+ * an already sent quotation, e-mail sending to a client without an e-mail
+ * address, approving or setting customstatus on an unsent quotation. A
+ * rejected request changes nothing.
+ *
+ * Decisions where the spec is silent:
+ * - Paging: count default 100, maximum 1000 (MAX_COUNT); start is a 0-based
+ *   offset. count above 1000, or a count/start that is not a whole number of
+ *   0 or more, is 400. /countrylist returns the whole list unless count/start
+ *   are given.
+ * - Auth: 401 for missing, wrong, deleted or inactive credentials, with
+ *   WWW-Authenticate. Only /api/v1 needs auth.
+ * - Order of checks: injected faults, 403 IP blacklisted, 401, 429 throttle
+ *   (Retry-After), 403 hourly limit, 406, routing (404/405), 400, 422, 402.
+ * - Rate limit: a fixed hourly window that opens with the first counted
+ *   request, on the sandbox clock (`now`). Only authenticated requests that
+ *   pass the throttle count. Over the limit: 403 whose body says the hourly
+ *   limit of N requests is used up and when it resets (plus Retry-After).
+ *   X-RateLimit-Limit/-Remaining are on every response, errors included; with
+ *   no limit (rateLimit 0) both read 2147483647.
+ * - Throttle (setThrottle): more than N requests within one second of real
+ *   time gives 429 with Retry-After in seconds.
+ * - Clients: company or contact is required; clientnr is assigned when not
+ *   given; an existing clientnr is 422, as is changing clientnr on PUT. A
+ *   client with documents (quotations, invoices, saved or repeating invoices)
+ *   cannot be deleted: 403 suggesting active false. Country by id or by name
+ *   (any of nl/en/de/fr/es, ISO code, common aliases).
+ * - Products: name is required on create; taxes must be a rate of the account
+ *   (0, 9, 21). priceintax follows price and taxes unless given; price follows
+ *   priceintax when only that is given. A numeric stock turns stock_use on;
+ *   stock false or stock_use false turns it off (stock false). A PUT with only
+ *   stock sets the stock.
+ * - Quotations: savename and quotationreference are unique. overwrite_if_exist
+ *   replaces a draft and keeps its id (send with overwrite_if_exist removes the
+ *   draft; the sent quotation has a new id); a sent quotation's savename cannot
+ *   be overwritten (422). Sending (POST action send, or PUT action send on a
+ *   draft) sets sent, sign_url and a quotationreference (OF<year>-<nnnn>) when
+ *   none was given, and records one delivery: email to the client's address,
+ *   mail and printcenter to the postal address. PUT send gives a new id (the
+ *   body is the new id as raw text) and the old id answers 404; it sets date to
+ *   today. Sending twice is 422. printcenter costs 1 credit; without credits
+ *   402 and nothing is sent. datedue = date + quotationperiod (default 30),
+ *   linetotal/taxes/totalintax from shared/money.ts with the client's tax_type.
+ *   approved stores name, date, comments and the caller's ip; approved false
+ *   removes it. Only action/sendmethod, approved and customstatus act on PUT;
+ *   other content is ignored, and "" for approved/customstatus means no change.
+ *   Client fields on a quotation are a copy taken on save and on send.
+ *   convert_prices_to_euro is stored, no conversion is made.
+ * - Read-only and unknown fields are ignored everywhere, never rejected.
+ * - Search: text fields match case-insensitively anywhere; number fields match
+ *   by value with a dot as decimal separator; dates by prefix. Unencoded
+ *   search values (%, /, spaces as %20) are tolerated.
+ * - Invoices, saved and repeating invoices are kept minimal (searchable and
+ *   counted as documents of a client); they have no endpoints of their own.
+ * - Data: the demo set (12 Dutch/English clients, 12 products at 21/9/0 %,
+ *   8 quotations in every state, invoices) or N generated records per kind,
+ *   deterministic for a seed and clock. With dataFile, an existing file wins
+ *   over the counts; a corrupt file is an error and is never overwritten.
+ *   Every change is written (atomically) before the answer is sent.
+ * - deliveries() starts empty: only deliveries made by this sandbox are logged.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildApp, type RequestRecord, type Runtime } from './app';
+import type { KeyState } from './auth';
+import type { Ctx } from './context';
+import { SandboxData, type Delivery } from './data';
+import { FaultInjector, type Faults } from './faults';
+import { HourlyLimit, Throttle } from './rate-limit';
+import { populate } from './seed';
+import { readDataFile } from './store';
+
+export type { Delivery } from './data';
+export type { Faults, FaultKind } from './faults';
+export type { RequestRecord } from './app';
+export type { KeyState } from './auth';
+export { SandboxData } from './data';
+export { DataFileError } from './store';
+export { MAX_COUNT, DEFAULT_COUNT } from './paging';
+export { MAX_FORM_FIELDS } from './body';
+export { PRINTCENTER_COST } from './quotations';
+export { UNLIMITED } from './rate-limit';
+
+export interface SandboxOptions {
+  port?: number;            // default 0 = a free port; always binds 127.0.0.1
+  user?: string;            // default 'demo'
+  key?: string;             // default 'demo-key'
+  clients?: number;         // generate this many (deterministic); undefined = the small demo data set
+  products?: number;
+  quotations?: number;
+  rateLimit?: number;       // requests per hour, default 1000; 0 = no limit
+  credits?: number;         // printcenter credits, default 25
+  dataFile?: string;        // persist to this file (atomic writes); load it when it exists; a corrupt file is a clear error, never overwritten
+  seed?: number;            // for generated data and fault injection
+  now?: () => Date;         // clock (rate-limit window, default dates)
+  quiet?: boolean;
+}
+
+export interface Sandbox {
+  readonly url: string;       // 'http://127.0.0.1:PORT/api/v1'
+  readonly origin: string;    // 'http://127.0.0.1:PORT'
+  readonly port: number;
+  readonly user: string;
+  readonly key: string;
+  setFaults(f: Partial<Faults>): void;
+  clearFaults(): void;
+  setNetwork(online: boolean): Promise<void>;   // false: stop listening (connections refused on that port, open sockets destroyed); true: listen again on the SAME port
+  setKeyState(state: 'active' | 'inactive' | 'deleted'): void;
+  setBlacklisted(on: boolean): void;            // 403 'IP blacklisted'
+  setCredits(n: number): void;
+  setRateLimit(perHour: number): void;
+  resetRateLimit(): void;
+  setThrottle(perSecond: number): void;         // 0 = off; above it: 429 with Retry-After
+  deliveries(): Delivery[];
+  requests(): { method: string; url: string; status: number }[];  // every request answered (or faulted), in order
+  readonly data: SandboxData;   // direct access to the records, so tests can change things "on the service" behind the client's back
+  close(): Promise<void>;
+  /** whether the sandbox is accepting connections (see setNetwork) */
+  readonly online: boolean;
+  /** the faults in force */
+  faults(): Faults;
+  /** the requests with the injected fault, if any */
+  requestLog(): RequestRecord[];
+  /** printcenter credits left */
+  readonly credits: number;
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new Error(`Port ${port} on 127.0.0.1 is already in use. Stop what uses it, or choose another port (0 picks a free one).`)
+          : err,
+      );
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen({ port, host: '127.0.0.1' });
+  });
+}
+
+function stopListening(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  const now = opts.now ?? (() => new Date());
+  const seed = opts.seed ?? 1;
+  const user = opts.user ?? 'demo';
+  const key = opts.key ?? 'demo-key';
+  const data = new SandboxData(opts.dataFile);
+  let origin = 'http://127.0.0.1';
+  const ctx: Ctx = { data, now, origin: () => origin, seed };
+
+  const stored = opts.dataFile ? readDataFile(opts.dataFile) : null;
+  if (stored !== null) data.load(stored, opts.dataFile!);
+
+  const rt: Runtime = {
+    user,
+    key,
+    keyState: 'active',
+    blacklisted: false,
+    limit: new HourlyLimit(opts.rateLimit ?? 1000, now),
+    throttle: new Throttle(0),
+    faults: new FaultInjector(seed),
+    log: [],
+    quiet: opts.quiet ?? false,
+  };
+
+  let server: Server | undefined;
+  const app = buildApp(ctx, rt, (handler) => (server = createServer(handler)));
+  await app.ready();
+  const http = server!;
+  await listen(http, opts.port ?? 0);
+  const port = (http.address() as AddressInfo).port;
+  origin = `http://127.0.0.1:${port}`;
+  let online = true;
+  let closed = false;
+
+  // seeded after listening, so the links it hands out (sign_url) carry the real port
+  if (stored === null) {
+    populate(ctx, { clients: opts.clients, products: opts.products, quotations: opts.quotations }, seed);
+    if (opts.credits !== undefined) data.credits = opts.credits;
+    data.markDirty();
+  } else if (opts.credits !== undefined) data.setCredits(opts.credits);
+  try {
+    data.flush();
+  } catch (err) {
+    await stopListening(http);
+    throw err;
+  }
+
+  const sandbox: Sandbox = {
+    url: `${origin}/api/v1`,
+    origin,
+    port,
+    user,
+    key,
+    data,
+    get online() {
+      return online;
+    },
+    get credits() {
+      return data.credits;
+    },
+    setFaults: (f) => rt.faults.set(f),
+    clearFaults: () => rt.faults.clear(),
+    faults: () => rt.faults.current(),
+    async setNetwork(on) {
+      if (closed) throw new Error('The sandbox is closed; start a new one.');
+      if (on === online) return;
+      if (on) {
+        await listen(http, port);
+        online = true;
+      } else {
+        online = false;
+        await stopListening(http);
+      }
+    },
+    setKeyState: (state: KeyState) => {
+      rt.keyState = state;
+    },
+    setBlacklisted: (on) => {
+      rt.blacklisted = on;
+    },
+    setCredits: (n) => {
+      if (!Number.isInteger(n) || n < 0) throw new RangeError(`setCredits: credits must be a whole number of 0 or more, got ${n}`);
+      data.setCredits(n);
+    },
+    setRateLimit: (perHour) => rt.limit.setLimit(perHour),
+    resetRateLimit: () => rt.limit.reset(),
+    setThrottle: (perSecond) => rt.throttle.set(perSecond),
+    deliveries: () => data.deliveries(),
+    requests: () => rt.log.map(({ method, url, status }) => ({ method, url, status })),
+    requestLog: () => rt.log.map((r) => ({ ...r })),
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (online) await stopListening(http);
+      online = false;
+      await app.close();
+      data.flush();
+      data.dispose();
+    },
+  };
+  return sandbox;
+}

@@ -1,0 +1,102 @@
+// Products (spec 2.3, 3.2, 4.4).
+import type { FastifyInstance } from 'fastify';
+import Big from 'big.js';
+import { productInput, type ProductInput } from '../../../shared/schemas';
+import { fieldErrorsFromZod, type FieldError } from '../../../shared/field-errors';
+import { priceInTax } from '../../../shared/money';
+import { requireObject } from '../body';
+import type { Ctx } from '../context';
+import { invalid, notFound } from '../errors';
+import { parsePaging } from '../paging';
+import { productDefaults, type ProductRec } from '../records';
+import { sendId, sendNoContent, sendRecord, sendTablePage, type Kind } from '../respond';
+import { idParam, resource } from '../routing';
+
+const KIND: Kind = { plural: 'products', singular: 'product' };
+
+function priceFromInTax(priceintax: number, taxes: number): number {
+  return Number(new Big(priceintax).times(100).div(new Big(100).plus(taxes)).round(3, 1).toString());
+}
+
+/**
+ * Applies a body to a product. Stock: a number turns stock use on, false or
+ * stock_use false turns it off; priceintax follows price and taxes unless given
+ * (and price follows priceintax when only that is given).
+ */
+function apply(ctx: Ctx, base: ProductRec, input: ProductInput, creating: boolean): { next: ProductRec; errors: FieldError[] } {
+  const errors: FieldError[] = [];
+  const rates = ctx.data.account.taxRates;
+  if (input.taxes !== undefined && !rates.includes(input.taxes)) {
+    errors.push({ field: 'taxes', message: `must be a tax rate set in the account: ${rates.join(', ')}` });
+  }
+  const next: ProductRec = { ...base };
+  if (input.code !== undefined) next.code = input.code;
+  if (input.name !== undefined) next.name = input.name;
+  if (input.notes !== undefined) next.notes = input.notes;
+  if (input.taxes !== undefined) next.taxes = input.taxes;
+  if (input.price !== undefined) next.price = input.price;
+  if (input.priceintax !== undefined) {
+    next.priceintax = input.priceintax;
+    if (input.price === undefined) next.price = priceFromInTax(input.priceintax, next.taxes);
+  } else if (creating || input.price !== undefined || input.taxes !== undefined) {
+    next.priceintax = Number(priceInTax(next.price, next.taxes));
+  }
+
+  if (input.stock_use === false || input.stock === false) {
+    next.stock_use = false;
+    next.stock = false;
+  } else {
+    if (input.stock_use === true) next.stock_use = true;
+    if (typeof input.stock === 'number') {
+      next.stock_use = true;
+      next.stock = input.stock;
+    }
+    if (next.stock_use && next.stock === false) next.stock = 0;
+  }
+  if (next.name.trim() === '') errors.push({ field: 'name', message: 'is required: the name shown on the invoice' });
+  return { next, errors };
+}
+
+function readInput(body: unknown): ProductInput {
+  const parsed = productInput.safeParse(requireObject(body, 'product'));
+  if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error));
+  return parsed.data;
+}
+
+export function productRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const { data } = ctx;
+  const one = (req: Parameters<typeof idParam>[0]) => {
+    const id = idParam(req, 'product');
+    if (!data.products.has(id)) throw notFound(`No product with id ${id}. It may have been deleted; list the products to find it.`);
+    return id;
+  };
+
+  resource(app, '/api/v1/products', {
+    GET: async (req, reply) => {
+      const { start, count } = parsePaging(req.query as Record<string, unknown>);
+      return sendTablePage(req, reply, KIND, data.products, data.products.pageIds(start, count));
+    },
+    POST: async (req, reply) => {
+      const { next, errors } = apply(ctx, productDefaults(0), readInput(req.body), true);
+      if (errors.length > 0) throw invalid(errors);
+      const id = data.nextId('products');
+      data.products.set({ ...next, id });
+      return sendId(req, reply, 201, id);
+    },
+  });
+
+  resource(app, '/api/v1/products/:id', {
+    GET: async (req, reply) => sendRecord(req, reply, KIND, data.products, one(req)),
+    PUT: async (req, reply) => {
+      const id = one(req);
+      const { next, errors } = apply(ctx, data.products.get(id)!, readInput(req.body), false);
+      if (errors.length > 0) throw invalid(errors);
+      data.products.set(next);
+      return sendId(req, reply, 200, id);
+    },
+    DELETE: async (req, reply) => {
+      data.products.delete(one(req));
+      return sendNoContent(reply);
+    },
+  });
+}
