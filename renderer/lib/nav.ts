@@ -1,0 +1,38 @@
+// Where the app is, as a hash (#/quotations/ID) so it works when Electron
+// loads the renderer from a file and survives a reload.
+export type Route =
+  | { name: 'quotations' }
+  | { name: 'quotation'; id: string }
+  | { name: 'clients' }
+  | { name: 'client'; id: string }
+  | { name: 'products' }
+  | { name: 'settings' };
+
+export function routeFromHash(hash: string): Route {
+  const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
+  const [section, id] = parts;
+  if (section === 'quotations' && id) return { name: 'quotation', id };
+  if (section === 'clients' && id) return { name: 'client', id };
+  if (section === 'clients') return { name: 'clients' };
+  if (section === 'products') return { name: 'products' };
+  if (section === 'settings') return { name: 'settings' };
+  return { name: 'quotations' };
+}
+
+export function hashFromRoute(route: Route): string {
+  switch (route.name) {
+    case 'quotation':
+      return `#/quotations/${encodeURIComponent(route.id)}`;
+    case 'client':
+      return `#/clients/${encodeURIComponent(route.id)}`;
+    default:
+      return `#/${route.name}`;
+  }
+}
+
+/** Which section of the navigation a route belongs to. */
+export function sectionOf(route: Route): 'quotations' | 'clients' | 'products' | 'settings' {
+  if (route.name === 'quotation') return 'quotations';
+  if (route.name === 'client') return 'clients';
+  return route.name;
+}

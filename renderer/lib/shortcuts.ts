@@ -1,0 +1,42 @@
+// Keyboard shortcuts, in one table so the handlers, the tooltips and
+// aria-keyshortcuts never disagree. Letters match by physical key (code),
+// so they work whatever the keyboard layout types for Alt+letter.
+export interface KeyLike {
+  key: string;
+  code: string;
+  altKey: boolean;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+}
+
+export const SHORTCUTS = {
+  newQuotation: 'Alt+N',
+  newClient: 'Alt+K',
+  addLine: 'Alt+L',
+  addTextLine: 'Alt+T',
+  addProduct: 'Alt+P',
+  saveToService: 'Control+S',
+  send: 'Control+Enter',
+  duplicateLine: 'Alt+D',
+  removeLine: 'Alt+Delete',
+  moveLineUp: 'Alt+ArrowUp',
+  moveLineDown: 'Alt+ArrowDown',
+  search: 'Control+F',
+} as const;
+
+export type ShortcutName = keyof typeof SHORTCUTS;
+
+/** "Control+S" as people read it: "Ctrl+S". */
+export function shortcutLabel(name: ShortcutName): string {
+  return SHORTCUTS[name].replace('Control', 'Ctrl').replace('ArrowUp', '↑').replace('ArrowDown', '↓');
+}
+
+export function matchesShortcut(e: KeyLike, name: ShortcutName): boolean {
+  const parts = SHORTCUTS[name].split('+');
+  const key = parts[parts.length - 1]!;
+  const want = { alt: parts.includes('Alt'), ctrl: parts.includes('Control'), shift: parts.includes('Shift') };
+  if (e.altKey !== want.alt || (e.ctrlKey || e.metaKey) !== want.ctrl || e.shiftKey !== want.shift) return false;
+  if (key.length === 1) return e.code === `Key${key}` || e.key.toUpperCase() === key;
+  return e.key === key;
+}

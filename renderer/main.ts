@@ -1,0 +1,30 @@
+import { createApp, watch } from 'vue';
+import { createPinia } from 'pinia';
+import App from './App.vue';
+import { createAppI18n } from './i18n';
+import { useNavStore } from './stores/nav';
+import { hashFromRoute, routeFromHash } from './lib/nav';
+import './styles.css';
+
+const app = createApp(App);
+const pinia = createPinia();
+app.use(pinia);
+// Dutch until the stored setting is read: most users are Dutch
+const guess = navigator.language?.toLowerCase().startsWith('en') ? 'en' : 'nl';
+app.use(createAppI18n(guess));
+
+const nav = useNavStore(pinia);
+nav.go(routeFromHash(location.hash));
+window.addEventListener('hashchange', () => {
+  const next = routeFromHash(location.hash);
+  if (hashFromRoute(next) !== hashFromRoute(nav.route)) nav.go(next);
+});
+watch(
+  () => nav.route,
+  (r) => {
+    const h = hashFromRoute(r);
+    if (location.hash !== h) location.hash = h;
+  },
+);
+
+app.mount('#app');

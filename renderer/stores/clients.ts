@@ -1,0 +1,146 @@
+// The client list (searched in the local store) and the client being edited.
+import { defineStore } from 'pinia';
+import { reactive, ref, shallowRef } from 'vue';
+import { asBridgeError, bridge, call } from '../bridge';
+import { Coalescer, serialQueue, type SaveState } from '../lib/autosave';
+import { problemFromMessage, type Problem } from '../lib/validation';
+import type { BridgeError, ClientSummary, ClientView, QueuedResult } from '../../shared/bridge';
+import type { z } from 'zod';
+import type { clientPatch } from '../../shared/bridge';
+
+export type ClientPatch = z.input<typeof clientPatch>;
+
+export const useClientsStore = defineStore('clients', () => {
+  const items = shallowRef<ClientSummary[]>([]);
+  const total = ref(0);
+  const query = ref('');
+  const includeInactive = ref(true);
+  const error = shallowRef<BridgeError | null>(null);
+  let seq = 0;
+  let off: (() => void) | null = null;
+
+  async function load(): Promise<void> {
+    if (!off) {
+      try {
+        off = bridge().on('records.changed', (e) => {
+          if (e.entity === 'client') void load();
+        });
+      } catch {
+        off = null;
+      }
+    }
+    const mine = ++seq;
+    try {
+      const r = await call('clients.list', { query: query.value.trim() || undefined, limit: 500, includeInactive: includeInactive.value });
+      if (mine !== seq) return;
+      items.value = r.items;
+      total.value = r.total;
+      error.value = null;
+    } catch (e) {
+      if (mine === seq) error.value = asBridgeError(e);
+    }
+  }
+
+  async function create(fields: ClientPatch): Promise<ClientView> {
+    const v = await call('clients.create', { fields });
+    void load();
+    return v;
+  }
+
+  return { items, total, query, includeInactive, error, load, create };
+});
+
+export const useClientEditorStore = defineStore('clientEditor', () => {
+  const view = shallowRef<ClientView | null>(null);
+  const fields = reactive<Record<string, unknown>>({});
+  const loadError = shallowRef<BridgeError | null>(null);
+  const actionError = shallowRef<BridgeError | null>(null);
+  const saveState = ref<SaveState>('saved');
+  const saveError = shallowRef<BridgeError | null>(null);
+  const serverProblems = shallowRef<Map<string, Problem>>(new Map());
+  const deleted = shallowRef<QueuedResult | null | 'done'>(null);
+  let openId: string | null = null;
+  const queue = serialQueue();
+
+  const saver: Coalescer<string, ClientPatch> = new Coalescer<string, ClientPatch>({
+    queue,
+    merge: (a, b) => {
+      const m: ClientPatch = { ...a, ...b };
+      if (a.reference || b.reference) m.reference = { ...a.reference, ...b.reference };
+      return m;
+    },
+    write: async (id, patch) => {
+      const v = await call('clients.update', { id, patch });
+      if (id === openId) view.value = v;
+    },
+    onState: () => {
+      saveState.value = saver.state;
+      saveError.value = saver.error;
+    },
+  });
+
+  function problemsOf(v: ClientView): Map<string, Problem> {
+    return new Map(v.fieldErrors.map((e) => [e.field, problemFromMessage(e.message)]));
+  }
+
+  async function open(id: string): Promise<void> {
+    if (openId && openId !== id) await saver.flush().catch(() => undefined);
+    openId = id;
+    loadError.value = null;
+    actionError.value = null;
+    deleted.value = null;
+    try {
+      const v = await call('clients.get', { id });
+      if (openId !== id) return;
+      view.value = v;
+      for (const k of Object.keys(fields)) delete fields[k];
+      Object.assign(fields, structuredClone(v.fields));
+      serverProblems.value = problemsOf(v);
+    } catch (e) {
+      if (openId === id) {
+        view.value = null;
+        loadError.value = asBridgeError(e);
+      }
+    }
+  }
+
+  function setField(key: string, value: unknown): void {
+    if (!openId) return;
+    if (key.startsWith('reference.')) {
+      const line = key.slice('reference.'.length);
+      const ref = { ...((fields.reference as Record<string, string> | undefined) ?? {}), [line]: value as string };
+      fields.reference = ref;
+      saver.add(openId, { reference: { [line]: value as string } });
+    } else {
+      fields[key] = value;
+      saver.add(openId, { [key]: value } as ClientPatch);
+    }
+    if (serverProblems.value.has(key)) {
+      const next = new Map(serverProblems.value);
+      next.delete(key);
+      serverProblems.value = next;
+    }
+  }
+
+  async function flush(): Promise<void> {
+    await saver.flush();
+  }
+
+  async function remove(): Promise<boolean> {
+    const id = openId;
+    if (!id) return false;
+    actionError.value = null;
+    try {
+      await saver.flush().catch(() => undefined);
+      const r = await queue(() => call('clients.delete', { id }));
+      deleted.value = r.queued ?? 'done';
+      return true;
+    } catch (e) {
+      actionError.value = asBridgeError(e);
+      if (actionError.value.kind === 'has_documents' && view.value) view.value = { ...view.value, hasDocuments: true };
+      return false;
+    }
+  }
+
+  return { view, fields, loadError, actionError, saveState, saveError, serverProblems, deleted, open, setField, flush, remove };
+});

@@ -1,0 +1,432 @@
+// The quotation open in the editor. Edits change local state first (so the
+// table and totals re-render at once) and are written to the bridge by a
+// coalescing autosave; structural changes (add, move, remove) go through
+// the same ordered queue, so the main process sees them in typing order.
+import { defineStore } from 'pinia';
+import { computed, reactive, ref, shallowRef } from 'vue';
+import { call, asBridgeError, bridge } from '../bridge';
+import { Coalescer, serialQueue, type SaveState } from '../lib/autosave';
+import { indexFieldErrors, type Problem } from '../lib/validation';
+import { addDays, quotationTotals, priceInTax, type Totals } from '../../shared/money';
+import type { BridgeError, ClientRef, LineView, ProductView, QueuedResult, QuotationView, SendMethod } from '../../shared/bridge';
+import type { z } from 'zod';
+import type { draftPatch, linePatch } from '../../shared/bridge';
+
+export type DraftPatch = z.input<typeof draftPatch>;
+export type LinePatch = z.input<typeof linePatch>;
+type Reference = { line1: string; line2: string; line3: string };
+
+export interface DraftState {
+  clientId: string | null;
+  client: ClientRef | null;
+  reference: Reference;
+  date: string | null;
+  quotationperiod: number | null;
+  discounttype: 'amount' | 'percentage' | null;
+  discount: number | null;
+  paymentcondition: string;
+  notes: string;
+  showtotals: boolean;
+}
+
+const DRAFT = '#draft';
+const LINE_KEYS = ['amount', 'amount_desc', 'description', 'tax_rate', 'price', 'discount_pct'] as const;
+
+export function mergeDraftPatch(older: DraftPatch, newer: DraftPatch): DraftPatch {
+  const merged: DraftPatch = { ...older, ...newer };
+  if (older.reference || newer.reference) merged.reference = { ...older.reference, ...newer.reference };
+  return merged;
+}
+
+function emptyDraft(): DraftState {
+  return {
+    clientId: null,
+    client: null,
+    reference: { line1: '', line2: '', line3: '' },
+    date: null,
+    quotationperiod: null,
+    discounttype: null,
+    discount: null,
+    paymentcondition: '',
+    notes: '',
+    showtotals: true,
+  };
+}
+
+function draftFromView(v: QuotationView): DraftState {
+  return {
+    clientId: v.client?.id ?? null,
+    client: v.client,
+    reference: { line1: v.reference.line1 ?? '', line2: v.reference.line2 ?? '', line3: v.reference.line3 ?? '' },
+    date: v.date,
+    quotationperiod: v.quotationperiod,
+    discounttype: v.discounttype,
+    discount: v.discount,
+    paymentcondition: v.paymentcondition,
+    notes: v.notes,
+    showtotals: v.showtotals,
+  };
+}
+
+/** What the user last asked for, for the "saved now / when online" notice. */
+export interface QueuedNotice {
+  action: 'save' | 'send' | 'approve' | 'removeApproval' | 'customStatus' | 'delete';
+  when: QueuedResult['when'];
+}
+
+export function safeTotals(lines: readonly LineView[], draft: Pick<DraftState, 'discounttype' | 'discount'>, taxType: 'intax' | 'extax'): Totals | null {
+  try {
+    return quotationTotals(lines, { discounttype: draft.discounttype ?? '', discount: draft.discount ?? undefined, taxType });
+  } catch {
+    return null;
+  }
+}
+
+export const useEditorStore = defineStore('editor', () => {
+  const view = shallowRef<QuotationView | null>(null);
+  const draft = reactive<DraftState>(emptyDraft());
+  const lines = ref<LineView[]>([]);
+  const loading = ref(false);
+  const loadError = shallowRef<BridgeError | null>(null);
+  const actionError = shallowRef<BridgeError | null>(null);
+  const saveState = ref<SaveState>('saved');
+  const saveError = shallowRef<BridgeError | null>(null);
+  const serverProblems = shallowRef<Map<string, Problem>>(new Map());
+  const notice = shallowRef<QueuedNotice | null>(null);
+  /** edits made since the service last computed totals */
+  const editedSinceLoad = ref(false);
+
+  const queue = serialQueue();
+  let openId: string | null = null;
+  let unsubscribe: (() => void) | null = null;
+  let reloadWanted = false;
+
+  function onState(): void {
+    // called from the savers' constructors' callbacks only after both exist
+    const both: SaveState[] = [draftSaver.state, lineSaver.state];
+    saveState.value = both.includes('error') ? 'error' : both.includes('saving') ? 'saving' : both.includes('pending') ? 'pending' : 'saved';
+    saveError.value = draftSaver.error ?? lineSaver.error;
+    if (saveState.value === 'saved' && reloadWanted) {
+      reloadWanted = false;
+      void reload();
+    }
+  }
+
+  const draftSaver: Coalescer<string, DraftPatch> = new Coalescer<string, DraftPatch>({
+    merge: mergeDraftPatch,
+    queue,
+    onState,
+    write: async (id, patch) => {
+      const v = await call('quotations.update', { id, patch });
+      if (id === openId) takeDerived(v);
+    },
+  });
+
+  const lineSaver: Coalescer<string, LinePatch> = new Coalescer<string, LinePatch>({
+    merge: (a, b) => ({ ...a, ...b }),
+    queue,
+    onState,
+    write: async (key, patch) => {
+      const [quotationId, lineId] = key.split('|') as [string, string];
+      await call('lines.update', { quotationId, lineId, patch });
+    },
+  });
+
+  /** Fields the main process derives (currency from the client, state, ids) without touching what is typed. */
+  function takeDerived(v: QuotationView): void {
+    const before = view.value;
+    view.value = v;
+    if (before && !draftSaver.has(v.id) && draft.clientId === (v.client?.id ?? null)) draft.client = v.client;
+  }
+
+  const lineIds = computed(() => lines.value.map((l) => l.id));
+  const taxType = computed<'intax' | 'extax'>(() => view.value?.taxType ?? 'extax');
+  const totals = computed(() => safeTotals(lines.value, draft, taxType.value));
+  const datedue = computed(() => (draft.date && draft.quotationperiod !== null && draft.quotationperiod >= 0 ? addDays(draft.date, draft.quotationperiod) : null));
+  const isEstimate = computed(() => !view.value?.serviceTotal || editedSinceLoad.value);
+  const readOnly = computed(() => view.value?.readOnly ?? false);
+
+  function subscribe(): void {
+    if (unsubscribe) return;
+    try {
+      unsubscribe = bridge().on('records.changed', (e) => {
+        if (e.entity !== 'quotation' || !openId) return;
+        if (e.ids === 'all' || e.ids.includes(openId)) void reload();
+      });
+    } catch {
+      unsubscribe = null;
+    }
+  }
+
+  function apply(v: QuotationView): void {
+    view.value = v;
+    Object.assign(draft, draftFromView(v));
+    lines.value = v.lines.map((l) => ({ ...l }));
+    serverProblems.value = indexFieldErrors(v.fieldErrors, v.lines.map((l) => l.id));
+    editedSinceLoad.value = false;
+  }
+
+  async function open(id: string): Promise<void> {
+    subscribe();
+    if (openId && openId !== id) await close();
+    openId = id;
+    loading.value = true;
+    loadError.value = null;
+    actionError.value = null;
+    notice.value = null;
+    try {
+      const v = await call('quotations.get', { id });
+      if (openId === id) apply(v);
+    } catch (e) {
+      if (openId === id) {
+        view.value = null;
+        loadError.value = asBridgeError(e);
+      }
+    } finally {
+      if (openId === id) loading.value = false;
+    }
+  }
+
+  /** Reads the quotation again after a change behind the UI's back; waits while edits are unwritten. */
+  async function reload(): Promise<void> {
+    const id = openId;
+    if (!id) return;
+    if (!draftSaver.idle || !lineSaver.idle) {
+      reloadWanted = true;
+      return;
+    }
+    try {
+      const v = await queue(() => call('quotations.get', { id }));
+      if (openId !== id) return;
+      if (!draftSaver.idle || !lineSaver.idle) {
+        reloadWanted = true;
+        return;
+      }
+      apply(v);
+    } catch (e) {
+      const err = asBridgeError(e);
+      if (err.kind === 'not_found' && openId === id) loadError.value = err;
+    }
+  }
+
+  async function flush(): Promise<void> {
+    await Promise.all([draftSaver.flush(), lineSaver.flush()]);
+  }
+
+  async function close(): Promise<void> {
+    try {
+      await flush();
+    } catch {
+      // kept pending and retried by the saver; the editor may close
+    }
+    openId = null;
+  }
+
+  function clearServerProblem(key: string): void {
+    if (!serverProblems.value.has(key)) return;
+    const next = new Map(serverProblems.value);
+    next.delete(key);
+    serverProblems.value = next;
+  }
+
+  function patchDraft(patch: DraftPatch): void {
+    if (!openId || readOnly.value) return;
+    editedSinceLoad.value = true;
+    draftSaver.add(openId, patch);
+  }
+
+  function setField<K extends 'date' | 'quotationperiod' | 'discounttype' | 'discount' | 'paymentcondition' | 'notes' | 'showtotals'>(key: K, value: DraftState[K]): void {
+    (draft as DraftState)[key] = value;
+    clearServerProblem(key);
+    patchDraft({ [key]: value } as DraftPatch);
+  }
+
+  function setReference(line: keyof Reference, value: string): void {
+    draft.reference[line] = value;
+    clearServerProblem(`reference.${line}`);
+    patchDraft({ reference: { [line]: value } });
+  }
+
+  function setClient(client: ClientRef | null): void {
+    draft.clientId = client?.id ?? null;
+    draft.client = client;
+    clearServerProblem('client');
+    patchDraft({ clientId: client?.id ?? null });
+  }
+
+  function lineKey(lineId: string): string {
+    return `${openId}|${lineId}`;
+  }
+
+  /** Changes a line at once; the write follows. `undefined` clears a field. */
+  function updateLine(lineId: string, patch: { [K in (typeof LINE_KEYS)[number]]?: LineView[K] | null }): void {
+    if (!openId || readOnly.value) return;
+    const line = lines.value.find((l) => l.id === lineId);
+    if (!line) return;
+    const wire: LinePatch = {};
+    for (const key of LINE_KEYS) {
+      if (!(key in patch)) continue;
+      const value = patch[key];
+      if (value === null || value === undefined) {
+        delete (line as unknown as Record<string, unknown>)[key];
+        (wire as Record<string, unknown>)[key] = key === 'amount_desc' || key === 'description' ? '' : null;
+      } else {
+        (line as unknown as Record<string, unknown>)[key] = value;
+        (wire as Record<string, unknown>)[key] = value;
+      }
+      clearServerProblem(`line:${lineId}:${key}`);
+    }
+    delete line.linetotal;
+    editedSinceLoad.value = true;
+    lineSaver.add(lineKey(lineId), wire);
+  }
+
+  async function structural<T>(task: (quotationId: string) => Promise<T>): Promise<T | undefined> {
+    const id = openId;
+    if (!id || readOnly.value) return undefined;
+    actionError.value = null;
+    try {
+      await flush().catch(() => undefined);
+      const result = await queue(() => task(id));
+      editedSinceLoad.value = true;
+      return result;
+    } catch (e) {
+      actionError.value = asBridgeError(e);
+      if (openId === id) void reload();
+      return undefined;
+    }
+  }
+
+  /** Adds a line (a priced line, a text line, or one from the catalogue) at `index` or at the end. */
+  async function addLine(kind: 'priced' | 'text', index?: number, product?: ProductView): Promise<LineView | undefined> {
+    let line: LinePatch;
+    if (product) {
+      const price = taxType.value === 'intax' ? Number(product.priceintax ?? priceInTax(product.price, product.taxes)) : product.price;
+      line = { amount: 1, description: product.name, price, tax_rate: product.taxes };
+    } else line = kind === 'text' ? { description: '' } : { amount: 1, description: '' };
+    const at = index ?? lines.value.length;
+    const added = await structural((quotationId) =>
+      call('lines.add', { quotationId, index: at, line, ...(product ? { fromProductId: product.id } : {}) }),
+    );
+    if (added && !lines.value.some((l) => l.id === added.id)) lines.value.splice(Math.min(at, lines.value.length), 0, { ...added });
+    return added;
+  }
+
+  async function duplicateLine(lineId: string): Promise<LineView | undefined> {
+    const copy = await structural((quotationId) => call('lines.duplicate', { quotationId, lineId }));
+    if (copy) {
+      const at = lines.value.findIndex((l) => l.id === lineId);
+      lines.value.splice(at + 1, 0, { ...copy });
+    }
+    return copy;
+  }
+
+  async function removeLine(lineId: string): Promise<void> {
+    const at = lines.value.findIndex((l) => l.id === lineId);
+    if (at < 0) return;
+    lineSaver.drop(lineKey(lineId));
+    const [removed] = lines.value.splice(at, 1);
+    const result = await structural((quotationId) => call('lines.remove', { quotationId, lineId }));
+    if (!result && removed && openId && !lines.value.some((l) => l.id === lineId)) lines.value.splice(at, 0, removed);
+  }
+
+  /** Moves a line to `toIndex` at once; the order the bridge answers with is kept. */
+  async function moveLine(lineId: string, toIndex: number): Promise<void> {
+    const from = lines.value.findIndex((l) => l.id === lineId);
+    const to = Math.max(0, Math.min(lines.value.length - 1, toIndex));
+    if (from < 0 || from === to) return;
+    const [line] = lines.value.splice(from, 1);
+    lines.value.splice(to, 0, line!);
+    const result = await structural((quotationId) => call('lines.move', { quotationId, lineId, toIndex: to }));
+    if (result) reorder(result.order);
+  }
+
+  function reorder(order: readonly string[]): void {
+    const byId = new Map(lines.value.map((l) => [l.id, l]));
+    if (order.length !== byId.size || !order.every((id) => byId.has(id))) return;
+    const current = lines.value.map((l) => l.id).join('|');
+    if (current !== order.join('|')) lines.value = order.map((id) => byId.get(id)!);
+  }
+
+  async function queued(action: QueuedNotice['action'], run: (id: string) => Promise<QueuedResult>): Promise<QueuedResult | null> {
+    const id = openId;
+    if (!id) return null;
+    actionError.value = null;
+    notice.value = null;
+    try {
+      await flush();
+      const result = await queue(() => run(id));
+      notice.value = { action, when: result.when };
+      await reload();
+      return result;
+    } catch (e) {
+      const err = asBridgeError(e);
+      actionError.value = err;
+      if (err.fieldErrors?.length) serverProblems.value = indexFieldErrors(err.fieldErrors, lineIds.value);
+      return null;
+    }
+  }
+
+  const saveToService = () => queued('save', (id) => call('quotations.saveToService', { id }));
+  const send = (sendmethod: SendMethod) => queued('send', (id) => call('quotations.send', { id, sendmethod }));
+  const approve = (a: { name: string; date: string; comments?: string }) =>
+    queued('approve', (id) => call('quotations.approve', { id, name: a.name, date: a.date, ...(a.comments ? { comments: a.comments } : {}) }));
+  const removeApproval = () => queued('removeApproval', (id) => call('quotations.removeApproval', { id }));
+  const setCustomStatus = (status: 'progress' | 'completed' | 'billable' | 'declined' | 'clear') =>
+    queued('customStatus', (id) => call('quotations.setCustomStatus', { id, status }));
+
+  async function remove(): Promise<boolean> {
+    const id = openId;
+    if (!id) return false;
+    actionError.value = null;
+    try {
+      draftSaver.drop(id);
+      await lineSaver.flush().catch(() => undefined);
+      const r = await queue(() => call('quotations.delete', { id }));
+      notice.value = r.queued ? { action: 'delete', when: r.queued.when } : null;
+      openId = null;
+      view.value = null;
+      return true;
+    } catch (e) {
+      actionError.value = asBridgeError(e);
+      return false;
+    }
+  }
+
+  return {
+    view,
+    draft,
+    lines,
+    loading,
+    loadError,
+    actionError,
+    saveState,
+    saveError,
+    serverProblems,
+    notice,
+    totals,
+    taxType,
+    datedue,
+    isEstimate,
+    readOnly,
+    lineIds,
+    open,
+    reload,
+    close,
+    flush,
+    setField,
+    setReference,
+    setClient,
+    updateLine,
+    addLine,
+    duplicateLine,
+    removeLine,
+    moveLine,
+    saveToService,
+    send,
+    approve,
+    removeApproval,
+    setCustomStatus,
+    remove,
+  };
+});

@@ -1,0 +1,71 @@
+// Language, default send method and the service accounts.
+import { defineStore } from 'pinia';
+import { ref, shallowRef } from 'vue';
+import { asBridgeError, call } from '../bridge';
+import type { AccountView, BridgeError, SendMethod, Settings } from '../../shared/bridge';
+
+export const useSettingsStore = defineStore('settings', () => {
+  const settings = shallowRef<Settings>({ language: 'nl', defaultSendmethod: 'email' });
+  const accounts = shallowRef<AccountView[]>([]);
+  const error = shallowRef<BridgeError | null>(null);
+  const busy = ref(false);
+
+  async function load(): Promise<void> {
+    try {
+      const [s, a] = await Promise.all([call('settings.get', {}), call('account.list', {})]);
+      settings.value = s;
+      accounts.value = a;
+      error.value = null;
+    } catch (e) {
+      error.value = asBridgeError(e);
+    }
+  }
+
+  async function update(patch: { language?: 'nl' | 'en'; defaultSendmethod?: SendMethod }): Promise<void> {
+    // the language switches at once; the stored value follows
+    settings.value = { ...settings.value, ...patch };
+    try {
+      settings.value = await call('settings.set', patch);
+    } catch (e) {
+      error.value = asBridgeError(e);
+    }
+  }
+
+  /** Tests the key against the service and stores it only when it works (the main process does both). */
+  async function connect(form: { baseUrl: string; username: string; apiKey: string; displayName?: string }): Promise<AccountView | null> {
+    busy.value = true;
+    error.value = null;
+    try {
+      const a = await call('account.connect', form);
+      accounts.value = await call('account.list', {});
+      return a;
+    } catch (e) {
+      error.value = asBridgeError(e);
+      return null;
+    } finally {
+      busy.value = false;
+    }
+  }
+
+  async function disconnect(id: string): Promise<void> {
+    error.value = null;
+    try {
+      await call('account.disconnect', { id });
+      accounts.value = await call('account.list', {});
+    } catch (e) {
+      error.value = asBridgeError(e);
+    }
+  }
+
+  async function setActive(id: string | null): Promise<void> {
+    error.value = null;
+    try {
+      await call('account.setActive', { id });
+      accounts.value = await call('account.list', {});
+    } catch (e) {
+      error.value = asBridgeError(e);
+    }
+  }
+
+  return { settings, accounts, error, busy, load, update, connect, disconnect, setActive };
+});

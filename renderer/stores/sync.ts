@@ -1,0 +1,70 @@
+// Connection, outbox and conflicts as the main process reports them; pushed
+// by events, read once at start.
+import { defineStore } from 'pinia';
+import { ref, shallowRef } from 'vue';
+import { asBridgeError, bridge, call } from '../bridge';
+import type { BridgeError, ConflictView, ParkedOperation, SyncStatus } from '../../shared/bridge';
+
+export const useSyncStore = defineStore('sync', () => {
+  const status = shallowRef<SyncStatus | null>(null);
+  const parked = shallowRef<ParkedOperation[]>([]);
+  const conflicts = shallowRef<ConflictView[]>([]);
+  const error = shallowRef<BridgeError | null>(null);
+  const busy = ref<string | null>(null);
+  const offs: Array<() => void> = [];
+
+  async function start(): Promise<void> {
+    if (offs.length === 0) {
+      const b = bridge();
+      offs.push(
+        b.on('sync.status', (s) => {
+          status.value = s;
+        }),
+        b.on('outbox.parked', (p) => {
+          parked.value = p;
+        }),
+        b.on('conflicts.changed', (c) => {
+          conflicts.value = c;
+        }),
+      );
+    }
+    await refresh();
+  }
+
+  async function refresh(): Promise<void> {
+    try {
+      const [s, p, c] = await Promise.all([call('sync.status', {}), call('outbox.parked', {}), call('conflicts.list', {})]);
+      status.value = s;
+      parked.value = p;
+      conflicts.value = c;
+    } catch (e) {
+      error.value = asBridgeError(e);
+    }
+  }
+
+  function stop(): void {
+    for (const off of offs.splice(0)) off();
+  }
+
+  async function act(key: string, run: () => Promise<unknown>): Promise<boolean> {
+    busy.value = key;
+    error.value = null;
+    try {
+      await run();
+      await refresh();
+      return true;
+    } catch (e) {
+      error.value = asBridgeError(e);
+      return false;
+    } finally {
+      busy.value = null;
+    }
+  }
+
+  const pullNow = () => act('pull', () => call('sync.pullNow', {}));
+  const retry = (id: string) => act(`retry:${id}`, () => call('outbox.retry', { id }));
+  const discard = (id: string) => act(`discard:${id}`, () => call('outbox.discard', { id }));
+  const resolve = (id: string, resolution: 'mine' | 'theirs' | 'both') => act(`resolve:${id}`, () => call('conflicts.resolve', { id, resolution }));
+
+  return { status, parked, conflicts, error, busy, start, stop, refresh, pullNow, retry, discard, resolve };
+});
