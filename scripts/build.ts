@@ -1,21 +1,6 @@
-// `npm run build [-- renderer|main|preload ...]`: builds the renderer into
-// dist/renderer and the main process and preload into dist/electron; all three
-// when no part is named.
-import { build } from 'vite';
-import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-const PARTS = ['renderer', 'main', 'preload'] as const;
-type Part = (typeof PARTS)[number];
-
-async function buildPart(part: Part): Promise<void> {
-  if (part === 'renderer') {
-    await build({ configFile: join(root, 'renderer', 'vite.config.ts'), root: join(root, 'renderer'), logLevel: 'warn', build: { outDir: join(root, 'dist', 'renderer'), emptyOutDir: true } });
-  } else {
-    await build({ configFile: join(root, 'build', 'vite.main.config.ts'), mode: part === 'preload' ? 'preload' : 'production', logLevel: 'warn' });
-  }
-}
+// `npm run build [-- renderer|main|preload ...]`: builds the named parts of
+// the app, all three when none is named.
+import { buildPart, PARTS, type Part } from './build-parts';
 
 const asked = process.argv.slice(2);
 const unknown = asked.filter((p) => !(PARTS as readonly string[]).includes(p));
