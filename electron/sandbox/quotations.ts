@@ -148,7 +148,7 @@ export function createQuotation(ctx: Ctx, body: unknown): number {
       missing.map((field) => ({ field, message: 'is required' })),
     );
   }
-  const parsed = quotationCreate.safeParse(obj);
+  const parsed = quotationCreate.safeParse(dropEmpty(obj, ['sendmethod']));
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error));
   const q = parsed.data;
   const errors: FieldError[] = [];
@@ -183,9 +183,9 @@ export function createQuotation(ctx: Ctx, body: unknown): number {
 }
 
 // "" for approved or customstatus is how a whole record sent back says "none": no change.
-function dropEmpty(obj: Record<string, unknown>): Record<string, unknown> {
+function dropEmpty(obj: Record<string, unknown>, keys = ['approved', 'customstatus', 'action', 'sendmethod']): Record<string, unknown> {
   const out = { ...obj };
-  for (const k of ['approved', 'customstatus', 'action', 'sendmethod']) {
+  for (const k of keys) {
     const v = out[k];
     if (v === '' || v === null || (Array.isArray(v) && v.length === 0)) delete out[k];
   }
