@@ -41,6 +41,8 @@ export class RateBudget {
   #limit: number | null = null;
   #remaining: number | null = null;
   #observedAt: number | undefined;
+  /** when the last reading stops being trusted */
+  #staleAt = 0;
   #cooldownUntil = 0;
   #inFlight = 0;
   readonly #listeners = new Set<(b: Budget) => void>();
@@ -66,12 +68,15 @@ export class RateBudget {
     if (limit !== undefined) this.#limit = limit;
     if (remaining !== undefined) this.#remaining = remaining;
     this.#observedAt = this.#now();
+    this.#staleAt = this.#observedAt + this.staleAfterMs;
     this.#emit();
   }
 
   /** The service said stop (403 over the limit, or 429) for `waitMs`. */
   throttled(waitMs: number): void {
     this.#cooldownUntil = Math.max(this.#cooldownUntil, this.#now() + waitMs);
+    // the service named when to come back: the "0 left" reading ends then
+    this.#staleAt = Math.min(this.#staleAt, this.#cooldownUntil);
     this.#emit();
   }
 
@@ -79,7 +84,7 @@ export class RateBudget {
     const now = this.#now();
     if (this.#cooldownUntil > now) return { go: false, waitMs: this.#cooldownUntil - now, reason: 'cooldown' };
     if (this.#remaining === null || this.#observedAt === undefined) return { go: true };
-    const freshFor = this.#observedAt + this.staleAfterMs - now;
+    const freshFor = this.#staleAt - now;
     if (freshFor <= 0) return { go: true };
     const left = this.#remaining - this.#inFlight;
     if (left <= 0 || (!priority && left <= this.reserve)) return { go: false, waitMs: freshFor, reason: 'reserve' };

@@ -144,7 +144,12 @@ export class Transport {
         if (!(err instanceof ApiError)) throw err;
         const last = attempt + 1 >= attempts;
         if (last || !retryable(err)) throw err;
-        // a rate limit sets the budget's cool-down, which #admit waits out
+        // a rate limit sets the budget's cool-down, which #admit waits out;
+        // when that is too long, the service's own answer is the better error
+        if (err.kind === 'rate_limited') {
+          const a = this.budget.check(spec.priority ?? false);
+          if (!a.go && a.waitMs > this.#maxWaitMs) throw err;
+        }
         const wait = err.kind === 'rate_limited' ? 0 : retryDelay(attempt, err.retryAfterMs, this.#backoff);
         if (wait > this.#maxWaitMs) throw err;
         this.#logger.warn('api retry', { operation: spec.operation, kind: err.kind, attempt: attempt + 1, waitMs: wait });
