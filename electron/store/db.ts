@@ -44,13 +44,6 @@ export function openDatabase(path: string, opts: OpenDbOptions = {}): Db {
     // Reading the header first: a foreign or damaged file fails here, before
     // journal_mode could touch it.
     const version = readVersion(db);
-    const mode = db.pragma('journal_mode = WAL', { simple: true });
-    if (mode !== 'wal') throw new Error(`journal mode stayed ${String(mode)}`);
-    // FULL: a committed autosave survives power loss too, not only a crash.
-    db.pragma('synchronous = FULL');
-    db.pragma('foreign_keys = ON');
-    const check = db.pragma('quick_check', { simple: true });
-    if (check !== 'ok') throw new Error(`integrity check: ${String(check)}`);
     if (version > LATEST_VERSION) {
       throw new StoreError(
         'too_new',
@@ -58,6 +51,13 @@ export function openDatabase(path: string, opts: OpenDbOptions = {}): Db {
           'Update quotedesk to open it. The file has been left untouched.',
       );
     }
+    const mode = db.pragma('journal_mode = WAL', { simple: true });
+    if (mode !== 'wal') throw new Error(`journal mode stayed ${String(mode)}`);
+    // FULL: a committed autosave survives power loss too, not only a crash.
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    const check = db.pragma('quick_check', { simple: true });
+    if (check !== 'ok') throw new Error(`integrity check: ${String(check)}`);
     migrate(db, opts.targetVersion ?? LATEST_VERSION);
     return db;
   } catch (e) {

@@ -180,9 +180,16 @@ export class Outbox {
       .map(toEntry);
   }
 
-  /** When the next pending entry becomes due, or null when none waits on time. */
+  /** When the next entry that is not blocked becomes due, or null when none waits on time. */
   nextDueAt(): number | null {
-    const r = this.db.prepare(`SELECT min(next_attempt_at) AS t FROM outbox WHERE state IN ('pending', 'unknown_outcome')`).get() as { t: number | null };
+    const r = this.db
+      .prepare(
+        `SELECT min(o.next_attempt_at) AS t FROM outbox o
+         WHERE o.state IN ('pending', 'unknown_outcome')
+           AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.target = o.target AND e.id < o.id AND e.state != 'done')
+           AND (o.depends_on IS NULL OR NOT EXISTS (SELECT 1 FROM outbox d WHERE d.id = o.depends_on AND d.state != 'done'))`,
+      )
+      .get() as { t: number | null };
     return r.t;
   }
 

@@ -1,0 +1,48 @@
+// Builds a database as an earlier version of quotedesk left it: the schema up
+// to that version, filled the way that version filled it. One builder per
+// version; add one with every new migration.
+import Database from 'better-sqlite3';
+import { migrate } from '../../electron/store/migrations';
+
+type Db = Database.Database;
+const T = Date.UTC(2026, 0, 10);
+
+function v1(db: Db): void {
+  db.prepare(`INSERT INTO settings (key, value) VALUES ('pull.lastAt', ?)`).run(JSON.stringify(T));
+  db.prepare(`INSERT INTO countries (id, name) VALUES (146, 'Nederland'), (226, 'Verenigde Staten')`).run();
+  db.prepare(`INSERT INTO products (id, data, pulled_at) VALUES (1, ?, ?)`).run(JSON.stringify({ id: 1, code: 'CAFE-01', name: 'Café crème', price: 2.5, taxes: 9 }), T);
+  const client = db.prepare(`INSERT INTO clients (id, clientnr, server, base, local, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`);
+  client.run('c-1', 1, JSON.stringify({ clientnr: 1, company: 'Müller & Zoon', city: 'Groningen' }), null, null, T, T);
+  const base = JSON.stringify({ clientnr: 2, company: 'Old name', city: 'Assen' });
+  client.run('c-2', 2, base, base, JSON.stringify({ company: 'Coöperatie Fietsen', city: 'Assen' }), T, T);
+  client.run('c-new', null, null, null, JSON.stringify({ company: 'Nieuw BV', email: 'nieuw@example.nl' }), T, T);
+  const draft = { clientId: 'c-new', date: '2026-01-10', lines: [{ id: 'l-1', description: 'Werk', amount: 2, price: 50, tax_rate: 21 }] };
+  db.prepare(`INSERT INTO quotations (id, savename, quotationreference, client_id, draft, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`).run(
+    'q-1', 'qd-fixture', 'QD-260110-FIXTURE00000', 'c-new', JSON.stringify(draft), T, T,
+  );
+  const op = db.prepare(`INSERT INTO outbox (kind, target, depends_on, payload, sent, state, created_at, updated_at) VALUES (?, ?, ?, '{}', ?, ?, ?, ?)`);
+  op.run('client.create', 'c-new', null, JSON.stringify({ company: 'Nieuw BV' }), 'in_flight', T, T);
+  op.run('quotation.save', 'q-1', 1, null, 'pending', T, T);
+  op.run('client.update', 'c-2', null, null, 'pending', T, T);
+}
+
+export const FIXTURE_BUILDERS: Record<number, (db: Db) => void> = {
+  0: () => {},
+  1: v1,
+  // version 2 added only the search index, built from the tables above
+};
+
+/** Writes a database file at `version` with that version's sample data. */
+export function buildFixture(path: string, version: number): void {
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  migrate(db, version);
+  for (let v = version; v >= 0; v--) {
+    const build = FIXTURE_BUILDERS[v];
+    if (build) {
+      build(db);
+      break;
+    }
+  }
+  db.close();
+}
