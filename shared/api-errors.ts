@@ -79,8 +79,8 @@ export const MESSAGES = {
     nl: 'Het verzoek is geannuleerd.',
   },
   'api.unauthorized': {
-    en: 'The service did not accept the username and API key. Enter a new API key in the account settings.',
-    nl: 'De service accepteerde de gebruikersnaam en API-sleutel niet. Voer een nieuwe API-sleutel in bij de accountinstellingen.',
+    en: 'The service did not accept the username and API key: the key is wrong, was deleted, or was made inactive. Check the username, then enter an active API key from the settings of the Invoicing Service.',
+    nl: 'De service accepteerde de gebruikersnaam en API-sleutel niet: de sleutel klopt niet, is verwijderd of is inactief gemaakt. Controleer de gebruikersnaam en voer een actieve API-sleutel in uit de instellingen van de Invoicing Service.',
   },
   'api.unauthorized.inactive': {
     en: 'The API key is inactive. Activate it in the settings of the Invoicing Service, or create a new key and enter it in the account settings.',

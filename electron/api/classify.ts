@@ -21,6 +21,8 @@ export interface ErrorContext {
   secrets: readonly string[];
 }
 
+const INACTIVE_KEY = /\b(?:api[ -]?)?key (?:is|was|has been) (?:inactive|not active|deactivated|disabled)\b/i;
+
 type Headers = Record<string, string | string[] | undefined>;
 
 /** Whether a request may have been applied though no usable answer came back. */
@@ -46,7 +48,8 @@ export function errorFromStatus(status: number, headers: Headers, body: string, 
         ...base,
         ...withMessage,
         kind: 'unauthorized',
-        messageKey: /\b(inactive|not active|deactivated|disabled)\b/i.test(text) ? 'api.unauthorized.inactive' : 'api.unauthorized',
+        // only a body that says the key IS inactive; "wrong, deleted or inactive" says nothing
+        messageKey: INACTIVE_KEY.test(text) ? 'api.unauthorized.inactive' : 'api.unauthorized',
       });
     case 402:
       return new ApiError({ ...base, ...withMessage, kind: 'payment_required', messageKey: 'api.payment_required' });

@@ -38,6 +38,7 @@ describe('errors from a status', () => {
   it('tells a wrong key from an inactive one', () => {
     expect(at(401, 'Authorization required').messageKey).toBe('api.unauthorized');
     expect(at(401, '{"error":"API key is inactive"}').messageKey).toBe('api.unauthorized.inactive');
+    expect(at(401, '{"error":"The username or API key is not valid, or the key was deleted or made inactive."}').messageKey).toBe('api.unauthorized');
   });
 
   it('takes Retry-After from a 429', () => {
