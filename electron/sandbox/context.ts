@@ -1,5 +1,6 @@
 // What route handlers share: the account's data and the clock.
 import type { SandboxData } from './data';
+import type { AccountRules } from './rules';
 
 export interface Ctx {
   readonly data: SandboxData;
@@ -7,6 +8,8 @@ export interface Ctx {
   /** 'http://127.0.0.1:PORT', for links the service hands out (sign_url) */
   readonly origin: () => string;
   readonly seed: number;
+  /** the shared schemas with the account's rules */
+  readonly rules: AccountRules;
 }
 
 /** The local calendar date of the sandbox clock, as YYYY-MM-DD. */

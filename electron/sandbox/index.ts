@@ -93,6 +93,7 @@ import { SandboxData, type Delivery } from './data';
 import { FaultInjector, type Faults } from './faults';
 import { HourlyLimit, Throttle } from './rate-limit';
 import { populate } from './seed';
+import { accountRules } from './rules';
 import { readDataFile } from './store';
 
 export type { Delivery } from './data';
@@ -184,7 +185,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const key = opts.key ?? 'demo-key';
   const data = new SandboxData(opts.dataFile);
   let origin = 'http://127.0.0.1';
-  const ctx: Ctx = { data, now, origin: () => origin, seed };
+  const ctx: Ctx = { data, now, origin: () => origin, seed, rules: accountRules(data) };
 
   const stored = opts.dataFile ? readDataFile(opts.dataFile) : null;
   if (stored !== null) data.load(stored, opts.dataFile!);

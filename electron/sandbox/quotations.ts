@@ -2,14 +2,14 @@
 // custom status), delete from any state. Every rule is checked before
 // anything changes, so a rejected request leaves the account as it was.
 import { createHash } from 'node:crypto';
-import { quotationCreate, quotationUpdate, type QuotationCreate } from '../../shared/schemas';
+import { quotationUpdate, type QuotationCreate } from '../../shared/schemas';
 import { fieldErrorsFromZod, type FieldError } from '../../shared/field-errors';
 import { addDays } from '../../shared/money';
 import { badRequest, ApiError, invalid, notFound } from './errors';
 import { requireObject } from './body';
 import { today, type Ctx } from './context';
 import type { Delivery } from './data';
-import { isTextOnly, lineRecord, priceQuotation } from './pricing';
+import { lineRecord, priceQuotation } from './pricing';
 import { clientSnapshot, DEFAULT_PROFILE, emptyReference, type ClientRec, type QuotationRec, type SendMethod } from './records';
 
 /** printcenter credits one delivery costs */
@@ -80,24 +80,6 @@ function send(ctx: Ctx, q: QuotationRec, id: number, method: SendMethod, client:
   return sent;
 }
 
-function checkContent(ctx: Ctx, q: QuotationCreate, errors: FieldError[]): ClientRec | undefined {
-  const { data } = ctx;
-  const client = data.clients.get(q.clientnr);
-  if (!client) errors.push({ field: 'clientnr', message: `no client with number ${q.clientnr}; create the client first` });
-  if (q.profile !== undefined && !data.account.profiles.some((p) => p.id === q.profile)) {
-    errors.push({ field: 'profile', message: `no profile with id ${q.profile}` });
-  }
-  if (q.category !== undefined && q.category !== 0 && !data.account.categories.some((c) => c.id === q.category)) {
-    errors.push({ field: 'category', message: `no category with id ${q.category}` });
-  }
-  (q.lines ?? []).forEach((line, i) => {
-    if (isTextOnly(line) && (line.description ?? '').trim() === '') {
-      errors.push({ field: `lines.${i}`, message: 'a line needs a description, or an amount and a price' });
-    }
-  });
-  return client;
-}
-
 /** The record for validated content, as a draft. */
 export function draftRecord(ctx: Ctx, id: number, q: QuotationCreate, client: ClientRec | undefined): QuotationRec {
   const { account } = ctx.data;
@@ -148,11 +130,11 @@ export function createQuotation(ctx: Ctx, body: unknown): number {
       missing.map((field) => ({ field, message: 'is required' })),
     );
   }
-  const parsed = quotationCreate.safeParse(dropEmpty(obj, ['sendmethod']));
+  const parsed = ctx.rules.quotation.safeParse(dropEmpty(obj, ['sendmethod']));
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error));
   const q = parsed.data;
   const errors: FieldError[] = [];
-  const client = checkContent(ctx, q, errors);
+  const client = data.clients.get(q.clientnr);
 
   let replaced: QuotationRec | undefined;
   if (q.savename) {

@@ -1,6 +1,6 @@
 // Clients (spec 2.2, 3.2, 4.3).
 import type { FastifyInstance } from 'fastify';
-import { clientInput, type ClientInput } from '../../../shared/schemas';
+import type { ClientInput } from '../../../shared/schemas';
 import { fieldErrorsFromZod, type FieldError } from '../../../shared/field-errors';
 import { requireObject } from '../body';
 import type { Ctx } from '../context';
@@ -14,20 +14,18 @@ import { idParam, resource } from '../routing';
 const KIND: Kind = { plural: 'clients', singular: 'client' };
 
 /** Parses a create or update body; every rule broken is named (422). */
-function readClient(ctx: Ctx, body: unknown): { input: ClientInput; country?: number; errors: FieldError[] } {
-  const parsed = clientInput.safeParse(requireObject(body, 'client'));
-  if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error));
+function readClient(ctx: Ctx, body: unknown, base?: ClientRec): { input: ClientInput; country?: number; errors: FieldError[] } {
+  const raw = requireObject(body, 'client');
+  const parsed = ctx.rules.client.safeParse(raw);
+  if (!parsed.success) {
+    const errors = fieldErrorsFromZod(parsed.error);
+    // the one rule over two fields, checked on what was sent so it is named alongside the others
+    if (base && !errors.some((e) => e.field === 'company')) needsName({ ...base, ...pickNames(raw) }, errors);
+    throw invalid(errors);
+  }
   const input = parsed.data;
-  const errors: FieldError[] = [];
-  let country: number | undefined;
-  if (input.country !== undefined) {
-    country = resolveCountry(input.country);
-    if (country === undefined) errors.push({ field: 'country', message: `unknown country "${input.country}"; use an id or a name from /countrylist` });
-  }
-  if (input.default_category !== undefined && input.default_category !== 0 && !ctx.data.account.categories.some((c) => c.id === input.default_category)) {
-    errors.push({ field: 'default_category', message: `no category with id ${input.default_category}` });
-  }
-  return { input, country, errors };
+  const country = input.country === undefined ? undefined : resolveCountry(input.country);
+  return { input, country, errors: [] };
 }
 
 function merge(base: ClientRec, input: ClientInput, country: number | undefined): ClientRec {
@@ -37,6 +35,13 @@ function merge(base: ClientRec, input: ClientInput, country: number | undefined)
   if (reference) next.reference = { ...emptyReference(), ...base.reference, ...Object.fromEntries(Object.entries(reference).filter(([, v]) => v !== undefined)) };
   if (country !== undefined) next.country = country;
   return next;
+}
+
+function pickNames(raw: Record<string, unknown>): Partial<Pick<ClientRec, 'company' | 'contact'>> {
+  const out: Partial<Pick<ClientRec, 'company' | 'contact'>> = {};
+  if (typeof raw.company === 'string') out.company = raw.company;
+  if (typeof raw.contact === 'string') out.contact = raw.contact;
+  return out;
 }
 
 function needsName(c: ClientRec, errors: FieldError[]): void {
@@ -57,7 +62,7 @@ export function clientRoutes(app: FastifyInstance, ctx: Ctx): void {
       return sendTablePage(req, reply, KIND, data.clients, data.clients.pageIds(start, count));
     },
     POST: async (req, reply) => {
-      const { input, country, errors } = readClient(ctx, req.body);
+      const { input, country, errors } = readClient(ctx, req.body, clientDefaults(0));
       const requested = input.clientnr;
       if (requested !== undefined && data.clients.has(requested)) {
         errors.push({ field: 'clientnr', message: `client number ${requested} is already used; leave it out to get a free number` });
@@ -76,7 +81,7 @@ export function clientRoutes(app: FastifyInstance, ctx: Ctx): void {
     GET: async (req, reply) => sendRecord(req, reply, KIND, data.clients, one(req)),
     PUT: async (req, reply) => {
       const id = one(req);
-      const { input, country, errors } = readClient(ctx, req.body);
+      const { input, country, errors } = readClient(ctx, req.body, data.clients.get(id));
       if (input.clientnr !== undefined && input.clientnr !== id) {
         errors.push({ field: 'clientnr', message: `cannot be changed (this is client ${id})` });
       }

@@ -1,7 +1,7 @@
 // Products (spec 2.3, 3.2, 4.4).
 import type { FastifyInstance } from 'fastify';
 import Big from 'big.js';
-import { productInput, type ProductInput } from '../../../shared/schemas';
+import type { ProductInput } from '../../../shared/schemas';
 import { fieldErrorsFromZod, type FieldError } from '../../../shared/field-errors';
 import { priceInTax } from '../../../shared/money';
 import { requireObject } from '../body';
@@ -23,12 +23,8 @@ function priceFromInTax(priceintax: number, taxes: number): number {
  * stock_use false turns it off; priceintax follows price and taxes unless given
  * (and price follows priceintax when only that is given).
  */
-function apply(ctx: Ctx, base: ProductRec, input: ProductInput, creating: boolean): { next: ProductRec; errors: FieldError[] } {
+function apply(base: ProductRec, input: ProductInput, creating: boolean): { next: ProductRec; errors: FieldError[] } {
   const errors: FieldError[] = [];
-  const rates = ctx.data.account.taxRates;
-  if (input.taxes !== undefined && !rates.includes(input.taxes)) {
-    errors.push({ field: 'taxes', message: `must be a tax rate set in the account: ${rates.join(', ')}` });
-  }
   const next: ProductRec = { ...base };
   if (input.code !== undefined) next.code = input.code;
   if (input.name !== undefined) next.name = input.name;
@@ -53,12 +49,11 @@ function apply(ctx: Ctx, base: ProductRec, input: ProductInput, creating: boolea
     }
     if (next.stock_use && next.stock === false) next.stock = 0;
   }
-  if (next.name.trim() === '') errors.push({ field: 'name', message: 'is required: the name shown on the invoice' });
   return { next, errors };
 }
 
-function readInput(body: unknown): ProductInput {
-  const parsed = productInput.safeParse(requireObject(body, 'product'));
+function readInput(schema: Ctx['rules']['productCreate' | 'productUpdate'], body: unknown): ProductInput {
+  const parsed = schema.safeParse(requireObject(body, 'product'));
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error));
   return parsed.data;
 }
@@ -77,7 +72,7 @@ export function productRoutes(app: FastifyInstance, ctx: Ctx): void {
       return sendTablePage(req, reply, KIND, data.products, data.products.pageIds(start, count));
     },
     POST: async (req, reply) => {
-      const { next, errors } = apply(ctx, productDefaults(0), readInput(req.body), true);
+      const { next, errors } = apply(productDefaults(0), readInput(ctx.rules.productCreate, req.body), true);
       if (errors.length > 0) throw invalid(errors);
       const id = data.nextId('products');
       data.products.set({ ...next, id });
@@ -89,7 +84,7 @@ export function productRoutes(app: FastifyInstance, ctx: Ctx): void {
     GET: async (req, reply) => sendRecord(req, reply, KIND, data.products, one(req)),
     PUT: async (req, reply) => {
       const id = one(req);
-      const { next, errors } = apply(ctx, data.products.get(id)!, readInput(req.body), false);
+      const { next, errors } = apply(data.products.get(id)!, readInput(ctx.rules.productUpdate, req.body), false);
       if (errors.length > 0) throw invalid(errors);
       data.products.set(next);
       return sendId(req, reply, 200, id);
