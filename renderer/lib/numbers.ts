@@ -62,9 +62,16 @@ export function numberToInput(value: number | null | undefined, language: Langua
   return language === 'nl' ? s.replace('.', ',') : s;
 }
 
-/** Decimal text without exponent, e.g. 1e-7 → "0.0000001". */
+/** Decimal text without exponent, e.g. 1e-7 → "0.0000001", exactly the digits JS prints. */
 function plainDecimal(value: number): string {
   const s = String(value);
-  if (!/e/i.test(s)) return s;
-  return value.toFixed(20).replace(/\.?0+$/, '');
+  const m = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/i.exec(s);
+  if (!m) return s;
+  const digits = m[2]! + (m[3] ?? '');
+  const point = 1 + Number(m[4]);
+  let body: string;
+  if (point <= 0) body = `0.${'0'.repeat(-point)}${digits}`;
+  else if (point >= digits.length) body = digits + '0'.repeat(point - digits.length);
+  else body = `${digits.slice(0, point)}.${digits.slice(point)}`;
+  return m[1] + body;
 }

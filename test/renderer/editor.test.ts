@@ -1,0 +1,165 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import { setBridge } from '../../renderer/bridge';
+import { useEditorStore } from '../../renderer/stores/editor';
+import { FakeBridge } from './fake-bridge';
+
+let fake: FakeBridge;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  fake = new FakeBridge();
+  setBridge(fake);
+  setActivePinia(createPinia());
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  setBridge(null);
+});
+
+async function openWith(lines: Parameters<FakeBridge['addQuotation']>[0] = []) {
+  const q = fake.addQuotation(lines);
+  const editor = useEditorStore();
+  await editor.open(q.id);
+  return { q, editor };
+}
+
+describe('editor store', () => {
+  it('re-computes totals at once and writes a burst of keystrokes as one update', async () => {
+    const { q, editor } = await openWith([{ amount: 2, price: 10, tax_rate: 21, description: 'Brood' }]);
+    const lineId = editor.lines[0]!.id;
+    expect(editor.totals?.totalintax).toBe('24.20');
+    for (const price of [1, 12, 12.5]) editor.updateLine(lineId, { price });
+    // typing never waits for the bridge: the totals are already new
+    expect(editor.totals?.subtotal).toBe('25.00');
+    expect(editor.totals?.totalintax).toBe('30.25');
+    expect(editor.saveState).toBe('pending');
+    expect(fake.callsOf('lines.update')).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(fake.callsOf('lines.update')).toEqual([{ op: 'lines.update', input: { quotationId: q.id, lineId, patch: { price: 12.5 } } }]);
+    expect(editor.saveState).toBe('saved');
+    expect(fake.quotations.get(q.id)!.lines[0]!.price).toBe(12.5);
+  });
+
+  it('keeps a value the spec refuses in the draft', async () => {
+    const { q, editor } = await openWith([{ amount: 1, price: 1, tax_rate: 21 }]);
+    editor.updateLine(editor.lines[0]!.id, { price: 1.2345, description: 'x'.repeat(300) });
+    await editor.flush();
+    expect(fake.quotations.get(q.id)!.lines[0]).toMatchObject({ price: 1.2345, description: 'x'.repeat(300) });
+  });
+
+  it('merges reference lines and fields of the draft into one write', async () => {
+    const { q, editor } = await openWith();
+    editor.setReference('line1', 'Project A');
+    editor.setReference('line2', 'Fase 1');
+    editor.setField('discounttype', 'percentage');
+    editor.setField('discount', 10);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(fake.callsOf('quotations.update').map((c) => c.input)).toEqual([
+      { id: q.id, patch: { reference: { line1: 'Project A', line2: 'Fase 1' }, discounttype: 'percentage', discount: 10 } },
+    ]);
+  });
+
+  it('shows the due date from date and period', async () => {
+    const { editor } = await openWith();
+    editor.setField('date', '2026-12-30');
+    editor.setField('quotationperiod', 5);
+    expect(editor.datedue).toBe('2027-01-04');
+  });
+
+  it('keeps a failed write and retries it, newer edits on top', async () => {
+    const { q, editor } = await openWith([{ amount: 1, price: 1, tax_rate: 21 }]);
+    const lineId = editor.lines[0]!.id;
+    fake.failNext('lines.update', { kind: 'storage', messageKey: 'bridge.storage', message: 'database busy', params: { detail: 'database busy' } });
+    editor.updateLine(lineId, { price: 5 });
+    await vi.advanceTimersByTimeAsync(300);
+    expect(editor.saveState).toBe('error');
+    expect(editor.saveError?.message).toBe('database busy');
+    editor.updateLine(lineId, { amount: 3 });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(editor.saveState).toBe('saved');
+    expect(fake.quotations.get(q.id)!.lines[0]).toMatchObject({ price: 5, amount: 3 });
+  });
+
+  it('adds a product line with the price including tax for an intax client', async () => {
+    const q = fake.addQuotation([], { taxType: 'intax' });
+    const editor = useEditorStore();
+    await editor.open(q.id);
+    const line = await editor.addLine('priced', undefined, { id: 7, code: 'BR01', name: 'Brood', price: 10, taxes: 9, priceintax: null, notes: '', stock: false, stock_use: false });
+    expect(line).toMatchObject({ description: 'Brood', price: 10.9, tax_rate: 9, amount: 1 });
+    expect(fake.callsOf('lines.add')[0]!.input).toMatchObject({ fromProductId: 7 });
+    expect(editor.lines.map((l) => l.id)).toEqual([line!.id]);
+  });
+
+  it('adds, duplicates, moves and removes lines in order, after pending edits', async () => {
+    const { q, editor } = await openWith([{ description: 'A', amount: 1, price: 1 }]);
+    const a = editor.lines[0]!.id;
+    editor.updateLine(a, { price: 2 });
+    const text = await editor.addLine('text');
+    // the pending edit went out before the structural change
+    expect(fake.calls.map((c) => c.op).slice(-2)).toEqual(['lines.update', 'lines.add']);
+    const copy = await editor.duplicateLine(a);
+    expect(editor.lines.map((l) => l.id)).toEqual([a, copy!.id, text!.id]);
+    await editor.moveLine(text!.id, 0);
+    expect(editor.lines.map((l) => l.id)).toEqual([text!.id, a, copy!.id]);
+    expect(fake.quotations.get(q.id)!.lines.map((l) => l.id)).toEqual([text!.id, a, copy!.id]);
+    await editor.removeLine(a);
+    expect(editor.lines.map((l) => l.id)).toEqual([text!.id, copy!.id]);
+    expect(fake.quotations.get(q.id)!.lines.map((l) => l.id)).toEqual([text!.id, copy!.id]);
+  });
+
+  it('puts the field errors of a refused save on the line they name', async () => {
+    const { editor } = await openWith([{ amount: 1, price: 1 }, { amount: 1, price: 1.2345 }]);
+    fake.failNext('quotations.saveToService', {
+      kind: 'validation',
+      messageKey: 'bridge.validation',
+      message: 'lines.1.price: at most 3 decimals',
+      params: { detail: 'lines.1.price: at most 3 decimals' },
+      fieldErrors: [{ field: 'lines.1.price', message: 'at most 3 decimals' }],
+    });
+    const r = await editor.saveToService();
+    expect(r).toBeNull();
+    expect(editor.actionError?.kind).toBe('validation');
+    const second = editor.lines[1]!.id;
+    expect(editor.serverProblems.get(`line:${second}:price`)).toMatchObject({ code: 'maxDecimals' });
+    // editing the field clears the service's complaint about it
+    editor.updateLine(second, { price: 1.23 });
+    expect(editor.serverProblems.has(`line:${second}:price`)).toBe(false);
+  });
+
+  it('says whether a save goes out now or when back online', async () => {
+    const { editor } = await openWith();
+    fake.online = false;
+    await editor.saveToService();
+    expect(editor.notice).toEqual({ action: 'save', when: 'when_online' });
+    fake.online = true;
+    await editor.send('email');
+    expect(editor.notice).toEqual({ action: 'send', when: 'now' });
+    expect(fake.callsOf('quotations.send')[0]!.input).toMatchObject({ sendmethod: 'email' });
+  });
+
+  it('reloads on a change behind its back, but not over unwritten edits', async () => {
+    const { q, editor } = await openWith([{ amount: 1, price: 1 }]);
+    const lineId = editor.lines[0]!.id;
+    editor.updateLine(lineId, { price: 9 });
+    // the service side changed something else meanwhile
+    fake.quotations.get(q.id)!.serverId = 555;
+    fake.emit('records.changed', { entity: 'quotation', ids: [q.id] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(editor.lines[0]!.price).toBe(9);
+    await vi.advanceTimersByTimeAsync(300);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(editor.view?.serverId).toBe(555);
+    expect(editor.lines[0]!.price).toBe(9);
+  });
+
+  it('ignores edits to a sent quotation', async () => {
+    const q = fake.addQuotation([{ amount: 1, price: 1 }], { sent: true, readOnly: true, state: 'sent' });
+    const editor = useEditorStore();
+    await editor.open(q.id);
+    editor.updateLine(editor.lines[0]!.id, { price: 3 });
+    await vi.advanceTimersByTimeAsync(300);
+    expect(fake.callsOf('lines.update')).toHaveLength(0);
+  });
+});
