@@ -1,0 +1,262 @@
+// Accounts on the Invoicing Service: connect (verify, then store), several
+// stored with one active, disconnect, and an InvoicingApi per account wired
+// to the key in the keychain.
+//
+// The key goes to the keychain only after the service accepted it, and never
+// anywhere else: the settings file holds the base URL, username and display
+// name. A 401 later marks the account as needing a new key; calls then fail
+// at once, without a request, until a new key is connected. Nothing stored
+// on this computer is touched by that.
+import { createHash } from 'node:crypto';
+import type { SecretStore } from '../keychain';
+import { ApiError, InvoicingApi, parseBaseUrl, silentLogger, type InvoicingApiOptions, type Logger } from '../api';
+import { AccountError } from './errors';
+import { SettingsFile, type AccountSettings, type StoredAccount } from './settings-file';
+
+/** What the UI may see of an account (shared/bridge AccountView). */
+export interface Account {
+  id: string;
+  baseUrl: string;
+  username: string;
+  displayName: string;
+  active: boolean;
+  needsKey: boolean;
+}
+
+export interface ConnectInput {
+  baseUrl: string;
+  username: string;
+  apiKey: string;
+  displayName?: string;
+}
+
+/** Options for every InvoicingApi the service makes (timeouts, rate reserve, …). */
+export type ApiSettings = Omit<InvoicingApiOptions, 'baseUrl' | 'credentials' | 'onUnauthorized' | 'logger'>;
+
+export interface AccountServiceOptions {
+  /** the app's data folder; the settings file lives here */
+  dataDir: string;
+  secrets: SecretStore;
+  logger?: Logger;
+  api?: ApiSettings;
+  now?: () => Date;
+}
+
+/** The same username on the same service is the same account, whatever key it uses. */
+export function accountId(baseUrl: string, username: string): string {
+  const href = parseBaseUrl(baseUrl).href;
+  return `acc-${createHash('sha256').update(`${href}\n${username}`).digest('hex').slice(0, 16)}`;
+}
+
+export class AccountService {
+  readonly #file: SettingsFile;
+  readonly #secrets: SecretStore;
+  readonly #logger: Logger;
+  readonly #apiSettings: ApiSettings;
+  readonly #now: () => Date;
+  #settings: AccountSettings;
+  readonly #apis = new Map<string, { api: InvoicingApi; forget: () => void }>();
+  readonly #listeners = new Set<(accounts: Account[]) => void>();
+  /** settings writes, one after the other */
+  #writing: Promise<unknown> = Promise.resolve();
+  /** set when the settings file was damaged at start-up and moved aside */
+  readonly settingsProblem: AccountError | null;
+
+  private constructor(opts: AccountServiceOptions, settings: AccountSettings, problem: AccountError | null) {
+    this.#file = new SettingsFile(opts.dataDir);
+    this.#secrets = opts.secrets;
+    this.#logger = opts.logger ?? silentLogger;
+    this.#apiSettings = opts.api ?? {};
+    this.#now = opts.now ?? (() => new Date());
+    this.#settings = settings;
+    this.settingsProblem = problem;
+  }
+
+  /**
+   * Reads the settings. A damaged settings file does not stop the app: it is
+   * moved aside, the service starts without accounts, and `settingsProblem`
+   * says where the file was kept.
+   */
+  static async open(opts: AccountServiceOptions): Promise<AccountService> {
+    const file = new SettingsFile(opts.dataDir);
+    try {
+      return new AccountService(opts, await file.load(opts.now?.()), null);
+    } catch (err) {
+      if (!(err instanceof AccountError) || err.kind !== 'settings_corrupt') throw err;
+      (opts.logger ?? silentLogger).error('account settings damaged', { keptAt: String(err.params.path) });
+      return new AccountService(opts, { version: 1, active: null, accounts: [] }, err);
+    }
+  }
+
+  list(): Account[] {
+    return this.#settings.accounts.map((a) => this.#view(a));
+  }
+
+  active(): Account | null {
+    const a = this.#settings.accounts.find((x) => x.id === this.#settings.active);
+    return a ? this.#view(a) : null;
+  }
+
+  get(id: string): Account {
+    return this.#view(this.#stored(id));
+  }
+
+  async setActive(id: string | null): Promise<void> {
+    if (id !== null) this.#stored(id);
+    await this.#update((s) => ({ ...s, active: id }));
+  }
+
+  /**
+   * Verifies the address, username and key with one cheap authenticated
+   * call, then stores the key in the keychain and the rest in the settings.
+   * Connecting an account that is already stored replaces its key (and
+   * clears `needsKey`). On any failure nothing is stored.
+   */
+  async connect(input: ConnectInput): Promise<Account> {
+    const username = typeof input.username === 'string' ? input.username.trim() : '';
+    const apiKey = typeof input.apiKey === 'string' ? input.apiKey.trim() : '';
+    if (username === '') throw new AccountError('account_input', { field: 'username' });
+    if (apiKey === '') throw new AccountError('account_input', { field: 'apiKey' });
+    const base = parseBaseUrl(input.baseUrl);
+    const id = accountId(base.href, username);
+
+    await this.#verify(base.href, username, apiKey);
+
+    const previousKey = await this.#secrets.get(id);
+    await this.#secrets.set(id, apiKey);
+    const existing = this.#settings.accounts.find((a) => a.id === id);
+    const account: StoredAccount = {
+      id,
+      baseUrl: base.href,
+      username,
+      displayName: input.displayName?.trim() || existing?.displayName || `${username} @ ${base.host}`,
+      needsKey: false,
+      connectedAt: this.#now().toISOString(),
+    };
+    try {
+      await this.#update((s) => ({
+        ...s,
+        active: s.active ?? id,
+        accounts: existing ? s.accounts.map((a) => (a.id === id ? account : a)) : [...s.accounts, account],
+      }));
+    } catch (err) {
+      // the settings could not be written: leave the keychain as it was
+      if (previousKey === null) await this.#secrets.delete(id).catch(() => {});
+      else await this.#secrets.set(id, previousKey).catch(() => {});
+      throw err;
+    }
+    this.#apis.get(id)?.forget();
+    this.#logger.info('account connected', { account: id });
+    return this.#view(account);
+  }
+
+  /** Connects an account that needs a new key, keeping its address, username and name. */
+  async replaceKey(id: string, apiKey: string): Promise<Account> {
+    const a = this.#stored(id);
+    return this.connect({ baseUrl: a.baseUrl, username: a.username, apiKey, displayName: a.displayName });
+  }
+
+  /** Removes the key from the keychain and the account from the settings. */
+  async disconnect(id: string): Promise<void> {
+    this.#stored(id);
+    await this.#secrets.delete(id);
+    const cached = this.#apis.get(id);
+    this.#apis.delete(id);
+    await this.#update((s) => {
+      const accounts = s.accounts.filter((a) => a.id !== id);
+      return { ...s, accounts, active: s.active === id ? (accounts[0]?.id ?? null) : s.active };
+    });
+    await cached?.api.close();
+    this.#logger.info('account disconnected', { account: id });
+  }
+
+  /** The client for an account; the key is read from the keychain on first use. */
+  apiFor(id: string): InvoicingApi {
+    this.#stored(id);
+    const cached = this.#apis.get(id);
+    if (cached) return cached.api;
+    let key: string | null = null;
+    const api = new InvoicingApi({
+      ...this.#apiSettings,
+      baseUrl: this.#stored(id).baseUrl,
+      logger: this.#logger,
+      credentials: async () => {
+        const a = this.#stored(id);
+        if (a.needsKey) throw needsKeyError(a);
+        key ??= await this.#secrets.get(id);
+        if (key === null) {
+          await this.#markNeedsKey(id);
+          throw needsKeyError(a);
+        }
+        return { username: a.username, apiKey: key };
+      },
+      onUnauthorized: () => {
+        key = null;
+        void this.#markNeedsKey(id).catch((err: unknown) => this.#logger.error('could not mark the account as needing a key', { account: id, kind: (err as AccountError).kind }));
+      },
+    });
+    this.#apis.set(id, { api, forget: () => (key = null) });
+    return api;
+  }
+
+  onChange(listener: (accounts: Account[]) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Waits for pending settings writes and closes every client. */
+  async close(): Promise<void> {
+    await this.#writing.catch(() => {});
+    const apis = [...this.#apis.values()];
+    this.#apis.clear();
+    await Promise.all(apis.map((a) => a.api.close()));
+  }
+
+  async #verify(baseUrl: string, username: string, apiKey: string): Promise<void> {
+    const probe = new InvoicingApi({ ...this.#apiSettings, baseUrl, logger: this.#logger, readAttempts: 1, credentials: () => ({ username, apiKey }) });
+    try {
+      await probe.verify();
+    } catch (err) {
+      if (err instanceof ApiError) {
+        const elsewhere = ['not_found', 'method_not_allowed', 'not_acceptable', 'bad_response'].includes(err.kind);
+        throw err.with({ operation: 'account.connect', ...(elsewhere ? { messageKey: 'api.wrong_address', params: {} } : {}) });
+      }
+      throw err;
+    } finally {
+      await probe.close();
+    }
+  }
+
+  async #markNeedsKey(id: string): Promise<void> {
+    if (!this.#settings.accounts.some((a) => a.id === id && !a.needsKey)) return;
+    await this.#update((s) => ({ ...s, accounts: s.accounts.map((a) => (a.id === id ? { ...a, needsKey: true } : a)) }));
+    this.#logger.warn('account needs a new key', { account: id });
+  }
+
+  #stored(id: string): StoredAccount {
+    const a = this.#settings.accounts.find((x) => x.id === id);
+    if (!a) throw new AccountError('account_unknown', { account: String(id) });
+    return a;
+  }
+
+  #view(a: StoredAccount): Account {
+    return { id: a.id, baseUrl: a.baseUrl, username: a.username, displayName: a.displayName, active: a.id === this.#settings.active, needsKey: a.needsKey };
+  }
+
+  /** Applies a change to the settings: written first, then in memory, one write at a time. */
+  #update(change: (s: AccountSettings) => AccountSettings): Promise<void> {
+    const run = this.#writing.catch(() => {}).then(async () => {
+      const next = change(this.#settings);
+      await this.#file.save(next);
+      this.#settings = next;
+      const accounts = this.list();
+      for (const l of this.#listeners) l(accounts);
+    });
+    this.#writing = run;
+    return run;
+  }
+}
+
+function needsKeyError(a: StoredAccount): ApiError {
+  return new ApiError({ kind: 'unauthorized', messageKey: 'account.needs_key', params: { account: a.displayName }, outcome: 'not_applied', operation: 'account.credentials' });
+}
