@@ -38,6 +38,10 @@ export const BRIDGE_MESSAGES = {
     en: '{detail}',
     nl: 'Sommige velden zijn niet geldig. Verbeter ze en probeer het opnieuw.',
   },
+  'bridge.parked': {
+    en: '{detail}',
+    nl: 'Deze bewerking wacht op jou: {detail}',
+  },
   'bridge.storage': {
     en: '{detail}',
     nl: 'De lokale database kan niet worden gebruikt: {detail}',

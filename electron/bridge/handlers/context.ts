@@ -1,0 +1,35 @@
+// What the handlers need from the core. The core builds it from the active
+// space (the demo or a connected account); handlers never hold on to a store
+// or client, because connecting or switching an account replaces them.
+import type { AccountView, OperationInput, Settings, SyncStatus } from '../../../shared/bridge';
+import type { InvoicingApi } from '../../api';
+import type { Store } from '../../store';
+
+export interface AccountsPort {
+  list(): Promise<AccountView[]> | AccountView[];
+  connect(input: OperationInput<'account.connect'>): Promise<AccountView>;
+  disconnect(id: string): Promise<void>;
+  /** null: back to the demo */
+  setActive(id: string | null): Promise<void>;
+}
+
+export interface SettingsPort {
+  get(): Settings;
+  set(patch: Partial<Settings>): Settings;
+}
+
+export interface BridgeContext {
+  /** the database of the space the window shows */
+  store(): Store;
+  /** the service client of that space */
+  api(): InvoicingApi;
+  /** whether the service answered lately */
+  online(): boolean;
+  /** something was queued or may go again: let the sync engine look now */
+  wake(): void;
+  /** starts a pull unless one runs; false when one was running already */
+  pullNow(): boolean;
+  syncStatus(): SyncStatus;
+  accounts: AccountsPort;
+  settings: SettingsPort;
+}

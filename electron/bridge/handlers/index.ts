@@ -1,0 +1,14 @@
+// Every operation of the contract, answered from the core.
+import type { Handlers } from '../dispatcher';
+import type { BridgeContext } from './context';
+import { catalogueHandlers } from './catalogue';
+import { clientHandlers } from './clients';
+import { lineHandlers } from './lines';
+import { quotationHandlers } from './quotations';
+import { syncHandlers } from './sync';
+
+export type { BridgeContext, AccountsPort, SettingsPort } from './context';
+
+export function createHandlers(ctx: BridgeContext): Handlers {
+  return { ...quotationHandlers(ctx), ...lineHandlers(ctx), ...clientHandlers(ctx), ...catalogueHandlers(ctx), ...syncHandlers(ctx) };
+}

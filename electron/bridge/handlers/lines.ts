@@ -1,0 +1,59 @@
+// Lines of a quotation draft: add (blank or from a product), change, move,
+// duplicate, remove. Each answer carries what the editor needs to stay in step.
+import type { LineFields } from '../../../shared/local';
+import { HandlerError } from '../errors';
+import type { Handlers } from '../dispatcher';
+import { lineView } from '../views';
+import type { BridgeContext } from './context';
+
+type LineHandlers = Pick<Handlers, 'lines.add' | 'lines.update' | 'lines.move' | 'lines.duplicate' | 'lines.remove'>;
+
+export function lineHandlers(ctx: BridgeContext): LineHandlers {
+  const lines = (quotationId: string) => ctx.store().quotations.get(quotationId).content.lines;
+  const order = (quotationId: string) => ({ order: lines(quotationId).map((l) => l.id) });
+  const line = (quotationId: string, lineId: string) => {
+    const found = lines(quotationId).find((l) => l.id === lineId);
+    if (!found) throw new HandlerError('not_found', `Line ${lineId} is not on this quotation (any more); reload the quotation.`);
+    return found;
+  };
+
+  /** A product's name, price and tax as a line; the price includes tax when the client's prices do. */
+  function fromProduct(quotationId: string, productId: number): LineFields {
+    const store = ctx.store();
+    const p = store.cache.product(productId);
+    if (!p) throw new HandlerError('not_found', `Product ${productId} is not in the catalogue on this computer; refresh the products and try again.`);
+    const clientId = store.quotations.get(quotationId).content.clientId;
+    const intax = clientId !== null && store.clients.find(clientId)?.fields.tax_type === 'intax';
+    return { amount: 1, description: p.name ?? '', price: intax ? (p.priceintax ?? p.price ?? null) : (p.price ?? null), tax_rate: p.taxes ?? null };
+  }
+
+  return {
+    'lines.add': ({ quotationId, index, line: fields, fromProductId }) => {
+      const base = fromProductId === undefined ? {} : fromProduct(quotationId, fromProductId);
+      const added = ctx.store().quotations.addLine(quotationId, { ...base, ...fields }, index);
+      return lineView(added);
+    },
+
+    'lines.update': ({ quotationId, lineId, patch }) => {
+      ctx.store().quotations.updateLine(quotationId, lineId, patch);
+      return lineView(line(quotationId, lineId));
+    },
+
+    'lines.move': ({ quotationId, lineId, toIndex }) => {
+      ctx.store().quotations.moveLine(quotationId, lineId, toIndex);
+      return order(quotationId);
+    },
+
+    'lines.duplicate': ({ quotationId, lineId }) => {
+      const all = lines(quotationId);
+      const at = all.findIndex((l) => l.id === lineId);
+      const { id: _id, ...fields } = line(quotationId, lineId);
+      return lineView(ctx.store().quotations.addLine(quotationId, fields, at + 1));
+    },
+
+    'lines.remove': ({ quotationId, lineId }) => {
+      ctx.store().quotations.removeLine(quotationId, lineId);
+      return order(quotationId);
+    },
+  };
+}

@@ -1,0 +1,132 @@
+// Quotation drafts and what happens to them on the service: list, edit,
+// duplicate, delete, save, send, approve and custom status.
+import type { z } from 'zod';
+import type { draftPatch, QuotationState } from '../../../shared/bridge';
+import type { QuotationHeader } from '../../../shared/local';
+import { describeFieldErrors } from '../../../shared/field-errors';
+import { HandlerError } from '../errors';
+import type { Handlers } from '../dispatcher';
+import { quotationSummary, quotationView, readPending } from '../views';
+import type { BridgeContext } from './context';
+import { fold, queuedFor } from './common';
+
+type QuotationHandlers = Pick<
+  Handlers,
+  | 'quotations.list'
+  | 'quotations.get'
+  | 'quotations.create'
+  | 'quotations.update'
+  | 'quotations.duplicate'
+  | 'quotations.delete'
+  | 'quotations.saveToService'
+  | 'quotations.send'
+  | 'quotations.approve'
+  | 'quotations.removeApproval'
+  | 'quotations.setCustomStatus'
+>;
+
+/** Everything the store keeps fits; the list is searched in memory. */
+const ALL = 1_000_000;
+
+export function quotationHandlers(ctx: BridgeContext): QuotationHandlers {
+  const view = (id: string) => quotationView(ctx.store(), ctx.store().quotations.get(id));
+
+  /** The rules the service would enforce, checked before anything is queued for it. */
+  function assertValid(id: string): void {
+    const errors = ctx.store().quotations.errors(id);
+    if (errors.length > 0) {
+      throw new HandlerError('validation', `This quotation cannot go to the service yet: ${describeFieldErrors(errors)}. Correct these fields and try again.`, errors);
+    }
+  }
+
+  function headerOf(patch: z.output<typeof draftPatch>, current: QuotationHeader): QuotationHeader {
+    const { clientId: _client, reference, ...rest } = patch;
+    const header: QuotationHeader = { ...rest };
+    // a reference patch changes only the lines it names
+    if (reference) header.reference = { ...current.reference, ...reference };
+    return header;
+  }
+
+  return {
+    'quotations.list': ({ query, states }) => {
+      const store = ctx.store();
+      const pending = readPending(store);
+      const wanted = states && states.length > 0 ? new Set<string>(states) : null;
+      const needle = query ? fold(query.trim()) : '';
+      return store.quotations
+        .list({ which: 'all', limit: ALL })
+        .map((q) => quotationSummary(store, q, pending))
+        .filter((s) => !wanted || wanted.has(s.state as QuotationState))
+        .filter((s) => !needle || fold([s.quotationreference, s.savename, s.client?.name ?? '', s.date ?? '', s.totalintax].join(' ')).includes(needle));
+    },
+
+    'quotations.get': ({ id }) => view(id),
+
+    'quotations.create': ({ clientId }) => quotationView(ctx.store(), ctx.store().quotations.create({ clientId: clientId ?? null })),
+
+    'quotations.update': ({ id, patch }) => {
+      const store = ctx.store();
+      store.transaction(() => {
+        if (patch.clientId !== undefined) store.quotations.setClient(id, patch.clientId);
+        const header = headerOf(patch, store.quotations.get(id).content);
+        if (Object.keys(header).length > 0) store.quotations.updateHeader(id, header);
+      });
+      return view(id);
+    },
+
+    'quotations.duplicate': ({ id }) => {
+      const store = ctx.store();
+      const copy = store.transaction(() => {
+        const { clientId, lines, ...header } = store.quotations.get(id).content;
+        // a copy is a new draft dated today, for a client that still exists
+        const { date: _date, ...rest } = header;
+        const client = clientId ? store.clients.find(clientId) : null;
+        const q = store.quotations.create({ ...rest, clientId: client && client.state !== 'deleting' ? clientId : null });
+        for (const { id: _line, ...fields } of lines) store.quotations.addLine(q.id, fields);
+        return q.id;
+      });
+      return view(copy);
+    },
+
+    'quotations.delete': ({ id }) => {
+      const store = ctx.store();
+      store.quotations.delete(id);
+      const stillThere = store.quotations.findRow(id) !== null;
+      return { deleted: true, queued: stillThere ? queuedFor(ctx, id, ['quotation.delete']) : null };
+    },
+
+    'quotations.saveToService': ({ id }) => {
+      const store = ctx.store();
+      const q = store.quotations.get(id);
+      if (q.sent) throw new HandlerError('conflict_state', 'This quotation has been sent; there is no draft left to save.');
+      assertValid(id);
+      // edits queue a save by themselves; an unchanged draft gets one now
+      if (!store.outbox.openEntry(id, ['quotation.save'])) store.outbox.enqueue('quotation.save', id);
+      return queuedFor(ctx, id, ['quotation.save']);
+    },
+
+    'quotations.send': ({ id, sendmethod }) => {
+      const store = ctx.store();
+      const q = store.quotations.get(id);
+      if (q.sent) throw new HandlerError('conflict_state', 'This quotation has already been sent (or is being sent).');
+      assertValid(id);
+      store.quotations.send(id, sendmethod);
+      return queuedFor(ctx, id, ['quotation.send']);
+    },
+
+    'quotations.approve': ({ id, name, date, comments }) => {
+      ctx.store().quotations.approve(id, { name, date, ...(comments ? { comments } : {}) });
+      return queuedFor(ctx, id, ['quotation.approve']);
+    },
+
+    'quotations.removeApproval': ({ id }) => {
+      ctx.store().quotations.unapprove(id);
+      return queuedFor(ctx, id, ['quotation.approve']);
+    },
+
+    'quotations.setCustomStatus': ({ id, status }) => {
+      ctx.store().quotations.setCustomStatus(id, status);
+      return queuedFor(ctx, id, ['quotation.status']);
+    },
+  };
+}

@@ -1,0 +1,71 @@
+// The outbox, conflicts, sync status, accounts and settings.
+import type { ConflictResolution } from '../../../shared/outbox';
+import type { Handlers } from '../dispatcher';
+import { conflictView, parkedView } from '../views';
+import type { BridgeContext } from './context';
+import { numericId, queuedFor } from './common';
+
+type SyncHandlers = Pick<
+  Handlers,
+  | 'sync.status'
+  | 'sync.pullNow'
+  | 'outbox.parked'
+  | 'outbox.retry'
+  | 'outbox.discard'
+  | 'conflicts.list'
+  | 'conflicts.resolve'
+  | 'account.list'
+  | 'account.connect'
+  | 'account.disconnect'
+  | 'account.setActive'
+  | 'settings.get'
+  | 'settings.set'
+>;
+
+const RESOLUTIONS: Record<'mine' | 'theirs' | 'both', ConflictResolution> = { mine: 'keep_mine', theirs: 'take_theirs', both: 'keep_both' };
+
+export function syncHandlers(ctx: BridgeContext): SyncHandlers {
+  return {
+    'sync.status': () => ctx.syncStatus(),
+    'sync.pullNow': () => ({ started: ctx.pullNow() }),
+
+    'outbox.parked': () => {
+      const store = ctx.store();
+      return store.outbox.parked().map((op) => parkedView(store, op));
+    },
+    'outbox.retry': ({ id }) => {
+      const store = ctx.store();
+      const op = store.outbox.get(numericId(id, 'Operation'));
+      store.outbox.retry(op.id);
+      return queuedFor(ctx, op.target, [op.kind]);
+    },
+    'outbox.discard': ({ id }) => {
+      ctx.store().discardOperation(numericId(id, 'Operation'));
+      return { discarded: true };
+    },
+
+    'conflicts.list': () => {
+      const store = ctx.store();
+      return store.conflicts.open().map((c) => conflictView(store, c));
+    },
+    'conflicts.resolve': ({ id, resolution }) => {
+      ctx.store().conflicts.resolve(numericId(id, 'Conflict'), RESOLUTIONS[resolution]);
+      ctx.wake();
+      return { resolved: true };
+    },
+
+    'account.list': () => ctx.accounts.list(),
+    'account.connect': (input) => ctx.accounts.connect(input),
+    'account.disconnect': async ({ id }) => {
+      await ctx.accounts.disconnect(id);
+      return { disconnected: true };
+    },
+    'account.setActive': async ({ id }) => {
+      await ctx.accounts.setActive(id);
+      return { active: id };
+    },
+
+    'settings.get': () => ctx.settings.get(),
+    'settings.set': (patch) => ctx.settings.set(patch),
+  };
+}

@@ -1,0 +1,314 @@
+// Maps what the store keeps onto the views of the contract (shared/bridge/
+// views.ts). The UI never sees storage rows: ids become strings, times ISO
+// text, and the state badge is derived from the outbox and the conflicts.
+import type { Client, Product, Quotation } from '../../shared/schemas';
+import type { ClientFields, DraftLine, LocalClient, LocalQuotation, QuotationContent } from '../../shared/local';
+import type { Conflict, OpError, OutboxEntry } from '../../shared/outbox';
+import type { FieldError } from '../../shared/field-errors';
+import { addDays } from '../../shared/money';
+import type {
+  ClientRef,
+  ClientState,
+  ClientSummary,
+  ClientView,
+  ConflictView,
+  CustomStatus,
+  LineView,
+  ParkedOperation,
+  ProductView,
+  QuotationState,
+  QuotationSummary,
+  QuotationView,
+  SerializedError,
+} from '../../shared/bridge';
+import type { Store } from '../store';
+import { formatBridgeMessage } from '../../shared/bridge';
+
+/** The store's open outbox entries and conflicts, indexed by record, read once per answer. */
+export interface Pending {
+  ops: Map<string, OutboxEntry[]>;
+  conflicts: Map<string, Conflict>;
+}
+
+export function readPending(store: Store): Pending {
+  const ops = new Map<string, OutboxEntry[]>();
+  for (const op of store.outbox.list()) {
+    const list = ops.get(op.target);
+    if (list) list.push(op);
+    else ops.set(op.target, [op]);
+  }
+  const conflicts = new Map<string, Conflict>();
+  for (const c of store.conflicts.open()) conflicts.set(c.target, c);
+  return { ops, conflicts };
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function str(v: unknown): string {
+  return v === null || v === undefined ? '' : String(v);
+}
+
+/** A finite number, from a number or numeric text; null otherwise. */
+function num(v: unknown): number | null {
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim())) return Number(v);
+  return null;
+}
+
+function bool(v: unknown, fallback: boolean): boolean {
+  if (v === true || v === 'true') return true;
+  if (v === false || v === 'false') return false;
+  return fallback;
+}
+
+function parse<T>(json: string | null | undefined): T | null {
+  return json ? (JSON.parse(json) as T) : null;
+}
+
+/** The service's field errors from the last failed attempt of a record's operations. */
+function lastFieldErrors(ops: OutboxEntry[] | undefined): FieldError[] {
+  for (const op of [...(ops ?? [])].reverse()) {
+    if (op.lastError?.fieldErrors?.length) return op.lastError.fieldErrors;
+  }
+  return [];
+}
+
+function clientName(fields: ClientFields): string {
+  return str(fields.company) || str(fields.contact);
+}
+
+export function clientRef(store: Store, clientId: string | null): ClientRef | null {
+  if (!clientId) return null;
+  const c = store.clients.find(clientId);
+  return c ? { id: c.id, clientnr: c.clientnr, name: clientName(c.fields) } : { id: clientId, clientnr: null, name: '' };
+}
+
+// ---- quotations
+
+function quotationState(q: LocalQuotation, pending: Pending): QuotationState {
+  if (pending.conflicts.has(q.id)) return 'conflict';
+  const ops = pending.ops.get(q.id) ?? [];
+  if (ops.some((o) => o.state === 'parked')) return 'attention';
+  if (ops.length > 0) return 'pending';
+  if (q.approved) return 'approved';
+  if (q.sent) return 'sent';
+  if (q.serverId !== null) return 'saved';
+  return 'local';
+}
+
+function serverRecord(store: Store, id: string): { server: Quotation | null; hasDraft: boolean } {
+  const row = store.quotations.findRow(id);
+  return { server: parse<Quotation>(row?.server), hasDraft: row?.draft !== null && row?.draft !== undefined };
+}
+
+function currencyOf(store: Store, clientId: string | null): string {
+  const c = clientId ? store.clients.find(clientId) : null;
+  return str(c?.fields.currency) || 'EUR';
+}
+
+/** The service's total, while the quotation shows the service's version unchanged. */
+function serviceTotalOf(server: Quotation | null, hasDraft: boolean): string | null {
+  return server && !hasDraft && server.totalintax !== undefined ? String(server.totalintax) : null;
+}
+
+export function quotationSummary(store: Store, q: LocalQuotation, pending: Pending): QuotationSummary {
+  const { server, hasDraft } = serverRecord(store, q.id);
+  const serviceTotal = serviceTotalOf(server, hasDraft);
+  const status = q.customstatus;
+  return {
+    id: q.id,
+    serverId: q.serverId,
+    savename: str(q.savename),
+    quotationreference: str(q.quotationreference),
+    client: clientRef(store, q.content.clientId),
+    date: q.content.date ? String(q.content.date) : null,
+    totalintax: serviceTotal ?? q.totals.totalintax,
+    currency: currencyOf(store, q.content.clientId),
+    state: quotationState(q, pending),
+    customstatus: status === 'progress' || status === 'completed' || status === 'billable' || status === 'declined' ? (status as CustomStatus) : null,
+    updatedAt: iso(q.updatedAt),
+  };
+}
+
+export function lineView(line: DraftLine, linetotal?: unknown): LineView {
+  const out: LineView = { id: line.id };
+  for (const k of ['amount', 'tax_rate', 'price', 'discount_pct'] as const) {
+    const n = num(line[k]);
+    if (n !== null) out[k] = n;
+  }
+  if (line.amount_desc !== undefined && line.amount_desc !== null) out.amount_desc = String(line.amount_desc);
+  if (line.description !== undefined && line.description !== null) out.description = String(line.description);
+  const total = num(linetotal);
+  if (total !== null) out.linetotal = total;
+  return out;
+}
+
+export function quotationView(store: Store, q: LocalQuotation, pending: Pending = readPending(store)): QuotationView {
+  const summary = quotationSummary(store, q, pending);
+  const { server, hasDraft } = serverRecord(store, q.id);
+  const c = q.content;
+  const period = num(c.quotationperiod);
+  const date = typeof c.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(c.date) ? c.date : null;
+  const client = c.clientId ? store.clients.find(c.clientId) : null;
+  // the service's line totals hold only while the lines are the service's
+  const serverLines = server && !hasDraft ? (server.lines ?? []) : [];
+  return {
+    ...summary,
+    reference: { line1: str(c.reference?.line1), line2: str(c.reference?.line2), line3: str(c.reference?.line3) },
+    quotationperiod: period,
+    datedue: date && period !== null ? addDays(date, period) : (server && !hasDraft ? (server.datedue ?? null) : null),
+    discounttype: c.discounttype === 'amount' || c.discounttype === 'percentage' ? c.discounttype : null,
+    discount: num(c.discount),
+    paymentcondition: str(c.paymentcondition),
+    notes: str(c.notes),
+    showtotals: bool(c.showtotals, true),
+    lines: c.lines.map((l, i) => lineView(l, serverLines[i]?.linetotal)),
+    taxType: client?.fields.tax_type === 'intax' ? 'intax' : 'extax',
+    sent: q.sent,
+    approved: q.approved,
+    sign_url: server?.sign_url ? server.sign_url : null,
+    serviceTotal: serviceTotalOf(server, hasDraft),
+    fieldErrors: lastFieldErrors(pending.ops.get(q.id)),
+    conflictId: pending.conflicts.has(q.id) ? String(pending.conflicts.get(q.id)!.id) : null,
+    readOnly: q.sent,
+  };
+}
+
+// ---- clients
+
+function clientState(c: LocalClient, pending: Pending): ClientState {
+  if (pending.conflicts.has(c.id)) return 'conflict';
+  const ops = pending.ops.get(c.id) ?? [];
+  if (ops.some((o) => o.state === 'parked')) return 'attention';
+  if (ops.length > 0) return 'pending';
+  return c.clientnr === null ? 'local' : 'synced';
+}
+
+export function isActiveClient(c: LocalClient): boolean {
+  return bool(c.fields.active, true);
+}
+
+export function clientSummary(c: LocalClient, pending: Pending): ClientSummary {
+  const f = c.fields;
+  return {
+    id: c.id,
+    clientnr: c.clientnr,
+    company: str(f.company),
+    contact: str(f.contact),
+    email: str(f.email),
+    city: str(f.city),
+    active: isActiveClient(c),
+    state: clientState(c, pending),
+  };
+}
+
+export function clientView(store: Store, c: LocalClient, pending: Pending = readPending(store)): ClientView {
+  const server = parse<Client>(store.clients.findRow(c.id)?.server);
+  const ops = pending.ops.get(c.id) ?? [];
+  return {
+    ...clientSummary(c, pending),
+    fields: { ...c.fields },
+    lastinvoice: server?.lastinvoice ?? null,
+    fieldErrors: lastFieldErrors(ops),
+    conflictId: pending.conflicts.has(c.id) ? String(pending.conflicts.get(c.id)!.id) : null,
+    hasDocuments: ops.some((o) => o.kind === 'client.delete' && o.lastError?.kind === 'has_documents'),
+  };
+}
+
+// ---- catalogue
+
+export function productView(p: Product): ProductView {
+  return {
+    id: p.id,
+    code: str(p.code),
+    name: str(p.name),
+    price: p.price ?? 0,
+    taxes: p.taxes ?? 0,
+    priceintax: p.priceintax ?? null,
+    notes: str(p.notes),
+    stock: typeof p.stock === 'number' ? p.stock : false,
+    stock_use: p.stock_use ?? false,
+  };
+}
+
+// ---- outbox and conflicts
+
+const OP_WORDS: Record<string, string> = {
+  'client.create': 'Create client',
+  'client.update': 'Save client',
+  'client.delete': 'Delete client',
+  'quotation.save': 'Save quotation',
+  'quotation.send': 'Send quotation',
+  'quotation.approve': 'Approval of quotation',
+  'quotation.status': 'Status of quotation',
+  'quotation.delete': 'Delete quotation',
+};
+
+/** What an operation is about, for a person: "Send quotation QD-260115-… to Bakkerij Jansen". */
+export function operationLabel(store: Store, op: Pick<OutboxEntry, 'kind' | 'targetKind' | 'target'>): string {
+  const verb = OP_WORDS[op.kind] ?? op.kind;
+  if (op.targetKind === 'client') {
+    const c = store.clients.find(op.target);
+    return c ? `${verb} ${clientName(c.fields) || (c.clientnr ?? '')}`.trim() : verb;
+  }
+  const q = store.quotations.find(op.target);
+  if (!q) return verb;
+  const name = str(q.quotationreference) || str(q.savename);
+  const client = clientRef(store, q.content.clientId)?.name;
+  return [verb, name, client ? `to ${client}` : ''].filter(Boolean).join(' ');
+}
+
+export function opErrorView(e: OpError | null): SerializedError {
+  const detail = e?.message ?? 'This operation waits for you.';
+  const out: SerializedError = { kind: e?.kind ?? 'other', messageKey: 'bridge.parked', message: formatBridgeMessage('bridge.parked', { detail }), params: { detail } };
+  if (e?.status !== undefined) out.params!.status = e.status;
+  if (e?.fieldErrors?.length) out.fieldErrors = e.fieldErrors;
+  return out;
+}
+
+export function parkedView(store: Store, op: OutboxEntry): ParkedOperation {
+  return {
+    id: String(op.id),
+    kind: op.kind,
+    label: operationLabel(store, op),
+    entity: op.targetKind,
+    entityId: op.target,
+    reason: opErrorView(op.lastError),
+    attempts: op.attempts,
+    createdAt: iso(op.createdAt),
+  };
+}
+
+function contentFields(c: QuotationContent | null): Record<string, unknown> | null {
+  if (!c) return null;
+  const { lines, ...rest } = c;
+  return { ...rest, lines: lines.map(({ id: _id, ...fields }) => fields) };
+}
+
+function differingKeys(a: Record<string, unknown> | null, b: Record<string, unknown> | null): string[] {
+  if (!a || !b) return [];
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].filter((k) => JSON.stringify(a[k] ?? null) !== JSON.stringify(b[k] ?? null)).sort();
+}
+
+export function conflictView(store: Store, c: Conflict): ConflictView {
+  let mine: Record<string, unknown> | null;
+  let theirs: Record<string, unknown> | null;
+  if (c.targetKind === 'quotation') {
+    mine = contentFields((c.mine as QuotationContent | null) ?? null);
+    theirs = c.theirs ? contentFields(store.quotations.contentFromServer(c.target, c.theirs as Quotation)) : null;
+  } else {
+    mine = (c.mine as Record<string, unknown> | null) ?? null;
+    theirs = (c.theirs as Record<string, unknown> | null) ?? null;
+  }
+  return {
+    id: String(c.id),
+    entity: c.targetKind,
+    entityId: c.target,
+    label: operationLabel(store, { kind: c.targetKind === 'client' ? 'client.update' : 'quotation.save', targetKind: c.targetKind, target: c.target }),
+    mine,
+    theirs,
+    fields: c.kind === 'fields' ? c.fields : differingKeys(mine, theirs),
+    deletedOnService: c.kind === 'deleted',
+  };
+}

@@ -1,0 +1,99 @@
+// A space is one set of data the window can show: the demo (the sandbox in
+// this process, with its own database) or one connected account. Each has its
+// own database file, so demo data never mixes with an account's data:
+//   <dataDir>/demo/sandbox.json, <dataDir>/demo/quotedesk.sqlite
+//   <dataDir>/accounts/<id>/quotedesk.sqlite
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { InvoicingApi, type CredentialSource } from '../api';
+import { startSandbox, type Sandbox } from '../sandbox';
+import { openStore, type Store } from '../store';
+
+export interface DemoSeed {
+  clients?: number;
+  products?: number;
+  quotations?: number;
+}
+
+export interface Space {
+  readonly kind: 'demo' | 'account';
+  /** the account's id; null for the demo */
+  readonly accountId: string | null;
+  readonly store: Store;
+  readonly api: InvoicingApi;
+  /** the demo's service; null for an account */
+  readonly sandbox: Sandbox | null;
+  close(): Promise<void>;
+}
+
+export function demoDir(dataDir: string): string {
+  return join(dataDir, 'demo');
+}
+
+export function accountDir(dataDir: string, accountId: string): string {
+  // account ids come from the account service; keep them to one path segment
+  if (!/^[A-Za-z0-9._-]{1,100}$/.test(accountId) || accountId.startsWith('.')) {
+    throw new Error(`"${accountId}" cannot name an account folder; account ids are letters, digits, dot, dash and underscore.`);
+  }
+  return join(dataDir, 'accounts', accountId);
+}
+
+/** Closes what is open, in reverse order, even when one step fails; the first failure is rethrown. */
+async function closeAll(steps: (() => Promise<void> | void)[]): Promise<void> {
+  let first: unknown;
+  for (const step of steps.reverse()) {
+    try {
+      await step();
+    } catch (err) {
+      first ??= err;
+    }
+  }
+  if (first !== undefined) throw first;
+}
+
+export async function openDemoSpace(dataDir: string, seed: DemoSeed = {}): Promise<Space> {
+  const dir = demoDir(dataDir);
+  mkdirSync(dir, { recursive: true });
+  const sandbox = await startSandbox({ dataFile: join(dir, 'sandbox.json'), quiet: true, ...seed });
+  const opened: (() => Promise<void> | void)[] = [() => sandbox.close()];
+  try {
+    const store = openStore(join(dir, 'quotedesk.sqlite'));
+    opened.push(() => store.close());
+    const api = new InvoicingApi({ baseUrl: sandbox.url, credentials: () => ({ username: sandbox.user, apiKey: sandbox.key }) });
+    opened.push(() => api.close());
+    return { kind: 'demo', accountId: null, store, api, sandbox, close: () => closeAll(opened) };
+  } catch (err) {
+    await closeAll(opened).catch(() => undefined);
+    throw err;
+  }
+}
+
+export interface AccountSpaceOptions {
+  dataDir: string;
+  accountId: string;
+  baseUrl: string;
+  /** reads the key from the keychain for each request */
+  credentials: CredentialSource;
+  /** told about every 401 */
+  onUnauthorized?: () => void;
+}
+
+export async function openAccountSpace(opts: AccountSpaceOptions): Promise<Space> {
+  const dir = accountDir(opts.dataDir, opts.accountId);
+  mkdirSync(dir, { recursive: true });
+  const store = openStore(join(dir, 'quotedesk.sqlite'));
+  try {
+    const api = new InvoicingApi({ baseUrl: opts.baseUrl, credentials: opts.credentials, onUnauthorized: opts.onUnauthorized });
+    return {
+      kind: 'account',
+      accountId: opts.accountId,
+      store,
+      api,
+      sandbox: null,
+      close: () => closeAll([() => store.close(), () => api.close()]),
+    };
+  } catch (err) {
+    store.close();
+    throw err;
+  }
+}
