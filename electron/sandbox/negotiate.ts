@@ -59,6 +59,16 @@ export function xmlDocument(root: string, content: unknown): string {
   return XML_HEAD + builder.build({ [root]: content });
 }
 
+/** One record as an element, to be cached and joined into lists. */
+export function renderElementXml(singular: string, row: WireObject): string {
+  return builder.build({ [singular]: forXml(row) });
+}
+
+/** A list from elements already rendered. */
+export function joinListXml(plural: string, elements: readonly string[]): string {
+  return `${XML_HEAD}<${plural}>${elements.join('')}</${plural}>`;
+}
+
 export function renderListXml(plural: string, singular: string, rows: readonly WireObject[]): string {
   return xmlDocument(plural, rows.length === 0 ? '' : { [singular]: rows.map(forXml) });
 }

@@ -2,7 +2,7 @@
 // record under its singular name, 201 with the raw id, 204 without a body.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireObject } from '../../shared/wire';
-import { CONTENT_TYPE, renderId, renderListXml, renderRecordXml } from './negotiate';
+import { CONTENT_TYPE, joinListXml, renderElementXml, renderId, renderListXml, renderRecordXml } from './negotiate';
 import type { Table } from './table';
 
 export interface Kind {
@@ -13,7 +13,8 @@ export interface Kind {
 export function sendTablePage<T extends object>(req: FastifyRequest, reply: FastifyReply, kind: Kind, table: Table<T>, ids: readonly number[]) {
   reply.type(CONTENT_TYPE[req.format]);
   if (req.format === 'json') return reply.send(`[${ids.map((id) => table.json(id)).join(',')}]`);
-  return reply.send(renderListXml(kind.plural, kind.singular, ids.map((id) => table.wire(id)!)));
+  const render = (wire: WireObject) => renderElementXml(kind.singular, wire);
+  return reply.send(joinListXml(kind.plural, ids.map((id) => table.xml(id, render)!)));
 }
 
 export function sendRows(req: FastifyRequest, reply: FastifyReply, kind: Kind, rows: readonly WireObject[]) {

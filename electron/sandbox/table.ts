@@ -8,6 +8,7 @@ interface Entry<T> {
   rec: T;
   wire?: WireObject;
   json?: string;
+  xml?: string;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -113,6 +114,13 @@ export class Table<T extends object> {
     const e = this.entries.get(id);
     if (!e) return undefined;
     return (e.json ??= JSON.stringify((e.wire ??= toWire(e.rec) as WireObject)));
+  }
+
+  /** The record as an XML element, rendered once by `render` and kept. */
+  xml(id: number, render: (wire: WireObject) => string): string | undefined {
+    const e = this.entries.get(id);
+    if (!e) return undefined;
+    return (e.xml ??= render((e.wire ??= toWire(e.rec) as WireObject)));
   }
 
   /** Ids of a page: `count` records from position `start`. */
