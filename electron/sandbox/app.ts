@@ -14,6 +14,7 @@ import { countryRoutes } from './routes/countries';
 import { productRoutes } from './routes/products';
 import { quotationRoutes } from './routes/quotations';
 import { searchRoutes, normalizeSearchUrl } from './routes/search';
+import { signRoutes } from './routes/sign';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -183,5 +184,6 @@ export function buildApp(ctx: Ctx, rt: Runtime, serverFactory: (handler: (req: a
   quotationRoutes(app, ctx);
   searchRoutes(app, ctx);
   countryRoutes(app, ctx);
+  signRoutes(app, ctx);
   return app;
 }

@@ -70,6 +70,8 @@
  *   removes it. Only action/sendmethod, approved and customstatus act on PUT;
  *   other content is ignored, and "" for approved/customstatus means no change.
  *   Client fields on a quotation are a copy taken on save and on send.
+ *   sign_url is <origin>/sign/<token>: a small public page (no API key) where
+ *   the client reads the quotation and approves it (stored like a PUT approval).
  *   convert_prices_to_euro is stored, no conversion is made.
  * - Read-only and unknown fields are ignored everywhere, never rejected.
  * - Search: text fields match case-insensitively anywhere; number fields match

@@ -209,3 +209,19 @@ describe('quotation states (spec 3.1)', () => {
     expect(unknown.json.errors[0].field).toBe('clientnr');
   });
 });
+
+describe('sign_url', () => {
+  it('lets the client approve a sent quotation without an API key', async () => {
+    const id = (await api.post('/quotations', { clientnr: 1, action: 'send', sendmethod: 'email', lines })).text;
+    const url = (await quotation(id)).sign_url as string;
+    const view = await api.get(url, { auth: null });
+    expect(view.status).toBe(200);
+    expect(view.text).toContain('<form method="post">');
+    const empty = await api.call('POST', url, { auth: null, form: 'name=' });
+    expect(empty.status).toBe(422);
+    const signed = await api.call('POST', url, { auth: null, form: 'name=Joke%20van%20Dijk&comments=Prima' });
+    expect(signed.status).toBe(303);
+    expect((await quotation(id)).approved).toEqual({ name: 'Joke van Dijk', date: '2026-03-02', ip: '127.0.0.1', comments: 'Prima' });
+    expect((await api.get(`${sb.origin}/sign/${'0'.repeat(24)}`, { auth: null })).status).toBe(404);
+  });
+});
