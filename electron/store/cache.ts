@@ -70,6 +70,7 @@ export class Cache {
       'UPDATE quotations SET server_id = ?, server = ?, savename = ?, quotationreference = ?, pulled_at = ?, gone = 0, updated_at = ? WHERE id = ?',
     );
     const touch = this.db.prepare('UPDATE quotations SET pulled_at = ?, gone = 0 WHERE id = ?');
+    const dropDraft = this.db.prepare('UPDATE quotations SET draft = NULL, base = NULL WHERE id = ? AND draft IS NOT NULL');
     const insert = this.db.prepare(
       'INSERT INTO quotations (id, server_id, server, savename, quotationreference, pulled_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
@@ -88,7 +89,11 @@ export class Cache {
         // deleted or renamed there) gives them up.
         const id = row?.id ?? newId();
         if (savename || reference) clearNames.run(savename, reference, id, savename, reference);
-        if (row) update.run(q.id, json, savename, reference, pulledAt, now, id);
+        if (row) {
+          update.run(q.id, json, savename, reference, pulledAt, now, id);
+          // a local copy with nothing waiting to be saved gives way to the service's newer version
+          if (!this.hasOps(id)) dropDraft.run(id);
+        }
         else insert.run(id, q.id, json, savename, reference, pulledAt, now, now);
       }
     });

@@ -216,11 +216,11 @@ export class Outbox {
 
   /** Written and committed before the request goes out, so a crash leaves a trace. */
   markInFlight(id: number, sent: unknown): void {
-    this.ctx.tx(['outbox'], () => this.set(id, { state: 'in_flight', sent: toJson(sent), attempts: this.get(id).attempts + 1 }));
+    this.ctx.tx(['outbox'], () => this.set(id, { state: 'in_flight', sent: toJson(sent) }));
   }
 
   markUnknown(id: number, error: Omit<OpError, 'at'>): void {
-    this.ctx.tx(['outbox'], () => this.set(id, { state: 'unknown_outcome', last_error: JSON.stringify({ ...error, at: this.ctx.now() }) }));
+    this.ctx.tx(['outbox'], () => this.set(id, { state: 'unknown_outcome', attempts: this.get(id).attempts + 1, last_error: JSON.stringify({ ...error, at: this.ctx.now() }) }));
   }
 
   markDone(id: number): void {
@@ -229,13 +229,13 @@ export class Outbox {
 
   /** Back in line at `at`; the outcome of the last attempt is known (nothing changed on the service). */
   retryAt(id: number, at: number, error: Omit<OpError, 'at'>): void {
-    this.ctx.tx(['outbox'], () => this.set(id, { state: 'pending', next_attempt_at: at, last_error: JSON.stringify({ ...error, at: this.ctx.now() }) }));
+    this.ctx.tx(['outbox'], () => this.set(id, { state: 'pending', next_attempt_at: at, attempts: this.get(id).attempts + 1, last_error: JSON.stringify({ ...error, at: this.ctx.now() }) }));
   }
 
   /** An unknown outcome stays unknown; only its next lookup moves. */
   lookupAt(id: number, at: number, error: Omit<OpError, 'at'>): void {
     this.ctx.tx(['outbox'], () =>
-      this.set(id, { state: 'unknown_outcome', next_attempt_at: at, last_error: JSON.stringify({ ...error, at: this.ctx.now() }) }),
+      this.set(id, { state: 'unknown_outcome', next_attempt_at: at, attempts: this.get(id).attempts + 1, last_error: JSON.stringify({ ...error, at: this.ctx.now() }) }),
     );
   }
 

@@ -103,7 +103,8 @@ export class Quotations {
     let state: LocalState = 'synced';
     if (row.deleted) state = 'deleting';
     else if (row.server_id === null) state = 'new';
-    else if (row.draft !== null || ops.length > 0) state = 'edited';
+    // a saved draft keeps its local copy (the UI holds its line ids): what waits decides
+    else if (ops.length > 0) state = 'edited';
     const client = content.clientId ? this.clients.findRow(content.clientId) : null;
     const taxType = client ? (parseJson<{ tax_type?: string }>(client.local ?? client.server)?.tax_type ?? '') : '';
     const totals = quotationTotals(content.lines.map(priced), {

@@ -1,0 +1,54 @@
+// Online or offline, judged by what requests do rather than by a flag: any
+// answer from the service means online; a refused, broken or timed-out
+// connection means offline, and then a cheap probe runs with a growing,
+// jittered pause until the service answers again.
+import { backoffDelay, type BackoffOptions } from '../api';
+
+export class Connectivity {
+  private state: boolean | null = null;
+  private probes = 0;
+  private nextProbe = 0;
+  private readonly backoff: BackoffOptions;
+
+  constructor(
+    private readonly now: () => number,
+    backoff: BackoffOptions = {},
+    private readonly onChange: (online: boolean, reason: string) => void = () => {},
+  ) {
+    // full jitter, but never a probe storm: at least a quarter of the step
+    this.backoff = { baseMs: 2000, capMs: 5 * 60_000, ...backoff };
+  }
+
+  /** null until the first request outcome */
+  get online(): boolean | null {
+    return this.state;
+  }
+
+  /** When the next probe is due (offline only). */
+  get nextProbeAt(): number | null {
+    return this.state === false ? this.nextProbe : null;
+  }
+
+  answered(): void {
+    this.probes = 0;
+    if (this.state !== true) {
+      this.state = true;
+      this.onChange(true, '');
+    }
+  }
+
+  unreachable(reason: string): void {
+    const step = backoffDelay(this.probes, this.backoff);
+    const floor = Math.min(this.backoff.capMs ?? Infinity, (this.backoff.baseMs ?? 0) * 2 ** this.probes) / 4;
+    this.nextProbe = this.now() + Math.max(step, floor);
+    this.probes++;
+    if (this.state !== false) {
+      this.state = false;
+      this.onChange(false, reason);
+    }
+  }
+
+  probeDue(): boolean {
+    return this.state === false && this.now() >= this.nextProbe;
+  }
+}

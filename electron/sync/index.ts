@@ -1,0 +1,6 @@
+export { SyncEngine } from './engine';
+export type { SyncEngineOptions, FlushResult, Timers } from './engine';
+export { Connectivity } from './connectivity';
+export { pull } from './pull';
+export { classify } from './failures';
+export { mergeClient, draftUnchanged } from './merge';

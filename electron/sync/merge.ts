@@ -1,0 +1,81 @@
+// Three-way decisions between the version an edit started from (base), the
+// local version (mine) and the service's current one (theirs). Clients merge
+// field by field; a quotation draft is compared as a whole.
+import type { Client, ClientInput, Quotation } from '../../shared/schemas';
+import type { ClientFields } from '../../shared/local';
+import { QUOTATION_HEADER_FIELDS } from '../../shared/local';
+import { CLIENT_FIELDS, LINE_FIELDS, pick } from '../store/fields';
+
+/** Empty text, null and absent all mean "nothing" on the service. */
+function isEmpty(v: unknown): boolean {
+  return v === undefined || v === null || v === '';
+}
+
+/** Equality as the service sees values: empties alike, reference lines one by one. */
+export function same(a: unknown, b: unknown): boolean {
+  if (isEmpty(a) && isEmpty(b)) return true;
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
+    if (Array.isArray(a) || Array.isArray(b)) {
+      if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+      return a.every((x, i) => same(x, b[i]));
+    }
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    return [...keys].every((k) => same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  }
+  if (isEmpty(a) && typeof b === 'object' && b !== null) return same({}, b);
+  if (isEmpty(b) && typeof a === 'object' && a !== null) return same(a, {});
+  return a === b;
+}
+
+export interface ClientMerge {
+  /** fields to PUT: changed here, and not changed differently there */
+  send: Partial<ClientInput>;
+  /** the local version with their changes taken in where this side did not touch a field */
+  merged: ClientFields;
+  /** changed on both sides to different values */
+  conflicts: string[];
+}
+
+/**
+ * `mineInput` is the local version as the service would take it (empties of
+ * number fields dropped); `mine` is the version as typed, kept in `merged`.
+ * A field missing from base (a record created here, which the service then
+ * completed with defaults) counts as unchanged there.
+ */
+export function mergeClient(base: Partial<Client> | null, mine: ClientFields, mineInput: Partial<ClientInput>, theirs: Client): ClientMerge {
+  const send: Record<string, unknown> = {};
+  const merged: Record<string, unknown> = { ...mine };
+  const conflicts: string[] = [];
+  for (const f of CLIENT_FIELDS) {
+    const t = (theirs as Record<string, unknown>)[f];
+    const b = base && (base as Record<string, unknown>)[f] !== undefined ? (base as Record<string, unknown>)[f] : t;
+    const m = (mineInput as Record<string, unknown>)[f] ?? b;
+    if (same(m, b)) {
+      if (t !== undefined) merged[f] = t;
+      else delete merged[f];
+    } else if (same(t, b) || same(m, t)) {
+      if (!same(m, t)) send[f] = m;
+    } else {
+      conflicts.push(f);
+    }
+  }
+  return { send: send as Partial<ClientInput>, merged: merged as ClientFields, conflicts };
+}
+
+/** The part of a quotation a draft edit can change, for comparing versions. */
+export function draftContent(q: Quotation): Record<string, unknown> {
+  return {
+    ...pick(q, [...QUOTATION_HEADER_FIELDS, 'clientnr']),
+    lines: (q.lines ?? []).map((l) => pick(l, LINE_FIELDS)),
+  };
+}
+
+/** Whether the service's draft still is the version the local edit started from. */
+export function draftUnchanged(base: Quotation, theirs: Quotation): boolean {
+  return !theirs.sent && same(draftContent(base), draftContent(theirs));
+}
+
+/** Client fields the service holds, for comparing with the local version. */
+export function clientFields(c: Client): ClientFields {
+  return pick<ClientFields>(c, CLIENT_FIELDS);
+}

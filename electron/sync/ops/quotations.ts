@@ -1,0 +1,339 @@
+// Pushing quotations: save a draft (POST action save under the app's
+// savename; later saves overwrite it, so saving again is harmless), send
+// (POST action send for a draft never saved, PUT for a saved one, whose new
+// id then replaces the old one here), approval, custom status, delete.
+import { ApiError } from '../../api';
+import { quotationRecord, type Quotation, type QuotationCreate } from '../../../shared/schemas';
+import type { OutboxItem } from '../../store';
+import { parseJson } from '../../store/context';
+import type { QuotationRow } from '../../store/quotations';
+import { quotationToInput } from '../../store/validate';
+import { draftContent, draftUnchanged, same } from '../merge';
+import type { OpHandler, PushContext, PushResult, ResolveResult } from './types';
+
+function isNotFound(e: unknown): boolean {
+  return e instanceof ApiError && e.kind === 'not_found';
+}
+
+/** The sent body as the service will hold it, until a pull brings the real record. */
+function provisional(body: Record<string, unknown>, id: number, sent: boolean): Quotation | null {
+  const r = quotationRecord.safeParse({ ...body, id, sent });
+  return r.success ? r.data : null;
+}
+
+/** Gives up a row that mirrors `serverId` when the row being recorded is the same quotation. */
+function dropTwin(ctx: PushContext, keep: string, serverId: number): void {
+  const twin = ctx.store.quotations.rowByServerId(serverId);
+  if (twin && twin.id !== keep) {
+    ctx.store.outbox.cancel(ctx.store.outbox.forTarget(twin.id).filter((e) => e.state === 'pending' || e.state === 'parked').map((e) => e.id));
+    ctx.store.db.prepare('DELETE FROM quotations WHERE id = ?').run(twin.id);
+  }
+}
+
+type Body = { ok: true; clientnr: number | null; body: QuotationCreate } | { ok: false; result: PushResult };
+
+/** The body for a save or a POST send, or why there is none yet. */
+function bodyFor(ctx: PushContext, entry: OutboxItem, row: QuotationRow, extra: { action: 'save' | 'send'; sendmethod?: string; overwrite?: boolean }): Body {
+  const { store } = ctx;
+  const content = store.quotations.contentOf(row);
+  let clientnr: number | null = null;
+  if (content.clientId) {
+    const client = store.clients.findRow(content.clientId);
+    if (client && client.clientnr === null) {
+      const create = store.outbox.forTarget(client.id).find((e) => e.kind === 'client.create');
+      if (create) {
+        store.outbox.absorb(entry.id, { dependsOn: create.id });
+        return { ok: false, result: 'waiting' };
+      }
+    }
+    clientnr = client?.clientnr ?? null;
+    if (!client) {
+      store.outbox.park(entry.id, { kind: 'validation', message: 'The client of this quotation no longer exists; choose another client.', fieldErrors: [{ field: 'clientId', message: 'choose a client for this quotation' }] });
+      return { ok: false, result: 'parked' };
+    }
+  }
+  const checked = quotationToInput(content, {
+    clientnr,
+    action: extra.action,
+    savename: row.savename,
+    quotationreference: row.quotationreference,
+    ...(extra.overwrite !== undefined ? { overwrite_if_exist: extra.overwrite } : {}),
+    ...(extra.sendmethod ? { sendmethod: extra.sendmethod } : {}),
+  });
+  if (!checked.ok) {
+    const what = extra.action === 'send' ? 'sent' : 'saved on the service';
+    store.outbox.park(entry.id, { kind: 'validation', message: `This quotation cannot be ${what} until these fields are fixed.`, fieldErrors: checked.errors });
+    return { ok: false, result: 'parked' };
+  }
+  return { ok: true, clientnr, body: checked.value };
+}
+
+function deletedConflict(ctx: PushContext, entry: OutboxItem, row: QuotationRow): PushResult {
+  const { store } = ctx;
+  store.transaction(() => {
+    store.db.prepare('UPDATE quotations SET gone = 1 WHERE id = ?').run(row.id);
+    store.conflicts.record({
+      kind: 'deleted',
+      targetKind: 'quotation',
+      target: row.id,
+      opId: entry.id,
+      mine: store.quotations.contentOf(row),
+      theirs: null,
+      base: parseJson(row.base) ?? parseJson(row.server),
+    });
+  });
+  return 'parked';
+}
+
+export class QuotationSave implements OpHandler {
+  constructor(private readonly ctx: PushContext) {}
+
+  async push(entry: OutboxItem): Promise<PushResult> {
+    const { store, api } = this.ctx;
+    const row = store.quotations.findRow(entry.target);
+    if (!row || row.deleted) {
+      store.outbox.markDone(entry.id);
+      return 'done';
+    }
+    // overwrite: a later save of this draft, or an earlier attempt may have created it
+    const b = bodyFor(this.ctx, entry, row, { action: 'save', overwrite: row.server_id !== null || entry.sent !== null });
+    if (!b.ok) return b.result;
+
+    if (row.server_id !== null) {
+      let theirs: Quotation;
+      try {
+        theirs = await api.quotations.get(row.server_id);
+      } catch (e) {
+        if (isNotFound(e)) return deletedConflict(this.ctx, entry, row);
+        throw e;
+      }
+      const base = parseJson<Quotation>(row.base);
+      const earlier = entry.sent === null ? null : quotationRecord.safeParse({ ...(entry.sent as object), id: theirs.id });
+      // what the service holds may be our own earlier attempt, whose answer was lost
+      const ours = !!earlier?.success && same(draftContent(earlier.data), draftContent(theirs));
+      if (theirs.sent) return deletedConflict(this.ctx, entry, row);
+      if (base && !draftUnchanged(base, theirs) && !ours) {
+        store.conflicts.record({ kind: 'draft', targetKind: 'quotation', target: row.id, opId: entry.id, mine: store.quotations.contentOf(row), theirs, base });
+        return 'parked';
+      }
+    }
+
+    store.outbox.markInFlight(entry.id, b.body);
+    const id = await api.quotations.create(b.body);
+    store.transaction(() => {
+      dropTwin(this.ctx, row.id, id);
+      const fresh = store.quotations.findRow(row.id);
+      if (fresh && fresh.server_id !== id) {
+        const prov = provisional(b.body, id, false);
+        store.db.prepare('UPDATE quotations SET server_id = ?, server = coalesce(server, ?) WHERE id = ?').run(id, prov ? JSON.stringify(prov) : null, row.id);
+      }
+      store.outbox.markDone(entry.id);
+    });
+    await this.refreshBase(row.id, id, b.body);
+    return 'done';
+  }
+
+  /**
+   * Reads the saved draft back: it is the version later edits start from,
+   * with whatever the service filled in. Without it a later save would
+   * still work, only unchecked against changes made on the service.
+   */
+  private async refreshBase(localId: string, serverId: number, sent: QuotationCreate): Promise<void> {
+    const { store, api } = this.ctx;
+    let saved: Quotation;
+    try {
+      saved = await api.quotations.get(serverId);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      store.transaction(() => {
+        store.db.prepare('UPDATE quotations SET base = NULL WHERE id = ? AND server_id = ?').run(localId, serverId);
+      });
+      return;
+    }
+    store.transaction(() => {
+      const row = store.quotations.findRow(localId);
+      if (!row || row.server_id !== serverId) return;
+      const pending = store.outbox.forTarget(localId).some((e) => e.kind === 'quotation.save');
+      const parsed = quotationRecord.safeParse({ ...sent, id: serverId });
+      const asSent = parsed.success && same(draftContent(parsed.data), draftContent(saved));
+      // the draft stays (its line ids are what the UI holds); a pull replaces it once nothing waits
+      store.db
+        .prepare('UPDATE quotations SET server = ?, base = ?, pulled_at = NULL WHERE id = ?')
+        .run(JSON.stringify(saved), pending || asSent ? JSON.stringify(saved) : row.base, localId);
+    });
+  }
+
+  /** Saving again overwrites under the same savename: no copy can come of it. */
+  async resolve(): Promise<ResolveResult> {
+    return 'not_applied';
+  }
+}
+
+interface SendTrace {
+  mode: 'post' | 'put';
+  /** the draft's id before the send (PUT) */
+  from?: number;
+  quotationreference: string | null;
+  body?: Record<string, unknown>;
+}
+
+export class QuotationSend implements OpHandler {
+  constructor(private readonly ctx: PushContext) {}
+
+  async push(entry: OutboxItem): Promise<PushResult> {
+    const { store, api } = this.ctx;
+    const row = store.quotations.findRow(entry.target);
+    if (!row || row.deleted) {
+      store.outbox.markDone(entry.id);
+      return 'done';
+    }
+    const sendmethod = String(entry.payload.sendmethod);
+    if (row.server_id === null) {
+      const b = bodyFor(this.ctx, entry, row, { action: 'send', sendmethod });
+      if (!b.ok) return b.result;
+      const trace: SendTrace = { mode: 'post', quotationreference: row.quotationreference, body: b.body };
+      store.outbox.markInFlight(entry.id, trace);
+      const id = await api.quotations.create(b.body);
+      this.applySent(entry, id, provisional(b.body, id, true));
+      return 'done';
+    }
+    const from = row.server_id;
+    const trace: SendTrace = { mode: 'put', from, quotationreference: row.quotationreference };
+    store.outbox.markInFlight(entry.id, trace);
+    let id: number;
+    try {
+      id = await api.quotations.send(from, sendmethod as 'mail' | 'email' | 'printcenter');
+    } catch (e) {
+      if (isNotFound(e)) return deletedConflict(this.ctx, entry, row);
+      throw e;
+    }
+    const server = parseJson<Quotation>(row.server);
+    this.applySent(entry, id, server ? { ...server, id, sent: true } : null);
+    return 'done';
+  }
+
+  /** The sent quotation's id replaces the draft's everywhere here. */
+  private applySent(entry: OutboxItem, id: number, record: Quotation | null): void {
+    const { store } = this.ctx;
+    store.transaction(() => {
+      dropTwin(this.ctx, entry.target, id);
+      store.db
+        .prepare('UPDATE quotations SET server_id = ?, server = ?, draft = NULL, base = NULL, gone = 0, pulled_at = NULL, updated_at = ? WHERE id = ?')
+        .run(id, record ? JSON.stringify(record) : null, store.ctx.now(), entry.target);
+      store.outbox.markDone(entry.id);
+    });
+  }
+
+  /** Finds the quotation by the reference the app gave it: sent, or not. */
+  async resolve(entry: OutboxItem): Promise<ResolveResult> {
+    const { store, api } = this.ctx;
+    const trace = entry.sent as SendTrace | null;
+    const row = store.quotations.findRow(entry.target);
+    if (!row) return 'applied';
+    const known = parseJson<Quotation>(row.server);
+    if (known?.sent && row.server_id !== null && row.server_id !== trace?.from) {
+      // a pull already found it
+      this.applySent(entry, row.server_id, known);
+      return 'applied';
+    }
+    if (!trace) return 'not_applied';
+    if (trace.mode === 'put' && trace.from !== undefined) {
+      try {
+        const draft = await api.quotations.get(trace.from);
+        if (!draft.sent) return 'not_applied';
+      } catch (e) {
+        if (!isNotFound(e)) throw e;
+      }
+    }
+    const reference = trace.quotationreference;
+    if (reference) {
+      for await (const q of api.quotations.all()) {
+        if (q.quotationreference === reference && q.sent) {
+          this.applySent(entry, q.id, q);
+          return 'applied';
+        }
+      }
+    }
+    if (trace.mode === 'put') {
+      // neither a draft any more nor sent under our reference: deleted on the service meanwhile
+      deletedConflict(this.ctx, entry, row);
+      return 'parked';
+    }
+    return 'not_applied';
+  }
+}
+
+/** Approval and custom status: setting the same state twice is harmless. */
+export class QuotationSentChange implements OpHandler {
+  constructor(private readonly ctx: PushContext) {}
+
+  async push(entry: OutboxItem): Promise<PushResult> {
+    const { store, api } = this.ctx;
+    const row = store.quotations.findRow(entry.target);
+    if (!row || row.deleted) {
+      store.outbox.markDone(entry.id);
+      return 'done';
+    }
+    if (row.server_id === null) {
+      store.outbox.park(entry.id, { kind: 'other', message: 'This quotation has not been sent; send it first, or discard this change.' });
+      return 'parked';
+    }
+    const id = row.server_id;
+    store.outbox.markInFlight(entry.id, entry.payload);
+    const p = entry.payload;
+    try {
+      if (entry.kind === 'quotation.approve') {
+        if (p.approved === false) await api.quotations.removeApproval(id);
+        else await api.quotations.approve(id, p.approved as { name: string; date: string; comments?: string });
+      } else if (p.customstatus === 'clear') await api.quotations.clearCustomStatus(id);
+      else await api.quotations.setCustomStatus(id, p.customstatus as 'progress' | 'completed' | 'billable' | 'declined');
+    } catch (e) {
+      if (isNotFound(e)) return deletedConflict(this.ctx, entry, row);
+      throw e;
+    }
+    store.transaction(() => {
+      const fresh = store.quotations.findRow(entry.target);
+      const server = fresh ? parseJson<Quotation>(fresh.server) : null;
+      if (fresh && server) {
+        const next: Quotation =
+          entry.kind === 'quotation.approve'
+            ? { ...server, approved: p.approved === false ? null : { ...(p.approved as { name: string; date: string }) } }
+            : { ...server, customstatus: p.customstatus === 'clear' ? '' : (p.customstatus as Quotation['customstatus']) };
+        store.db.prepare('UPDATE quotations SET server = ? WHERE id = ?').run(JSON.stringify(next), fresh.id);
+      }
+      store.outbox.markDone(entry.id);
+    });
+    return 'done';
+  }
+
+  async resolve(): Promise<ResolveResult> {
+    return 'not_applied';
+  }
+}
+
+export class QuotationDelete implements OpHandler {
+  constructor(private readonly ctx: PushContext) {}
+
+  async push(entry: OutboxItem): Promise<PushResult> {
+    const { store, api } = this.ctx;
+    const row = store.quotations.findRow(entry.target);
+    if (row && row.server_id !== null) {
+      store.outbox.markInFlight(entry.id, { id: row.server_id });
+      try {
+        await api.quotations.delete(row.server_id);
+      } catch (e) {
+        if (!isNotFound(e)) throw e;
+      }
+    }
+    store.transaction(() => {
+      store.db.prepare('DELETE FROM quotations WHERE id = ?').run(entry.target);
+      store.outbox.markDone(entry.id);
+    });
+    return 'done';
+  }
+
+  /** Deleting again is harmless: a quotation already gone answers 404. */
+  async resolve(): Promise<ResolveResult> {
+    return 'not_applied';
+  }
+}

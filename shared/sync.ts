@@ -1,0 +1,55 @@
+// What the sync engine tells the UI: connection, progress, what waits, the
+// request budget, and what needs the user (parked entries, conflicts, a key).
+import type { Conflict, OutboxEntry } from './outbox';
+
+export type PullPhase = 'countries' | 'clients' | 'products' | 'quotations';
+
+export interface PullProgress {
+  phase: PullPhase;
+  /** pages read so far in this pull, all phases together */
+  pagesDone: number;
+  /** pages this pull is expected to take, from the sizes of the last pull */
+  pagesEstimated: number;
+}
+
+export interface RateBudgetView {
+  limit: number | null;
+  remaining: number | null;
+  /** epoch ms until which the service asked for a pause */
+  resetsAt?: number;
+}
+
+export type PauseReason =
+  /** 401: the API key is wrong, deleted or inactive; a new key resumes */
+  | 'auth'
+  /** 403: the service refuses this internet address */
+  | 'forbidden';
+
+export interface SyncEvents {
+  online: [];
+  offline: [reason: string];
+  progress: [progress: PullProgress];
+  /** entries not yet done */
+  pending: [count: number];
+  budget: [budget: RateBudgetView];
+  parked: [entry: OutboxEntry];
+  conflict: [conflict: Conflict];
+  /** the whole outbox waits for the user */
+  paused: [reason: PauseReason, message: string];
+  resumed: [];
+  /** an entry reached the service */
+  pushed: [entry: OutboxEntry];
+  /** a pull finished */
+  pulled: [summary: PullSummary];
+}
+
+export interface PullSummary {
+  requests: number;
+  clients: number;
+  products: number;
+  quotations: number;
+  countries: number;
+  /** records that vanished from the service but are kept because local work needs them */
+  flagged: number;
+  removed: number;
+}

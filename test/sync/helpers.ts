@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../electron/sandbox';
+import { InvoicingApi, type InvoicingApiOptions } from '../../electron/api';
+import { openStore, type Store } from '../../electron/store';
+import { SyncEngine, type SyncEngineOptions } from '../../electron/sync';
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+/** A clock tests move by hand; starts at the real time so the sandbox's dates agree. */
+export function manualClock(start = Date.now()) {
+  let t = start;
+  return Object.assign(() => t, {
+    advance(ms: number) {
+      t += ms;
+    },
+  });
+}
+
+export interface Rig {
+  sb: Sandbox;
+  api: InvoicingApi;
+  store: Store;
+  engine: SyncEngine;
+  clock: ReturnType<typeof manualClock>;
+  dbPath: string;
+  /** a second store+engine on another "computer" would be overkill; this reopens the same file */
+  reopen(): Rig;
+}
+
+export async function rig(opts: { sandbox?: SandboxOptions; api?: Partial<InvoicingApiOptions>; engine?: Partial<SyncEngineOptions> } = {}): Promise<Rig> {
+  const sb = await startSandbox({ quiet: true, rateLimit: 0, ...opts.sandbox });
+  cleanups.push(() => sb.close());
+  const dir = mkdtempSync(join(tmpdir(), 'quotedesk-sync-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const dbPath = join(dir, 'quotedesk.sqlite');
+  const clock = manualClock();
+  const make = (): Rig => {
+    const api = new InvoicingApi({
+      baseUrl: sb.url,
+      credentials: () => ({ username: sb.user, apiKey: sb.key }),
+      backoff: { baseMs: 5, capMs: 20 },
+      readAttempts: 1,
+      ...opts.api,
+    });
+    const store = openStore(dbPath, { clock });
+    const engine = new SyncEngine({ store, api, now: clock, backoff: { baseMs: 1000, capMs: 60_000, random: () => 0.5 }, probeBackoff: { random: () => 0.5 }, ...opts.engine });
+    cleanups.push(async () => {
+      await engine.dispose();
+      store.close();
+      await api.close();
+    });
+    return { sb, api, store, engine, clock, dbPath, reopen: make };
+  };
+  return make();
+}
+
+/** Runs flushes, moving the clock past every backoff, until nothing is due or `rounds` runs out. */
+export async function drain(r: Rig, rounds = 50): Promise<void> {
+  for (let i = 0; i < rounds; i++) {
+    await r.engine.tick();
+    const due = r.store.outbox.nextDueAt();
+    const probe = r.engine.connectivity.nextProbeAt;
+    const next = Math.min(due ?? Infinity, probe ?? Infinity);
+    if (next === Infinity) return;
+    if (next > r.clock()) r.clock.advance(next - r.clock());
+  }
+}
+
+export function serverClients(sb: Sandbox) {
+  return sb.data.clients.all();
+}
+export function serverQuotations(sb: Sandbox) {
+  return sb.data.quotations.all();
+}
