@@ -1,3 +1,4 @@
+import './zod-setup';
 import { createApp, watch } from 'vue';
 import { createPinia } from 'pinia';
 import App from './App.vue';

@@ -1,0 +1,90 @@
+// What the end-to-end files share: the web host with its demo sandbox, one
+// Chromium per file, the page's own bridge for setting up data, screenshots
+// and an axe-core scan.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { launchChromium, screenshotPath, type Chromium } from '../helpers/chromium';
+import { startTestWebHost, type TestWebHost, type TestWebHostOptions } from '../helpers/webhost';
+import type { OperationInput, OperationName, OperationResults } from '../../shared/bridge';
+
+export interface App {
+  host: TestWebHost;
+  browser: Chromium;
+  page: Page;
+  /** page errors and console errors seen so far */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+export async function openApp(opts: TestWebHostOptions & { language?: 'nl' | 'en'; viewport?: { width: number; height: number } } = {}): Promise<App> {
+  const host = await startTestWebHost({ clients: 3, products: 5, quotations: 2, ...opts });
+  let browser: Chromium | null = null;
+  try {
+    browser = await launchChromium({ viewport: opts.viewport ?? { width: 1366, height: 900 }, locale: 'en-GB' });
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+    });
+    page.setDefaultTimeout(10_000);
+    await page.goto(host.url);
+    await page.getByRole('status').filter({ hasText: /pending|in wachtrij/ }).waitFor();
+    if (opts.language) {
+      await bridge(page, 'settings.set', { language: opts.language });
+      await page.reload();
+      await page.getByRole('status').filter({ hasText: /pending|in wachtrij/ }).waitFor();
+    }
+    const b = browser;
+    return {
+      host,
+      browser: b,
+      page,
+      errors,
+      async close() {
+        await b.close();
+        await host.close();
+      },
+    };
+  } catch (e) {
+    await browser?.close();
+    await host.close();
+    throw e;
+  }
+}
+
+/** Calls the bridge from inside the page, as the app does (for setting up and checking data). */
+export async function bridge<N extends OperationName>(page: Page, op: N, input: OperationInput<N>): Promise<OperationResults[N]> {
+  return page.evaluate(([o, i]) => (window as unknown as { quotedesk: { invoke(op: string, input: unknown): Promise<never> } }).quotedesk.invoke(o, i), [op, input] as const);
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: screenshotPath(name) });
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+/** Serious and critical axe-core violations on the page as it is now. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  // evaluated through the devtools protocol, so the page's CSP does not apply
+  await page.evaluate(axeSource);
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)) }));
+  });
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** The sync bar's text, e.g. "Online · 0 pending · …". */
+export async function syncText(page: Page): Promise<string> {
+  return (await page.getByRole('status').filter({ hasText: /pending|in wachtrij/ }).innerText()).replace(/\s+/g, ' ');
+}
