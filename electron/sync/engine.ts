@@ -131,7 +131,7 @@ export class SyncEngine {
         continue;
       }
       if (outcome.result !== 'failed') {
-        if (outcome.result !== 'waiting') this.connectivity.answered();
+        this.connectivity.answered();
         if (outcome.result === 'done') {
           result.done++;
           this.events.emit('pushed', view(entry));
