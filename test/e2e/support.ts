@@ -56,7 +56,7 @@ export async function openApp(opts: TestWebHostOptions & { language?: 'nl' | 'en
 
 /** Calls the bridge from inside the page, as the app does (for setting up and checking data). */
 export async function bridge<N extends OperationName>(page: Page, op: N, input: OperationInput<N>): Promise<OperationResults[N]> {
-  return page.evaluate(([o, i]) => (window as unknown as { quotedesk: { invoke(op: string, input: unknown): Promise<never> } }).quotedesk.invoke(o, i), [op, input] as const);
+  return page.evaluate(([o, i]) => (globalThis as unknown as { quotedesk: { invoke(op: string, input: unknown): Promise<never> } }).quotedesk.invoke(o, i), [op, input] as const);
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
@@ -77,8 +77,8 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   // evaluated through the devtools protocol, so the page's CSP does not apply
   await page.evaluate(axeSource);
   const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
-    const r = await axe.run(document, { resultTypes: ['violations'] });
+    const g = globalThis as unknown as { document: unknown; axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } };
+    const r = await g.axe.run(g.document, { resultTypes: ['violations'] });
     return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)) }));
   });
   return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
