@@ -57,8 +57,9 @@ export function buildApp(ctx: Ctx, rt: Runtime, serverFactory: (handler: (req: a
     bodyLimit: 4 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
     rewriteUrl: (req) => normalizeSearchUrl(req.url ?? '/'),
-    frameworkErrors: (error, _req, raw) => {
+    frameworkErrors: (error, req, raw) => {
       const reply = raw as unknown as FastifyReply;
+      rt.log.push({ method: req.raw.method ?? '', url: req.raw.url ?? '', status: 400 });
       setLimitHeaders(reply);
       return reply
         .code(400)

@@ -3,7 +3,7 @@
 // at most 2500 fields (spec 8). Anything else cannot be read: 400.
 import type { FastifyInstance } from 'fastify';
 import qs from 'qs';
-import { ApiError, badRequest } from './errors';
+import { badRequest } from './errors';
 
 export const MAX_FORM_FIELDS = 2500;
 
@@ -56,8 +56,4 @@ export function requireObject(body: unknown, what: string): Record<string, unkno
     throw badRequest(`The body is ${kind}; it must be a JSON object with the ${what} attributes.`, [{ field: '', message: `must be an object, not ${kind}` }]);
   }
   return body as Record<string, unknown>;
-}
-
-export function isApiError(e: unknown): e is ApiError {
-  return e instanceof ApiError;
 }

@@ -6,7 +6,7 @@ import { client, type Client } from './client';
 
 let sb: Sandbox;
 let api: Client;
-const xml = new XMLParser({ parseTagValue: false, isArray: (name, path) => path === 'clients.client' || path === 'response.errors.item' });
+const xml = new XMLParser({ parseTagValue: false, isArray: (_name, path) => path === 'clients.client' || path === 'response.errors.item' });
 beforeAll(async () => {
   sb = await startSandbox({ quiet: true, rateLimit: 0 });
   api = client(sb);

@@ -146,3 +146,25 @@ describe('status codes (spec 7)', () => {
     expect(sb.data.clients.size).toBe(before);
   });
 });
+
+describe('malformed addresses', () => {
+  it('answers 400 with the error body for a path that cannot be decoded, and logs it', async () => {
+    const r = await api.get('/clients/%zz');
+    expect(r.status).toBe(400);
+    expect(r.json.error).toMatch(/Percent-encode/);
+    expect(r.headers['x-ratelimit-limit']).toBeDefined();
+    expect(sb.requests().at(-1)).toEqual({ method: 'GET', url: '/api/v1/clients/%zz', status: 400 });
+  });
+
+  it('logs every request answered, in order', async () => {
+    const from = sb.requests().length;
+    await api.get('/clients/1');
+    await api.get('/clients/1', { auth: null });
+    await api.post('/clients', { company: '' });
+    expect(sb.requests().slice(from)).toEqual([
+      { method: 'GET', url: '/api/v1/clients/1', status: 200 },
+      { method: 'GET', url: '/api/v1/clients/1', status: 401 },
+      { method: 'POST', url: '/api/v1/clients', status: 422 },
+    ]);
+  });
+});
