@@ -129,7 +129,7 @@ export class QuotationSave implements OpHandler {
       }
       store.outbox.markDone(entry.id);
     });
-    await this.refreshBase(row.id, id, b.body);
+    await this.refreshBase(row.id, id);
     return 'done';
   }
 
@@ -138,7 +138,7 @@ export class QuotationSave implements OpHandler {
    * with whatever the service filled in. Without it a later save would
    * still work, only unchecked against changes made on the service.
    */
-  private async refreshBase(localId: string, serverId: number, sent: QuotationCreate): Promise<void> {
+  private async refreshBase(localId: string, serverId: number): Promise<void> {
     const { store, api } = this.ctx;
     let saved: Quotation;
     try {
@@ -153,13 +153,10 @@ export class QuotationSave implements OpHandler {
     store.transaction(() => {
       const row = store.quotations.findRow(localId);
       if (!row || row.server_id !== serverId) return;
-      const pending = store.outbox.forTarget(localId).some((e) => e.kind === 'quotation.save');
-      const parsed = quotationRecord.safeParse({ ...sent, id: serverId });
-      const asSent = parsed.success && same(draftContent(parsed.data), draftContent(saved));
-      // the draft stays (its line ids are what the UI holds); a pull replaces it once nothing waits
-      store.db
-        .prepare('UPDATE quotations SET server = ?, base = ?, pulled_at = NULL WHERE id = ?')
-        .run(JSON.stringify(saved), pending || asSent ? JSON.stringify(saved) : row.base, localId);
+      // What is on the service now is ours: later edits start from it. The
+      // draft stays (its line ids are what the UI holds); a pull replaces it
+      // once nothing waits to be saved.
+      store.db.prepare('UPDATE quotations SET server = ?, base = ? WHERE id = ?').run(JSON.stringify(saved), JSON.stringify(saved), localId);
     });
   }
 
