@@ -1,27 +1,36 @@
 // The composition root: from a data folder, builds what the bridge handlers
-// need (the demo space or an account's space with its store, API client and
-// sync engine, the account service, the app settings) and takes it down again
-// in order. Electron's main process and the web host both run exactly this.
+// need (the space shown — the demo or the active account — with its store, API
+// client and sync engine; the account service; the app settings) and takes it
+// down again in order. Electron's main process and the web host both run
+// exactly this.
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import type { AccountView, SyncStatus } from '../../shared/bridge';
+import type { SyncStatus } from '../../shared/bridge';
 import type { Handlers } from '../bridge/dispatcher';
 import { EventHub } from '../bridge/events';
 import { createHandlers, type AccountsPort, type BridgeContext } from '../bridge/handlers';
 import { conflictView, parkedView } from '../bridge/views';
+import { AccountService } from '../account';
+import { KeytarSecretStore, type SecretStore } from '../keychain';
 import type { Sandbox } from '../sandbox';
 import type { Entity } from '../store/context';
 import { AppSettings } from './app-settings';
-import { openDemoSpace, type DemoSeed, type Space } from './space';
+import { openAccountSpace, openDemoSpace, type DemoSeed, type Space } from './space';
 import { linkSync, type SyncLink } from './sync-link';
 
 export type { DemoSeed } from './space';
 
 export interface CoreOptions {
-  /** the app's data folder: settings.json, demo/ and accounts/<id>/ live under it */
+  /** the app's data folder: settings, accounts.json, demo/ and accounts/<id>/ live under it */
   dataDir: string;
   /** how much demo data a fresh sandbox starts with (the small demo set by default) */
   demoSeed?: DemoSeed;
+  /** where API keys are kept; the OS keychain by default */
+  secrets?: SecretStore;
+  /** start syncing at once (default); false leaves the engine to the caller (tests) */
+  autoSync?: boolean;
+  /** told of failures that have no caller to answer (background sync) */
+  onError?: (what: string, err: unknown) => void;
 }
 
 export interface Core {
@@ -31,6 +40,9 @@ export interface Core {
   readonly handlers: Handlers;
   /** the space the window shows */
   readonly space: Space;
+  /** its sync engine */
+  readonly sync: SyncLink;
+  readonly accounts: AccountService;
   /** the demo sandbox while the demo is shown */
   readonly sandbox: Sandbox | null;
   /** takes the demo service off the network (false) and back (true) */
@@ -51,36 +63,47 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   mkdirSync(opts.dataDir, { recursive: true });
   const events = new EventHub();
   const settings = new AppSettings(join(opts.dataDir, 'settings.json'));
+  const accounts = await AccountService.open({ dataDir: opts.dataDir, secrets: opts.secrets ?? new KeytarSecretStore() });
 
-  let space: Space = await openDemoSpace(opts.dataDir, opts.demoSeed);
+  const openSpace = (accountId: string | null): Promise<Space> =>
+    accountId === null ? openDemoSpace(opts.dataDir, opts.demoSeed) : openAccountSpace({ dataDir: opts.dataDir, accountId, api: accounts.apiFor(accountId) });
+
+  let space: Space;
   let sync!: SyncLink;
   let unlinkStore: () => void = () => undefined;
   /** >0 while a handler runs: its own changes are not news to the page */
   let handling = 0;
   let closed = false;
+  /** space switches, one at a time */
+  let switching: Promise<void> = Promise.resolve();
 
   function status(): SyncStatus {
     const store = space.store;
     const counts = store.outbox.counts();
+    const needsKey = space.kind === 'account' && (sync.needsKey() || accounts.get(space.accountId!).needsKey);
     return {
       ...sync.status(),
       pending: counts.pending + counts.in_flight + counts.unknown_outcome,
       parked: counts.parked,
       conflicts: store.conflicts.open().length,
-      account: space.kind === 'demo' ? 'demo' : sync.needsKey() ? 'needs_key' : 'connected',
+      account: space.kind === 'demo' ? 'demo' : needsKey ? 'needs_key' : 'connected',
     };
   }
 
-  const publishStatus = () => events.emit('sync.status', status());
+  const publishStatus = () => {
+    if (!closed) events.emit('sync.status', status());
+  };
   const publishOutbox = () => {
+    if (closed) return;
     const store = space.store;
     events.emit('outbox.parked', store.outbox.parked().map((op) => parkedView(store, op)));
     events.emit('conflicts.changed', store.conflicts.open().map((c) => conflictView(store, c)));
   };
 
-  /** Wires a space's store and sync engine to the page's events. */
+  /** Wires a space's store and sync engine to the page's events, and starts syncing. */
   function attach(s: Space): void {
-    sync = linkSync(s, { onChange: publishStatus });
+    space = s;
+    sync = linkSync(s, { onChange: publishStatus, onError: opts.onError });
     const onChanged = (entities: Entity[]) => {
       if (entities.includes('outbox') || entities.includes('conflicts')) {
         publishOutbox();
@@ -94,30 +117,51 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     };
     s.store.events.on('changed', onChanged);
     unlinkStore = () => s.store.events.off('changed', onChanged);
-  }
-
-  /** Shows another space: everything the page holds is stale afterwards. */
-  async function switchTo(open: () => Promise<Space>): Promise<void> {
-    const next = await open();
-    const previous = space;
-    await sync.stop();
-    unlinkStore();
-    space = next;
-    attach(next);
-    await previous.close();
-    for (const entity of ['quotation', 'client', 'product', 'country'] as const) events.emit('records.changed', { entity, ids: 'all' });
     publishOutbox();
     publishStatus();
-    sync.start();
+    if (opts.autoSync !== false) sync.start();
   }
-  void switchTo;
 
-  const accounts: AccountsPort = {
-    list: (): AccountView[] => [],
-    connect: () => Promise.reject(new Error('Connecting an account is not available in this build yet.')),
-    disconnect: () => Promise.reject(new Error('There is no account to disconnect.')),
-    setActive: async (id) => {
-      if (id !== null) throw new Error('There is no such account.');
+  async function detach(): Promise<void> {
+    await sync.stop();
+    unlinkStore();
+    await space.close();
+  }
+
+  /** Shows another space (an account, or the demo for null); everything the page holds is stale afterwards. */
+  function show(accountId: string | null): Promise<void> {
+    const run = switching.then(async () => {
+      if (closed || (space.accountId === accountId && space.kind === (accountId === null ? 'demo' : 'account'))) return;
+      // the next space opens first: if it cannot, the current one stays
+      const next = await openSpace(accountId);
+      await detach();
+      attach(next);
+      for (const entity of ['quotation', 'client', 'product', 'country'] as const) events.emit('records.changed', { entity, ids: 'all' });
+    });
+    switching = run.catch(() => undefined);
+    return run;
+  }
+
+  const accountsPort: AccountsPort = {
+    list: () => accounts.list(),
+    async connect(input) {
+      const account = await accounts.connect(input);
+      // connecting switches to the account; a new key for the shown one lets its outbox go again
+      await accounts.setActive(account.id);
+      if (space.accountId === account.id) sync.retryNow();
+      else await show(account.id);
+      return accounts.get(account.id);
+    },
+    async disconnect(id) {
+      if (space.accountId === id) {
+        const next = accounts.list().find((a) => a.id !== id)?.id ?? null;
+        await show(next);
+      }
+      await accounts.disconnect(id);
+    },
+    async setActive(id) {
+      await accounts.setActive(id);
+      await show(id);
     },
   };
 
@@ -128,7 +172,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     wake: () => sync.wake(),
     pullNow: () => sync.pullNow(),
     syncStatus: status,
-    accounts,
+    accounts: accountsPort,
     settings: { get: () => settings.get(), set: (patch) => settings.set(patch) },
   };
 
@@ -148,35 +192,46 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     ]),
   ) as unknown as Handlers;
 
-  attach(space);
-  sync.start();
-  publishOutbox();
-  publishStatus();
+  const active = accounts.active();
+  let first: Space;
+  try {
+    first = await openSpace(active?.id ?? null);
+  } catch (err) {
+    // an account whose database cannot be opened must not keep the app from starting: show the demo, say why
+    if (active === null) throw err;
+    opts.onError?.(`opening the data of ${active.displayName}`, err);
+    first = await openSpace(null);
+  }
+  attach(first);
 
   return {
     dataDir: opts.dataDir,
     events,
     handlers,
+    accounts,
     get space() {
       return space;
+    },
+    get sync() {
+      return sync;
     },
     get sandbox() {
       return space.sandbox;
     },
     async setDemoOnline(online) {
       const sandbox = space.sandbox;
-      if (!sandbox) throw new Error('The demo service is not running: an account is shown.');
+      if (!sandbox) throw new Error('The demo service is not running: an account is shown. Show the demo to switch its network.');
       await sandbox.setNetwork(online);
-      // back online: do not wait for the next back-off to notice
-      if (online) sync.wake();
+      // back on the network: do not wait for the next probe to notice
+      if (online) sync.retryNow();
     },
     isDemoOnline: () => space.sandbox?.online ?? false,
     async close() {
       if (closed) return;
+      await switching;
       closed = true;
-      await sync.stop();
-      unlinkStore();
-      await space.close();
+      await detach();
+      await accounts.close();
     },
   };
 }

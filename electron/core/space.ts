@@ -5,7 +5,7 @@
 //   <dataDir>/accounts/<id>/quotedesk.sqlite
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { InvoicingApi, type CredentialSource } from '../api';
+import { InvoicingApi } from '../api';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { openStore, type Store } from '../store';
 
@@ -71,29 +71,13 @@ export async function openDemoSpace(dataDir: string, seed: DemoSeed = {}): Promi
 export interface AccountSpaceOptions {
   dataDir: string;
   accountId: string;
-  baseUrl: string;
-  /** reads the key from the keychain for each request */
-  credentials: CredentialSource;
-  /** told about every 401 */
-  onUnauthorized?: () => void;
+  /** the account's client, owned (and closed) by the account service */
+  api: InvoicingApi;
 }
 
 export async function openAccountSpace(opts: AccountSpaceOptions): Promise<Space> {
   const dir = accountDir(opts.dataDir, opts.accountId);
   mkdirSync(dir, { recursive: true });
   const store = openStore(join(dir, 'quotedesk.sqlite'));
-  try {
-    const api = new InvoicingApi({ baseUrl: opts.baseUrl, credentials: opts.credentials, onUnauthorized: opts.onUnauthorized });
-    return {
-      kind: 'account',
-      accountId: opts.accountId,
-      store,
-      api,
-      sandbox: null,
-      close: () => closeAll([() => store.close(), () => api.close()]),
-    };
-  } catch (err) {
-    store.close();
-    throw err;
-  }
+  return { kind: 'account', accountId: opts.accountId, store, api: opts.api, sandbox: null, close: async () => store.close() };
 }

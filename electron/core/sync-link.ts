@@ -1,44 +1,102 @@
-// Joins a space's sync engine to the core: start and stop with the space,
-// wake it when the page queues something, and report its state as the
-// contract's SyncStatus fields.
-import type { SyncStatus } from '../../shared/bridge';
+// Joins a space's sync engine to the core: starts it with a first pull, pulls
+// again now and then and on request, pushes at once after an explicit action,
+// and reports its state as the contract's SyncStatus fields.
+import type { PullProgress, SyncStatus } from '../../shared/bridge';
+import { SyncEngine } from '../sync';
 import type { Space } from './space';
 
 export interface SyncLink {
+  readonly engine: SyncEngine;
   start(): void;
   stop(): Promise<void>;
-  /** something was queued or may go again */
+  /** an explicit action queued something: push now rather than after the edit pause */
   wake(): void;
-  /** false when a pull runs already */
+  /** pull now (and push after it); false when a pull runs already */
   pullNow(): boolean;
+  /** after a new key or back on the network: try everything again now */
+  retryNow(): void;
   status(): Pick<SyncStatus, 'online' | 'lastSyncAt' | 'pulling' | 'budget'>;
   /** the service refused the key: the account needs a new one */
   needsKey(): boolean;
 }
 
 export interface SyncLinkOptions {
-  /** the status changed (online, progress, budget) */
+  /** the status changed (online, progress, budget, last sync) */
   onChange: () => void;
+  /** a pull in the background, this often; default 10 minutes */
+  pullEveryMs?: number;
+  onError?: (what: string, err: unknown) => void;
 }
 
+const LAST_SYNC_KEY = 'sync.lastPulledAt';
+
 export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
-  const offBudget = space.api.onBudget(() => opts.onChange());
+  const engine = new SyncEngine({ store: space.store, api: space.api });
+  const { store } = space;
+  let pulling: PullProgress | null = null;
+  let running: Promise<unknown> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let started = false;
+  const report = (what: string) => (err: unknown) => opts.onError?.(what, err);
+
+  for (const event of ['online', 'offline', 'budget', 'paused', 'resumed'] as const) engine.events.on(event, () => opts.onChange());
+  engine.events.on('progress', (p) => {
+    pulling = { done: p.pagesDone, estimated: p.pagesEstimated };
+    opts.onChange();
+  });
+  engine.events.on('pulled', () => {
+    store.settings.set(LAST_SYNC_KEY, Date.now());
+  });
+
+  /** Pull and push, one at a time; failures are the engine's to judge (offline, paused). */
+  function syncNow(): boolean {
+    if (running) return false;
+    running = engine
+      .sync()
+      .catch(report('sync'))
+      .finally(() => {
+        running = null;
+        pulling = null;
+        opts.onChange();
+      });
+    return true;
+  }
+
   return {
-    start() {},
-    async stop() {
-      offBudget();
+    engine,
+    start() {
+      started = true;
+      engine.start();
+      syncNow();
+      timer = setInterval(syncNow, opts.pullEveryMs ?? 10 * 60_000);
+      timer.unref();
     },
-    wake() {},
-    pullNow: () => false,
+    async stop() {
+      started = false;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+      await engine.dispose();
+    },
+    wake() {
+      if (started && engine.online !== false) void engine.flush().catch(report('push'));
+    },
+    pullNow: syncNow,
+    retryNow() {
+      engine.resume();
+      store.outbox.wakeAll();
+      syncNow();
+    },
     status() {
       const b = space.api.budget;
+      const last = store.settings.get<number>(LAST_SYNC_KEY);
       return {
-        online: space.sandbox ? space.sandbox.online : true,
-        lastSyncAt: null,
-        pulling: null,
+        online: engine.online !== false,
+        lastSyncAt: last ? new Date(last).toISOString() : null,
+        pulling,
         budget: b.limit === null || b.remaining === null ? null : { limit: b.limit, remaining: b.remaining, resetsAt: b.resetsAt ? new Date(b.resetsAt).toISOString() : null },
       };
     },
-    needsKey: () => false,
+    needsKey: () => engine.paused === 'auth',
   };
 }

@@ -1,5 +1,5 @@
-// A core on a scratch data folder, and a pull of the demo service into its
-// database, for handler tests that need the service's records locally.
+// A core on a scratch data folder with its sync engine left to the test (no
+// background pulls or pushes), and a pull of the service into its database.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +19,7 @@ export interface TestCore {
 
 export async function startTestCore(opts: Partial<CoreOptions> = {}): Promise<TestCore> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'quotedesk-core-'));
-  const core = await createCore({ ...opts, dataDir });
+  const core = await createCore({ autoSync: false, ...opts, dataDir });
   const dispatch = createDispatcher<'page'>({ handlers: core.handlers, isTrustedSender: (s) => s === 'page' });
   const call = (op: string, input: unknown) => dispatch('page', op, input);
   return {
@@ -40,10 +40,5 @@ export async function startTestCore(opts: Partial<CoreOptions> = {}): Promise<Te
 
 /** Reads every client, product, quotation and country of the space's service into its database. */
 export async function pullAll(core: Core): Promise<void> {
-  const { api, store } = core.space;
-  const now = Date.now();
-  store.cache.putCountries(await api.countries());
-  for await (const page of api.clients.pages()) store.cache.putClients(page, now);
-  for await (const page of api.products.pages()) store.cache.putProducts(page, now);
-  for await (const page of api.quotations.pages()) store.cache.putQuotations(page, now);
+  await core.sync.engine.pull();
 }

@@ -37,13 +37,11 @@ export function clientHandlers(ctx: BridgeContext): ClientHandlers {
 
     'clients.create': ({ fields }) => {
       const c = ctx.store().clients.create(fields as ClientFields);
-      ctx.wake();
       return clientView(ctx.store(), c);
     },
 
     'clients.update': ({ id, patch }) => {
       const c = ctx.store().clients.update(id, patch as ClientFields);
-      ctx.wake();
       return clientView(ctx.store(), c);
     },
 
