@@ -9,6 +9,8 @@ export class Connectivity {
   private probes = 0;
   private nextProbe = 0;
   private readonly backoff: BackoffOptions;
+  /** broken or timed-out requests in a row */
+  private troubles = 0;
 
   constructor(
     private readonly now: () => number,
@@ -31,6 +33,7 @@ export class Connectivity {
 
   answered(): void {
     this.probes = 0;
+    this.troubles = 0;
     if (this.state !== true) {
       this.state = true;
       this.onChange(true, '');
@@ -46,6 +49,15 @@ export class Connectivity {
       this.state = false;
       this.onChange(false, reason);
     }
+  }
+
+  /**
+   * A request broke off or timed out. The service was perhaps reached, so
+   * one such failure says little; a few in a row mean the line is down.
+   */
+  troubled(reason: string, limit = 3): void {
+    this.troubles++;
+    if (this.troubles >= limit) this.unreachable(reason);
   }
 
   probeDue(): boolean {

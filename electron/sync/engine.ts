@@ -145,8 +145,10 @@ export class SyncEngine {
       const { action, error } = outcome;
       if (action.do === 'abort') return result;
       if ((action.do === 'retry' || action.do === 'lookup') && action.offline) {
-        this.connectivity.unreachable(error.message);
-        return { ...result, stopped: 'offline' };
+        if (error.kind === 'offline') this.connectivity.unreachable(error.message);
+        else this.connectivity.troubled(error.message);
+        if (this.connectivity.online === false) return { ...result, stopped: 'offline' };
+        continue;
       }
       this.connectivity.answered();
       if (action.do === 'pause') {
@@ -201,7 +203,8 @@ export class SyncEngine {
   }
 
   private noteFailure(e: ApiError): void {
-    if (e.kind === 'offline' || e.kind === 'network' || e.kind === 'timeout') this.connectivity.unreachable(e.message);
+    if (e.kind === 'offline') this.connectivity.unreachable(e.message);
+    else if (e.kind === 'network' || e.kind === 'timeout') this.connectivity.troubled(e.message);
     else if (e.kind === 'unauthorized') this.pause('auth', e.message);
     else if (e.kind === 'forbidden') this.pause('forbidden', e.message);
     else this.connectivity.answered();

@@ -64,9 +64,7 @@ export async function rig(opts: { sandbox?: SandboxOptions; api?: Partial<Invoic
 export async function drain(r: Rig, rounds = 50): Promise<void> {
   for (let i = 0; i < rounds; i++) {
     await r.engine.tick();
-    const due = r.store.outbox.nextDueAt();
-    const probe = r.engine.connectivity.nextProbeAt;
-    const next = Math.min(due ?? Infinity, probe ?? Infinity);
+    const next = r.engine.online === false ? (r.engine.connectivity.nextProbeAt ?? Infinity) : (r.store.outbox.nextDueAt() ?? Infinity);
     if (next === Infinity) return;
     if (next > r.clock()) r.clock.advance(next - r.clock());
   }
