@@ -3,3 +3,4 @@ export * from './client';
 export * from './product';
 export * from './quotation';
 export * from './country';
+export * from './cheap';

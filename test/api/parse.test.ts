@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { clientRecord, productRecord, quotationRecord } from '../../shared/schemas';
+import { z } from 'zod';
+import { NOT_CHEAP, bool, cheapPathOf, clientRecord, date, decimal, emailOrEmpty, int, oneOf, productRecord, quotationRecord, text } from '../../shared/schemas';
 import { fieldErrorsFromZod } from '../../shared/field-errors';
 import { toWire } from '../../shared/wire';
 import { recordParser } from '../../electron/api';
@@ -65,7 +66,8 @@ describe('reading answers', () => {
 // Values a live record's fields might hold: good wire strings, typed values, and junk.
 const wireValue = fc.oneof(
   fc.constantFrom('', 'true', 'false', '0', '1', '30', '146', '12.5', '1.2345', '-1', 'EUR', 'euro', 'nl', 'xx', 'FRST', 'email', 'bank', 'extax',
-    '2026-01-02', '2026-02-30', 'a@b.nl', 'not-an-email', 'x'.repeat(60), ' 7 ', '1e3', 'NaN'),
+    '2026-01-02', '2026-02-30', '2024-02-29', '2023-02-29', 'a@b.nl', 'not-an-email', 'x'.repeat(60), ' 7 ', '1e3', 'NaN',
+    '99999999999999999999', '999999999999999', '1.10', '0.0000001', '-0', '123456789012.123', '0012', '1.', '.5', 'OOFF', 'percentage'),
   fc.integer({ min: -5, max: 2000 }),
   fc.double({ noNaN: true, min: -10, max: 10 }),
   fc.boolean(),
@@ -109,5 +111,59 @@ describe('the fast record parser gives exactly the schema result', () => {
     const a = client({ clientnr: '1', reference: { line1: 'x' } });
     const b = client({ clientnr: '2', reference: { line1: 'x' } });
     expect(a.ok && b.ok && a.value.reference !== b.value.reference).toBe(true);
+  });
+});
+
+describe('cheap paths agree with their schemas', () => {
+  const values = fc.oneof(
+    wireValue,
+    fc.stringMatching(/^-?\d{1,16}(\.\d{1,5})?$/),
+    fc.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    fc.emailAddress(),
+  );
+  const schemas: [string, z.ZodType][] = [
+    ['text()', text()], ['text(7)', text(7)], ['bool', bool], ['int', int], ['decimal(2)', decimal(2)], ['decimal(3)', decimal(3)],
+    ['decimal(4)', decimal(4)], ['date', date], ['oneOf', oneOf(['', 'nl', 'EUR', 'FRST', 'email', 'bank', 'extax', 'true'])], ['emailOrEmpty', emailOrEmpty],
+  ];
+  it.each(schemas)('%s', (_name, schema) => {
+    const cheap = cheapPathOf(schema)!;
+    expect(cheap).toBeTypeOf('function');
+    let taken = 0;
+    fc.assert(
+      fc.property(values, (v) => {
+        const c = cheap(v);
+        if (c === NOT_CHEAP) return;
+        taken++;
+        const r = schema.safeParse(v);
+        expect(r.success).toBe(true);
+        expect(Object.is(c, r.data)).toBe(true);
+      }),
+      { numRuns: 1500, seed: 7 },
+    );
+    expect(taken).toBeGreaterThan(5);
+  });
+});
+
+describe('the fast record parser on valid live records', () => {
+  it('takes the fast path and still equals the schema', () => {
+    const fast = recordParser(clientRecord);
+    const liveClient = fc.record({
+      clientnr: fc.integer({ min: 1, max: 1e9 }).map(String),
+      company: fc.string({ maxLength: 50 }),
+      email: fc.oneof(fc.constant(''), fc.emailAddress().filter((e) => e.length <= 255)),
+      lastinvoice: fc.oneof(fc.constant(''), fc.date({ min: new Date('2000-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10))),
+      stddiscount: fc.integer({ min: 0, max: 10000 }).map((n) => String(n / 100)),
+      active: fc.constantFrom('true', 'false'),
+      default_doclang: fc.constantFrom('', 'nl', 'en'),
+      reference: fc.record({ line1: fc.string({ maxLength: 20 }), line2: fc.constant('') }),
+    });
+    fc.assert(
+      fc.property(liveClient, (record) => {
+        const expected = clientRecord.safeParse(record);
+        expect(expected.success).toBe(true);
+        expect(fast(record)).toEqual({ ok: true, value: expected.data });
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -1,0 +1,131 @@
+// `npm run bench -- api`: pages through 10,000 clients of a sandbox with the
+// API client (requests, JSON, schema parsing with wire coercion) and with a
+// bare undici loop fetching the same pages without parsing them (the floor),
+// and prints both and their ratio. The sandbox runs in a process of its own,
+// as the service would, so its work does not land on the client's thread.
+// Usage: npm run bench -- api [--clients N] [--rounds N]
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { Pool } from 'undici';
+import { InvoicingApi, recordParser } from '../../electron/api';
+import { clientRecord } from '../../shared/schemas';
+
+function option(name: string, fallback: number): number {
+  const i = process.argv.indexOf(name);
+  const v = i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  if (!Number.isInteger(v) || v < 1) throw new Error(`${name} must be a whole number of 1 or more`);
+  return v;
+}
+
+const CLIENTS = option('--clients', 10_000);
+const ROUNDS = option('--rounds', 7);
+const PAGE = 1000;
+const USER = 'demo';
+const KEY = 'demo-key';
+
+async function startSandbox(): Promise<{ url: string; child: ChildProcess }> {
+  const cli = fileURLToPath(new URL('../../electron/sandbox/cli.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, '--clients', String(CLIENTS), '--rate-limit', '0', '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`the sandbox did not start in 60 s; it said: ${out}`)), 60_000);
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d;
+      const m = /listening on (\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`the sandbox exited (${code}): ${out}`)));
+  });
+  return { url, child };
+}
+
+/** The floor: the same requests, bodies read as text, nothing parsed. */
+async function bare(pool: Pool, path: string): Promise<{ rows: number; bytes: number }> {
+  const headers = { authorization: `Basic ${Buffer.from(`${USER}:${KEY}`).toString('base64')}`, accept: 'application/json' };
+  let bytes = 0;
+  let pages = 0;
+  for (let start = 0; ; start += PAGE) {
+    const res = await pool.request({ method: 'GET', path: `${path}/clients?count=${PAGE}&start=${start}`, headers });
+    const text = await res.body.text();
+    if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}: ${text.slice(0, 200)}`);
+    bytes += text.length;
+    pages++;
+    // a short page ends the list; count rows only to know that, cheaply
+    if (text === '[]' || (text.match(/"clientnr"/g)?.length ?? 0) < PAGE) break;
+  }
+  return { rows: (pages - 1) * PAGE, bytes };
+}
+
+async function client(api: InvoicingApi): Promise<number> {
+  let rows = 0;
+  for await (const page of api.clients.pages({ pageSize: PAGE })) rows += page.length;
+  return rows;
+}
+
+async function time<T>(f: () => Promise<T>): Promise<[number, T]> {
+  const t0 = performance.now();
+  const r = await f();
+  return [performance.now() - t0, r];
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+const { url, child } = await startSandbox();
+const base = new URL(url);
+const pool = new Pool(base.origin, { connections: 4, keepAliveTimeout: 30_000 });
+const api = new InvoicingApi({ baseUrl: url, credentials: () => ({ username: USER, apiKey: KEY }), pageSize: PAGE });
+try {
+  // warm up both paths (JIT, keep-alive connections, the sandbox's own caches)
+  for (let i = 0; i < 2; i++) {
+    await bare(pool, base.pathname);
+    await client(api);
+  }
+  const floor: number[] = [];
+  const ours: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < ROUNDS; i++) {
+    const [tf, b] = await time(() => bare(pool, base.pathname));
+    const [tc, rows] = await time(() => client(api));
+    if (rows !== CLIENTS) throw new Error(`the client read ${rows} clients, expected ${CLIENTS}`);
+    bytes = b.bytes;
+    floor.push(tf);
+    ours.push(tc);
+  }
+
+  // where the client's extra time goes: parsing the same pages in-process
+  const headers = { authorization: `Basic ${Buffer.from(`${USER}:${KEY}`).toString('base64')}` };
+  const texts: string[] = [];
+  for (let start = 0; start < CLIENTS; start += PAGE) {
+    texts.push(await (await pool.request({ method: 'GET', path: `${base.pathname}/clients?count=${PAGE}&start=${start}`, headers })).body.text());
+  }
+  const fast = recordParser(clientRecord);
+  const parseWith = (parse: (r: unknown) => boolean) => () => {
+    const t0 = performance.now();
+    for (const t of texts) for (const r of JSON.parse(t) as unknown[]) if (!parse(r)) throw new Error('a record did not parse');
+    return performance.now() - t0;
+  };
+  const jsonOnly = median([0, 1, 2].map(parseWith(() => true)));
+  const withFast = median([0, 1, 2].map(parseWith((r) => fast(r).ok)));
+  const withZod = median([0, 1, 2].map(parseWith((r) => clientRecord.safeParse(r).success)));
+
+  const mf = median(floor);
+  const mc = median(ours);
+  const ratio = mc / mf;
+  console.log(`${CLIENTS} clients in pages of ${PAGE}, ${(bytes / 1e6).toFixed(1)} MB, median of ${ROUNDS} rounds`);
+  console.log(`  floor (bare undici, no parsing)   ${mf.toFixed(0).padStart(6)} ms   (min ${Math.min(...floor).toFixed(0)})`);
+  console.log(`  InvoicingApi.clients.pages()      ${mc.toFixed(0).padStart(6)} ms   (min ${Math.min(...ours).toFixed(0)})`);
+  console.log(`  ratio                             ${ratio.toFixed(2)}x   (target: within 1.30x, ${ratio <= 1.3 ? 'met' : 'NOT met'})`);
+  console.log(`  in-process parse of the same pages: JSON.parse ${jsonOnly.toFixed(0)} ms, + record parser ${withFast.toFixed(0)} ms, + plain zod safeParse ${withZod.toFixed(0)} ms`);
+} finally {
+  await api.close();
+  await pool.close();
+  child.kill();
+}
