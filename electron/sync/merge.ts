@@ -79,3 +79,26 @@ export function draftUnchanged(base: Quotation, theirs: Quotation): boolean {
 export function clientFields(c: Client): ClientFields {
   return pick<ClientFields>(c, CLIENT_FIELDS);
 }
+
+/**
+ * Whether the service's draft holds what an earlier save sent (its answer
+ * lost): every value that was sent is there. Fields the service filled in
+ * by itself (a default period, a profile) do not count against it.
+ */
+export function holdsSent(sent: Record<string, unknown>, theirs: Quotation): boolean {
+  const t = draftContent(theirs);
+  for (const f of [...QUOTATION_HEADER_FIELDS, 'clientnr']) {
+    const v = sent[f];
+    if (v === undefined || v === '' || v === null) continue;
+    if (f === 'reference') {
+      const lines = v as Record<string, unknown>;
+      if (!Object.keys(lines).every((k) => same(lines[k], (t.reference as Record<string, unknown> | undefined)?.[k]))) return false;
+      continue;
+    }
+    if (!same(v, t[f])) return false;
+  }
+  const sentLines = (sent.lines ?? []) as Record<string, unknown>[];
+  const theirLines = t.lines as Record<string, unknown>[];
+  if (sentLines.length !== theirLines.length) return false;
+  return sentLines.every((line, i) => Object.entries(line).every(([k, v]) => v === undefined || same(v, theirLines[i]![k])));
+}

@@ -62,7 +62,8 @@ export class ClientCreate implements OpHandler {
   async push(entry: OutboxItem): Promise<PushResult> {
     const { store, api } = this.ctx;
     const row = store.clients.findRow(entry.target);
-    if (!row || row.clientnr !== null) {
+    // deleted here before it ever reached the service (a lookup said so): nothing to create
+    if (!row || row.clientnr !== null || row.deleted) {
       store.outbox.markDone(entry.id);
       return 'done';
     }
@@ -102,6 +103,19 @@ export class ClientCreate implements OpHandler {
   }
 }
 
+/**
+ * An earlier attempt of this update whose answer was lost may have arrived:
+ * where the service now holds exactly what that attempt sent, that value is
+ * ours, not a change made there.
+ */
+function ownEarlierChanges(base: Client | null, entry: OutboxItem, theirs: Client): Client | null {
+  const sent = (entry.sent as { changes?: Record<string, unknown> } | null)?.changes;
+  if (!base || !sent) return base;
+  const out: Record<string, unknown> = { ...base };
+  for (const [f, v] of Object.entries(sent)) if (same(v, (theirs as Record<string, unknown>)[f])) out[f] = v;
+  return out as Client;
+}
+
 export class ClientUpdate implements OpHandler {
   constructor(private readonly ctx: PushContext) {}
 
@@ -137,7 +151,7 @@ export class ClientUpdate implements OpHandler {
         store.outbox.park(entry.id, { kind: 'validation', message: 'This client cannot be updated until these fields are fixed.', fieldErrors: input.errors });
         return 'parked';
       }
-      const m = mergeClient(parseJson<Client>(row.base), mine, input.value, theirs);
+      const m = mergeClient(ownEarlierChanges(parseJson<Client>(row.base), entry, theirs), mine, input.value, theirs);
       const unchanged = Object.keys(m.send).length === 0 && m.conflicts.length === 0 && same(m.merged, clientFields(theirs));
       store.db
         .prepare('UPDATE clients SET server = ?, base = ?, local = ?, gone = 0, updated_at = ? WHERE id = ?')

@@ -8,7 +8,7 @@ import type { OutboxItem } from '../../store';
 import { parseJson } from '../../store/context';
 import type { QuotationRow } from '../../store/quotations';
 import { quotationToInput } from '../../store/validate';
-import { draftContent, draftUnchanged, same } from '../merge';
+import { draftUnchanged, holdsSent } from '../merge';
 import type { OpHandler, PushContext, PushResult, ResolveResult } from './types';
 
 function isNotFound(e: unknown): boolean {
@@ -91,6 +91,19 @@ export class QuotationSave implements OpHandler {
   async push(entry: OutboxItem): Promise<PushResult> {
     const { store, api } = this.ctx;
     const row = store.quotations.findRow(entry.target);
+    if (row?.deleted && row.server_id === null && entry.sent !== null && row.savename) {
+      // deleted here while an earlier attempt may have created it: find it, so the delete that follows removes it
+      const savename = row.savename;
+      for await (const q of api.quotations.all()) {
+        if (q.savename === savename) {
+          store.transaction(() => {
+            dropTwin(this.ctx, row.id, q.id);
+            store.db.prepare('UPDATE quotations SET server_id = ? WHERE id = ?').run(q.id, row.id);
+          });
+          break;
+        }
+      }
+    }
     if (!row || row.deleted) {
       store.outbox.markDone(entry.id);
       return 'done';
@@ -108,9 +121,8 @@ export class QuotationSave implements OpHandler {
         throw e;
       }
       const base = parseJson<Quotation>(row.base);
-      const earlier = entry.sent === null ? null : quotationRecord.safeParse({ ...(entry.sent as object), id: theirs.id });
       // what the service holds may be our own earlier attempt, whose answer was lost
-      const ours = !!earlier?.success && same(draftContent(earlier.data), draftContent(theirs));
+      const ours = entry.sent !== null && holdsSent(entry.sent as Record<string, unknown>, theirs);
       if (theirs.sent) return deletedConflict(this.ctx, entry, row);
       if (base && !draftUnchanged(base, theirs) && !ours) {
         store.conflicts.record({ kind: 'draft', targetKind: 'quotation', target: row.id, opId: entry.id, mine: store.quotations.contentOf(row), theirs, base });
