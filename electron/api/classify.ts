@@ -121,6 +121,9 @@ export function errorFromTransport(err: unknown, ctx: ErrorContext, aborted: boo
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'ETIMEDOUT' || code === 'TimeoutError') {
     return new ApiError({ ...base, kind: 'timeout', messageKey: 'api.timeout', outcome: unknownUnlessRead(ctx.method) });
   }
+  if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
+    return new ApiError({ ...base, kind: 'bad_response', messageKey: 'api.bad_response', params: { code, detail: 'the answer is too large' }, outcome: unknownUnlessRead(ctx.method) });
+  }
   return new ApiError({ ...base, kind: 'network', messageKey: 'api.network', outcome: unknownUnlessRead(ctx.method) });
 }
 

@@ -35,6 +35,8 @@ export interface TransportOptions {
   bodyTimeoutMs?: number;
   /** idle keep-alive sockets are closed after this, default 30 s */
   keepAliveTimeoutMs?: number;
+  /** answers larger than this are refused (kind bad_response), default 64 MB */
+  maxResponseBytes?: number;
   /** parallel connections, default 4 */
   connections?: number;
   /** attempts for reads (GET), the only calls retried by themselves; default 3 */
@@ -119,6 +121,8 @@ export class Transport {
       headersTimeout: this.#headersTimeout,
       bodyTimeout: this.#bodyTimeout,
       keepAliveTimeout: opts.keepAliveTimeoutMs ?? 30_000,
+      // a page of 1000 records is under 1 MB; far more is not an answer to read
+      maxResponseSize: opts.maxResponseBytes ?? 64 * 1024 * 1024,
     });
   }
 

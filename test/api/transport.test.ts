@@ -116,6 +116,12 @@ describe('retries: reads only', () => {
     expect(server.seen).toHaveLength(2);
   });
 
+  it('refuses an answer larger than the limit', async () => {
+    server.queue(reply(200, JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ clientnr: String(i + 1) })))));
+    const e = await failure(api({ maxResponseBytes: 1000, readAttempts: 1 }).clients.list());
+    expect(e).toMatchObject({ kind: 'bad_response', params: { detail: 'the answer is too large' } });
+  });
+
   it('retries a read whose body broke off', async () => {
     server.queue(cutOff(200, '[{"clientnr":"1"},', 500), reply(200, CLIENT));
     expect(await api().clients.list()).toHaveLength(1);
