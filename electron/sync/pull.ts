@@ -17,6 +17,38 @@ const LAST_KEY = 'pull.lastStartedAt';
 
 type Sizes = Record<'clients' | 'products' | 'quotations', number>;
 
+/**
+ * Page after page of one list, one request per page: the next page is asked
+ * for as soon as a full page arrives, so writing a page overlaps with
+ * fetching the next, and nothing is read past a short page.
+ */
+async function* pages<T>(
+  fetchPage: (page: { count: number; start: number }) => Promise<T[]>,
+  pageSize: number,
+  identity: (row: T) => unknown,
+): AsyncGenerator<T[], void, undefined> {
+  let start = 0;
+  let next: Promise<T[]> | null = fetchPage({ count: pageSize, start });
+  let previousFirst: unknown;
+  try {
+    while (next) {
+      const rows: T[] = await next;
+      next = null;
+      if (rows.length === 0) return;
+      const first = identity(rows[0]!);
+      if (start > 0 && first === previousFirst) throw new Error('The service sent the same page twice (it ignored "start"); the pull stopped and nothing was removed.');
+      previousFirst = first;
+      if (rows.length === pageSize) {
+        start += pageSize;
+        next = fetchPage({ count: pageSize, start });
+      }
+      yield rows;
+    }
+  } finally {
+    next?.catch(() => {});
+  }
+}
+
 export async function pull(store: Store, api: InvoicingApi, now: () => number, opts: PullOptions = {}): Promise<PullSummary> {
   const pageSize = opts.pageSize ?? api.pageSize;
   // pulls are told apart by their start time; two in the same millisecond must not be
@@ -33,7 +65,7 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
   };
 
   const summary: PullSummary = { requests: 0, clients: 0, products: 0, quotations: 0, countries: 0, flagged: 0, removed: 0 };
-  const paging = { pageSize, signal: opts.signal };
+  const call = { signal: opts.signal };
 
   const countries = await api.countries(undefined, { signal: opts.signal });
   store.cache.putCountries(countries);
@@ -42,19 +74,19 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
   pagesDone++;
   progress('countries');
 
-  for await (const page of api.clients.pages(paging)) {
+  for await (const page of pages((p) => api.clients.list(p, call), pageSize, (c) => c.clientnr)) {
     store.cache.putClients(page, startedAt);
     summary.clients += page.length;
     pagesDone++;
     progress('clients');
   }
-  for await (const page of api.products.pages(paging)) {
+  for await (const page of pages((p) => api.products.list(p, call), pageSize, (p) => p.id)) {
     store.cache.putProducts(page, startedAt);
     summary.products += page.length;
     pagesDone++;
     progress('products');
   }
-  for await (const page of api.quotations.pages(paging)) {
+  for await (const page of pages((p) => api.quotations.list(p, call), pageSize, (q) => q.id)) {
     store.cache.putQuotations(page, startedAt);
     summary.quotations += page.length;
     pagesDone++;
