@@ -103,7 +103,11 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   /** Wires a space's store and sync engine to the page's events, and starts syncing. */
   function attach(s: Space): void {
     space = s;
-    sync = linkSync(s, { onChange: publishStatus, onError: opts.onError });
+    sync = linkSync(s, {
+      onChange: publishStatus,
+      onRecord: (entity, id) => events.emit('records.changed', { entity, ids: [id] }),
+      onError: opts.onError,
+    });
     const onChanged = (entities: Entity[]) => {
       if (entities.includes('outbox') || entities.includes('conflicts')) {
         publishOutbox();

@@ -23,6 +23,8 @@ export interface SyncLink {
 export interface SyncLinkOptions {
   /** the status changed (online, progress, budget, last sync) */
   onChange: () => void;
+  /** a record changed on its way to the service (pushed: new ids, state; parked) */
+  onRecord: (entity: 'client' | 'quotation', id: string) => void;
   /** a pull in the background, this often; default 10 minutes */
   pullEveryMs?: number;
   onError?: (what: string, err: unknown) => void;
@@ -44,6 +46,8 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
     pulling = { done: p.pagesDone, estimated: p.pagesEstimated };
     opts.onChange();
   });
+  // the push writes ids and states the page shows, without an edit of the record itself
+  for (const event of ['pushed', 'parked'] as const) engine.events.on(event, (entry) => opts.onRecord(entry.targetKind, entry.target));
   engine.events.on('pulled', () => {
     store.settings.set(LAST_SYNC_KEY, Date.now());
   });

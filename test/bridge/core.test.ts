@@ -67,6 +67,8 @@ describe('demo mode', () => {
       return v.clientnr !== null ? v : null;
     }, 'the push of the new client');
     expect(pushed.state).toBe('synced');
+    // the push gave it a client number: the page hears of it
+    expect(events).toContainEqual({ event: 'records.changed', payload: { entity: 'client', ids: [c.id] } });
     expect(t.core.sandbox!.data.clients.all().some((r) => r.company === 'Echo B.V.')).toBe(true);
   });
 
