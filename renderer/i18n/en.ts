@@ -55,7 +55,7 @@ export const en = {
     filterLabel: 'Show',
     filter: { all: 'All ({n})', drafts: 'Drafts ({n})', sent: 'Sent ({n})', attention: 'Needs attention ({n})' },
     col: { name: 'Quotation', client: 'Client', date: 'Date', total: 'Total incl. tax', state: 'State' },
-    untitled: 'Untitled quotation',
+    untitled: 'New quotation (draft)',
     number: 'No. {n}',
     empty: 'No quotations yet. Start one with “New quotation”.',
     noMatch: 'No quotation matches this search.',

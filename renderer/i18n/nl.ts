@@ -55,7 +55,7 @@ export const nl: Messages = {
     filterLabel: 'Toon',
     filter: { all: 'Alle ({n})', drafts: 'Concepten ({n})', sent: 'Verstuurd ({n})', attention: 'Aandacht nodig ({n})' },
     col: { name: 'Offerte', client: 'Klant', date: 'Datum', total: 'Totaal incl. btw', state: 'Status' },
-    untitled: 'Naamloze offerte',
+    untitled: 'Nieuwe offerte (concept)',
     number: 'Nr. {n}',
     empty: 'Nog geen offertes. Begin er een met “Nieuwe offerte”.',
     noMatch: 'Geen offerte gevonden voor deze zoekopdracht.',

@@ -149,10 +149,23 @@ export const useEditorStore = defineStore('editor', () => {
   function subscribe(): void {
     if (unsubscribe) return;
     try {
-      unsubscribe = bridge().on('records.changed', (e) => {
+      const b = bridge();
+      const offRecords = b.on('records.changed', (e) => {
         if (e.entity !== 'quotation' || !openId) return;
         if (e.ids === 'all' || e.ids.includes(openId)) void reload();
       });
+      // a push that completes changes the quotation's state and ids without
+      // a records.changed, so the outbox moving is news too
+      let last = '';
+      const offStatus = b.on('sync.status', (s) => {
+        const now = `${s.pending}|${s.parked}|${s.conflicts}`;
+        if (now !== last && openId) void reload();
+        last = now;
+      });
+      unsubscribe = () => {
+        offRecords();
+        offStatus();
+      };
     } catch {
       unsubscribe = null;
     }
