@@ -169,7 +169,7 @@ export async function main(): Promise<void> {
   protocol.handle(APP_SCHEME, serveAppFile);
 
   const dataDir = process.env.QUOTEDESK_DATA_DIR || app.getPath('userData');
-  core = await createCore({ dataDir });
+  core = await createCore({ dataDir, onError: (what, err) => console.error(`[core] ${what} failed:`, err instanceof Error ? err.message : err) });
   const c = core;
 
   const dispatch = createDispatcher<IpcMainInvokeEvent>({

@@ -23,8 +23,8 @@ export interface TestWebHost {
   controlUrl: string;
   token: string;
   setOnline(online: boolean): Promise<void>;
-  /** the demo sandbox the core talks to */
-  sandbox: Core['sandbox'];
+  /** the demo sandbox the core talks to; null while an account is shown */
+  readonly sandbox: Core['sandbox'];
   core: Core;
   close(): Promise<void>;
 }
@@ -44,7 +44,10 @@ export async function startTestWebHost(opts: TestWebHostOptions = {}): Promise<T
       controlUrl: host.controlUrl,
       token: host.token,
       setOnline: host.setOnline,
-      sandbox: host.core.sandbox,
+      // the shown space may change (an account connected): always the current one
+      get sandbox() {
+        return host.core.sandbox;
+      },
       core: host.core,
       async close() {
         await host.close();
