@@ -1,0 +1,152 @@
+// Drafting offline for a new client, saving and sending when back online,
+// and the service's 422 landing on the field it names.
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeViolations, bridge, openApp, screenshot, syncText, type App } from './support';
+
+let app: App;
+let page: Page;
+beforeAll(async () => {
+  app = await openApp({ language: 'en' });
+  page = app.page;
+}, 90_000);
+afterAll(async () => {
+  await app?.close();
+});
+
+/** On a failure, tells what the app and its outbox were doing. */
+function explainFailure(): void {
+  onTestFailed(async () => {
+    const parked = await bridge(page, 'outbox.parked', {}).catch((e: unknown) => String(e));
+    console.error(`sync bar: ${await syncText(page).catch(() => '?')}\nparked: ${JSON.stringify(parked)}\npage errors: ${app.errors.join('\n')}`);
+    await screenshot(page, `failed-${Date.now()}`).catch(() => undefined);
+  });
+}
+
+/** Takes the service off the network; the app learns it from the next request that fails. */
+async function goOffline(): Promise<void> {
+  await waitForSync(/Last sync/);
+  await app.host.setOnline(false);
+  await expect
+    .poll(
+      async () => {
+        const text = await syncText(page);
+        if (!/Offline/.test(text)) await page.getByRole('button', { name: 'Sync now' }).click({ timeout: 1000 }).catch(() => undefined);
+        return text;
+      },
+      { timeout: 15_000, intervals: [200, 500, 1000] },
+    )
+    .toMatch(/Offline/);
+}
+
+async function waitForSync(text: RegExp, timeout = 15_000): Promise<void> {
+  await page.getByRole('status').filter({ hasText: text }).waitFor({ timeout });
+}
+
+describe('drafting a quotation', () => {
+  let quotationId = '';
+  const company = 'Bloemenhandel Verbeek';
+
+  it('drafts offline for a new client with product lines and a text line', async () => {
+    await goOffline();
+    const products = await bridge(page, 'products.list', { limit: 5 });
+    expect(products.items.length).toBeGreaterThanOrEqual(2);
+    const [p1, p2] = products.items as [(typeof products.items)[0], (typeof products.items)[0]];
+
+    // keyboard first: Alt+N makes a new quotation
+    await page.keyboard.press('Alt+N');
+    await page.getByRole('button', { name: 'Save to service' }).waitFor();
+    quotationId = decodeURIComponent(new URL(page.url()).hash.split('/').pop()!);
+
+    await page.getByRole('button', { name: 'New client' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New client' });
+    await dialog.getByLabel('Company').fill(company);
+    await dialog.getByLabel('E-mail').fill('inkoop@verbeek.example');
+    await dialog.getByRole('button', { name: 'Create client' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByRole('combobox', { name: 'Client' }).inputValue()).toBe(company);
+
+    const picker = page.getByRole('combobox', { name: 'Add product' });
+    for (const p of [p1, p2]) {
+      await picker.fill(p.code);
+      await page.getByRole('option', { name: new RegExp(p.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first().waitFor();
+      await picker.press('Enter');
+    }
+    await expect.poll(() => page.getByRole('textbox', { name: 'Description' }).count()).toBe(2);
+    // the quantity of the product line just added has focus: type Dutch-style
+    await page.getByRole('textbox', { name: 'Quantity' }).nth(1).fill('2,5');
+
+    await page.keyboard.press('Alt+T');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Description' }).count()).toBe(3);
+    await page.keyboard.type('Levering in overleg, tussen 8 en 12 uur.');
+    await page.getByText('Saved locally').waitFor();
+
+    const view = await bridge(page, 'quotations.get', { id: quotationId });
+    expect(view.lines).toHaveLength(3);
+    expect(view.lines[1]!.amount).toBe(2.5);
+    expect(view.lines[2]).toMatchObject({ description: 'Levering in overleg, tussen 8 en 12 uur.' });
+    expect(view.lines[2]!.price).toBeUndefined();
+    await screenshot(page, 'editor');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Save to service' }).click();
+    await page.getByTestId('queued-notice').filter({ hasText: 'back online' }).waitFor();
+    expect(await syncText(page)).toMatch(/Offline.*[1-9]\d* pending/);
+  }, 60_000);
+
+  it('comes back online and both client and quotation arrive once', async () => {
+    explainFailure();
+    await app.host.setOnline(true);
+    await waitForSync(/Online.* 0 pending/, 20_000);
+    await page.locator('.badge-saved').first().waitFor();
+    const data = app.host.sandbox!.data;
+    const clients = data.clients.all().filter((c) => c.company === company);
+    expect(clients).toHaveLength(1);
+    const quotations = data.quotations.all().filter((q) => q.clientnr === clients[0]!.clientnr);
+    expect(quotations).toHaveLength(1);
+    expect(quotations[0]!.lines).toHaveLength(3);
+    expect(quotations[0]!.sent).toBe(false);
+    await page.getByTestId('server-id').filter({ hasText: String(quotations[0]!.id) }).waitFor();
+  }, 60_000);
+
+  it('sends the saved draft by email and shows its new id', async () => {
+    const before = app.host.sandbox!.data.quotations.all().find((q) => q.company === company || q.clientnr === app.host.sandbox!.data.clients.all().find((c) => c.company === company)!.clientnr)!;
+    await page.keyboard.press('Control+Enter');
+    const dialog = page.getByRole('dialog', { name: 'Send quotation' });
+    await dialog.getByRole('radio', { name: 'E-mail' }).check();
+    await dialog.getByText('It is e-mailed to inkoop@verbeek.example.').waitFor();
+    await screenshot(page, 'send-dialog');
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('heading', { name: /^Quotation \d+/ }).waitFor({ timeout: 20_000 });
+    await waitForSync(/ 0 pending/);
+    const sent = app.host.sandbox!.data.quotations.all().filter((q) => q.sent && q.savename === before.savename && q.clientnr === before.clientnr);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.id).not.toBe(before.id);
+    await page.getByRole('heading', { name: `Quotation ${sent[0]!.id}` }).waitFor();
+    const deliveries = app.host.sandbox!.deliveries().filter((d) => d.quotationId === sent[0]!.id);
+    expect(deliveries).toEqual([expect.objectContaining({ sendmethod: 'email', to: 'inkoop@verbeek.example' })]);
+    await screenshot(page, 'sent-quotation');
+    expect(await axeViolations(page)).toEqual([]);
+  }, 60_000);
+
+  it('puts a 422 from the service on the line it names', async () => {
+    const clients = await bridge(page, 'clients.list', { limit: 1 });
+    const q = await bridge(page, 'quotations.create', { clientId: clients.items[0]!.id });
+    await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: 1, price: 10, tax_rate: 21, description: 'Snoeiwerk' } });
+    // a text line without text: the service refuses it (a line needs a description)
+    await bridge(page, 'lines.add', { quotationId: q.id, line: { description: '' } });
+    await page.goto(`${app.host.url.split('#')[0]}#/quotations/${encodeURIComponent(q.id)}`);
+    await page.getByRole('button', { name: 'Save to service' }).click();
+    const descriptions = page.getByRole('textbox', { name: 'Description' });
+    await expect.poll(() => descriptions.nth(1).getAttribute('aria-invalid'), { timeout: 20_000 }).toBe('true');
+    const describedBy = await descriptions.nth(1).getAttribute('aria-describedby');
+    const message = await page.locator(`[id="${describedBy}"]`).innerText();
+    expect(message).toMatch(/description/);
+    await screenshot(page, 'editor-field-error');
+    // typing the text fixes the field at once
+    await descriptions.nth(1).fill('Inclusief afvoer van snoeiafval');
+    expect(await descriptions.nth(1).getAttribute('aria-invalid')).toBeNull();
+    expect(app.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+  }, 60_000);
+});
