@@ -34,7 +34,7 @@ async function goOffline(): Promise<void> {
         if (!/Offline/.test(text)) await page.getByRole('button', { name: 'Sync now' }).click({ timeout: 1000 }).catch(() => undefined);
         return text;
       },
-      { timeout: 15_000, intervals: [200, 500, 1000] },
+      { timeout: 15_000, interval: 400 },
     )
     .toMatch(/Offline/);
 }
