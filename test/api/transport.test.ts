@@ -149,6 +149,15 @@ describe('timeouts, refusals, cancelling', () => {
     expect(Date.now() - t0).toBeLessThan(2000);
   });
 
+  it('says the address cannot be found when DNS knows no such host', async () => {
+    // .invalid is reserved: it never resolves
+    const a = new InvoicingApi({ baseUrl: 'https://quotedesk-test.invalid/api/v1', credentials: () => ({ username: 'demo', apiKey: 'k-123456' }) });
+    apis.push(a);
+    const e = await failure(a.quotations.create({ clientnr: 1, action: 'save' }));
+    expect(e).toMatchObject({ kind: 'offline', messageKey: 'api.offline.dns', outcome: 'not_applied', params: { host: 'quotedesk-test.invalid' } });
+    expect(e.message).toContain('quotedesk-test.invalid could not be found');
+  });
+
   it('stops when the app cancels', async () => {
     server.queue(hang);
     const ac = new AbortController();
