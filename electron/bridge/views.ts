@@ -42,6 +42,44 @@ export function readPending(store: Store): Pending {
   return { ops, conflicts };
 }
 
+/** What mapping quotations needs besides the quotation itself, read once per answer. */
+export interface Lookup {
+  pending: Pending;
+  client(id: string): LocalClient | null;
+  /** the service's total while the service's version stands unchanged, else null */
+  serviceTotal(quotationId: string): string | null;
+}
+
+/**
+ * `bulk` reads every client and every service total in one query each (for
+ * whole lists); otherwise they are read one by one as asked, and remembered.
+ */
+export function lookupFor(store: Store, bulk = false): Lookup {
+  const clients = new Map<string, LocalClient | null>();
+  const totals = new Map<string, string | null>();
+  if (bulk) {
+    for (const c of store.clients.list({ limit: Number.MAX_SAFE_INTEGER, includeDeleted: true })) clients.set(c.id, c);
+    const rows = store.db
+      .prepare<[], { id: string; total: string | number | null }>(`SELECT id, CASE WHEN draft IS NULL THEN json_extract(server, '$.totalintax') END AS total FROM quotations`)
+      .all();
+    for (const r of rows) totals.set(r.id, r.total === null ? null : String(r.total));
+  }
+  return {
+    pending: readPending(store),
+    client(id) {
+      if (!clients.has(id)) clients.set(id, bulk ? null : store.clients.find(id));
+      return clients.get(id)!;
+    },
+    serviceTotal(id) {
+      if (!totals.has(id)) {
+        const { server, hasDraft } = serverRecord(store, id);
+        totals.set(id, server && !hasDraft && server.totalintax !== undefined ? String(server.totalintax) : null);
+      }
+      return totals.get(id)!;
+    },
+  };
+}
+
 const iso = (ms: number) => new Date(ms).toISOString();
 
 function str(v: unknown): string {
@@ -77,15 +115,15 @@ function clientName(fields: ClientFields): string {
   return str(fields.company) || str(fields.contact);
 }
 
-export function clientRef(store: Store, clientId: string | null): ClientRef | null {
+export function clientRef(lookup: Pick<Lookup, 'client'>, clientId: string | null): ClientRef | null {
   if (!clientId) return null;
-  const c = store.clients.find(clientId);
+  const c = lookup.client(clientId);
   return c ? { id: c.id, clientnr: c.clientnr, name: clientName(c.fields) } : { id: clientId, clientnr: null, name: '' };
 }
 
 // ---- quotations
 
-function quotationState(q: LocalQuotation, pending: Pending): QuotationState {
+function quotationState(q: LocalQuotation, { pending }: Lookup): QuotationState {
   if (pending.conflicts.has(q.id)) return 'conflict';
   const ops = pending.ops.get(q.id) ?? [];
   if (ops.some((o) => o.state === 'parked')) return 'attention';
@@ -101,30 +139,19 @@ function serverRecord(store: Store, id: string): { server: Quotation | null; has
   return { server: parse<Quotation>(row?.server), hasDraft: row?.draft !== null && row?.draft !== undefined };
 }
 
-function currencyOf(store: Store, clientId: string | null): string {
-  const c = clientId ? store.clients.find(clientId) : null;
-  return str(c?.fields.currency) || 'EUR';
-}
-
-/** The service's total, while the quotation shows the service's version unchanged. */
-function serviceTotalOf(server: Quotation | null, hasDraft: boolean): string | null {
-  return server && !hasDraft && server.totalintax !== undefined ? String(server.totalintax) : null;
-}
-
-export function quotationSummary(store: Store, q: LocalQuotation, pending: Pending): QuotationSummary {
-  const { server, hasDraft } = serverRecord(store, q.id);
-  const serviceTotal = serviceTotalOf(server, hasDraft);
+export function quotationSummary(q: LocalQuotation, lookup: Lookup): QuotationSummary {
   const status = q.customstatus;
+  const client = q.content.clientId ? lookup.client(q.content.clientId) : null;
   return {
     id: q.id,
     serverId: q.serverId,
     savename: str(q.savename),
     quotationreference: str(q.quotationreference),
-    client: clientRef(store, q.content.clientId),
+    client: clientRef(lookup, q.content.clientId),
     date: q.content.date ? String(q.content.date) : null,
-    totalintax: serviceTotal ?? q.totals.totalintax,
-    currency: currencyOf(store, q.content.clientId),
-    state: quotationState(q, pending),
+    totalintax: lookup.serviceTotal(q.id) ?? q.totals.totalintax,
+    currency: str(client?.fields.currency) || 'EUR',
+    state: quotationState(q, lookup),
     customstatus: status === 'progress' || status === 'completed' || status === 'billable' || status === 'declined' ? (status as CustomStatus) : null,
     updatedAt: iso(q.updatedAt),
   };
@@ -143,13 +170,14 @@ export function lineView(line: DraftLine, linetotal?: unknown): LineView {
   return out;
 }
 
-export function quotationView(store: Store, q: LocalQuotation, pending: Pending = readPending(store)): QuotationView {
-  const summary = quotationSummary(store, q, pending);
+export function quotationView(store: Store, q: LocalQuotation, lookup: Lookup = lookupFor(store)): QuotationView {
+  const summary = quotationSummary(q, lookup);
   const { server, hasDraft } = serverRecord(store, q.id);
+  const { pending } = lookup;
   const c = q.content;
   const period = num(c.quotationperiod);
   const date = typeof c.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(c.date) ? c.date : null;
-  const client = c.clientId ? store.clients.find(c.clientId) : null;
+  const client = c.clientId ? lookup.client(c.clientId) : null;
   // the service's line totals hold only while the lines are the service's
   const serverLines = server && !hasDraft ? (server.lines ?? []) : [];
   return {
@@ -167,7 +195,7 @@ export function quotationView(store: Store, q: LocalQuotation, pending: Pending 
     sent: q.sent,
     approved: q.approved,
     sign_url: server?.sign_url ? server.sign_url : null,
-    serviceTotal: serviceTotalOf(server, hasDraft),
+    serviceTotal: lookup.serviceTotal(q.id),
     fieldErrors: lastFieldErrors(pending.ops.get(q.id)),
     conflictId: pending.conflicts.has(q.id) ? String(pending.conflicts.get(q.id)!.id) : null,
     readOnly: q.sent,
@@ -254,7 +282,7 @@ export function operationLabel(store: Store, op: Pick<OutboxEntry, 'kind' | 'tar
   const q = store.quotations.find(op.target);
   if (!q) return verb;
   const name = str(q.quotationreference) || str(q.savename);
-  const client = clientRef(store, q.content.clientId)?.name;
+  const client = clientRef({ client: (id) => store.clients.find(id) }, q.content.clientId)?.name;
   return [verb, name, client ? `to ${client}` : ''].filter(Boolean).join(' ');
 }
 
