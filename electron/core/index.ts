@@ -52,6 +52,8 @@ export interface Core {
   close(): Promise<void>;
 }
 
+const CHANGED_DELAY_MS = 100;
+
 const RECORD_ENTITIES: Partial<Record<Entity, 'quotation' | 'client' | 'product' | 'country'>> = {
   quotations: 'quotation',
   clients: 'client',
@@ -74,6 +76,15 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   /** >0 while a handler runs: its own changes are not news to the page */
   let handling = 0;
   let closed = false;
+  /** records changed behind the page's back, told in one go */
+  const changedSoon = new Set<'quotation' | 'client' | 'product' | 'country'>();
+  let changedTimer: NodeJS.Timeout | null = null;
+  const flushChanged = () => {
+    changedTimer = null;
+    const entities = [...changedSoon];
+    changedSoon.clear();
+    if (!closed) for (const entity of entities) events.emit('records.changed', { entity, ids: 'all' });
+  };
   /** space switches, one at a time */
   let switching: Promise<void> = Promise.resolve();
 
@@ -116,8 +127,10 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       if (handling > 0) return;
       for (const e of entities) {
         const entity = RECORD_ENTITIES[e];
-        if (entity) events.emit('records.changed', { entity, ids: 'all' });
+        if (entity) changedSoon.add(entity);
       }
+      // a pull commits page after page: the page hears of it once per burst, not per page
+      changedTimer ??= setTimeout(flushChanged, CHANGED_DELAY_MS);
     };
     s.store.events.on('changed', onChanged);
     unlinkStore = () => s.store.events.off('changed', onChanged);
@@ -234,6 +247,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       if (closed) return;
       await switching;
       closed = true;
+      if (changedTimer) clearTimeout(changedTimer);
       await detach();
       await accounts.close();
     },
