@@ -146,7 +146,11 @@ export async function startWebHostServer(opts: WebHostServerOptions): Promise<We
         online = undefined;
       }
       if (typeof online !== 'boolean') return json(res, 400, { error: 'Send a JSON body like {"online": false} or {"online": true}' });
-      await opts.setOnline(online);
+      try {
+        await opts.setOnline(online);
+      } catch (err) {
+        return json(res, 409, { error: err instanceof Error ? err.message : String(err) });
+      }
       return json(res, 200, { online: opts.isOnline() });
     }
 

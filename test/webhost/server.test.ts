@@ -18,6 +18,7 @@ writeFileSync(join(tmpdir(), 'quotedesk-secret.txt'), 'secret');
 
 const events = new EventHub();
 let online = true;
+let refuseSwitch = false;
 const calls: unknown[] = [];
 const handlers = {
   'settings.get': () => ({ language: 'en', defaultSendmethod: 'email' }),
@@ -34,6 +35,7 @@ beforeAll(async () => {
     dispatch: createDispatcher<WebSender>({ handlers, isTrustedSender: isTrustedWebSender }),
     events,
     setOnline: (v) => {
+      if (refuseSwitch) throw new Error('The demo service is not running: an account is shown.');
       online = v;
     },
     isOnline: () => online,
@@ -181,5 +183,10 @@ describe('web host server', () => {
     expect(await (await fetch(server.controlUrl)).json()).toEqual({ online: false });
     const on = await fetch(server.controlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"online": true}' });
     expect(await on.json()).toEqual({ online: true });
+    refuseSwitch = true;
+    const refused = await fetch(server.controlUrl, { method: 'POST', body: '{"online": false}' });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ error: expect.stringContaining('account is shown') });
+    refuseSwitch = false;
   });
 });
