@@ -1,0 +1,83 @@
+// A draft changed here and on the service: the conflict dialog shows both
+// versions, and each of the three resolutions does what it says.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeViolations, bridge, openApp, screenshot, type App } from './support';
+import { goOffline, waitForSync } from './support-sync';
+
+let app: App;
+let page: Page;
+beforeAll(async () => {
+  app = await openApp({ language: 'en' });
+  page = app.page;
+}, 90_000);
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('conflicts', () => {
+  it('resolves a draft conflict each of the three ways', async () => {
+    const clients = await bridge(page, 'clients.list', { limit: 3 });
+    const ids: string[] = [];
+    for (const [i, c] of clients.items.slice(0, 3).entries()) {
+      const q = await bridge(page, 'quotations.create', { clientId: c.id });
+      await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: 1, price: 100 + i, tax_rate: 21, description: `Werk ${i}` } });
+      await bridge(page, 'quotations.saveToService', { id: q.id });
+      ids.push(q.id);
+    }
+    await waitForSync(page, /Online · 0 pending/, 20_000);
+    const serverIds = await Promise.all(ids.map(async (id) => (await bridge(page, 'quotations.get', { id })).serverId!));
+    expect(serverIds.every((n) => typeof n === 'number')).toBe(true);
+
+    await goOffline(app);
+    const data = app.host.sandbox!.data;
+    for (const [i, id] of ids.entries()) {
+      await bridge(page, 'quotations.update', { id, patch: { notes: `Mijn notitie ${i}` } });
+      await bridge(page, 'quotations.saveToService', { id });
+      data.quotations.patch(serverIds[i]!, { notes: `Hun notitie ${i}`, paymentcondition: `Hun voorwaarde ${i}` });
+    }
+    await app.host.setOnline(true);
+    await page.getByRole('button', { name: 'Conflicts (3)' }).click({ timeout: 20_000 });
+    const dialog = page.getByRole('dialog', { name: 'Resolve conflict' });
+    await dialog.getByRole('cell', { name: 'Mijn notitie', exact: false }).first().waitFor();
+    await screenshot(page, 'conflict-dialog');
+    expect(await axeViolations(page)).toEqual([]);
+
+    const resolvedAs: Record<string, 'mine' | 'theirs' | 'both'> = {};
+    for (const [resolution, button] of [
+      ['mine', 'Keep mine'],
+      ['theirs', 'Take theirs'],
+      ['both', 'Keep both'],
+    ] as const) {
+      const open = await bridge(page, 'conflicts.list', {});
+      const shown = open[0]!;
+      expect(JSON.stringify(shown.mine)).toContain('Mijn notitie');
+      expect(JSON.stringify(shown.theirs)).toContain('Hun notitie');
+      await dialog.getByText(shown.label).first().waitFor();
+      resolvedAs[shown.entityId] = resolution;
+      await dialog.getByRole('button', { name: button }).click();
+      await expect.poll(async () => (await bridge(page, 'conflicts.list', {})).length).toBe(open.length - 1);
+    }
+    await dialog.waitFor({ state: 'detached' });
+    await waitForSync(page, /Online · 0 pending/, 20_000);
+
+    for (const [i, id] of ids.entries()) {
+      const how = resolvedAs[id];
+      const local = await bridge(page, 'quotations.get', { id });
+      const onService = data.quotations.all().filter((q) => q.notes === `Mijn notitie ${i}` || q.notes === `Hun notitie ${i}`);
+      if (how === 'mine') {
+        expect(local.notes).toBe(`Mijn notitie ${i}`);
+        expect(onService.map((q) => q.notes)).toEqual([`Mijn notitie ${i}`]);
+      } else if (how === 'theirs') {
+        expect(local.notes).toBe(`Hun notitie ${i}`);
+        expect(onService.map((q) => q.notes)).toEqual([`Hun notitie ${i}`]);
+      } else {
+        expect(local.notes).toBe(`Mijn notitie ${i}`);
+        expect(onService.map((q) => q.notes).sort()).toEqual([`Hun notitie ${i}`, `Mijn notitie ${i}`]);
+        const mineAndTheirs = (await bridge(page, 'quotations.list', {})).filter((q) => q.client?.id === clients.items[i]!.id);
+        expect(mineAndTheirs.length).toBeGreaterThanOrEqual(2);
+      }
+    }
+    expect(Object.values(resolvedAs).sort()).toEqual(['both', 'mine', 'theirs']);
+  }, 90_000);
+});
