@@ -20,9 +20,10 @@ export function normalize(v: unknown): unknown {
 }
 
 export function differingFields(mine: Record<string, unknown> | null, theirs: Record<string, unknown> | null, named: readonly string[]): string[] {
-  if (named.length > 0) return [...named];
-  const keys = [...new Set([...Object.keys(mine ?? {}), ...Object.keys(theirs ?? {})])].sort();
-  return keys.filter((k) => JSON.stringify(normalize(mine?.[k])) !== JSON.stringify(normalize(theirs?.[k])));
+  const keys = named.length > 0 ? [...named] : [...new Set([...Object.keys(mine ?? {}), ...Object.keys(theirs ?? {})])].sort();
+  const differ = keys.filter((k) => JSON.stringify(normalize(mine?.[k])) !== JSON.stringify(normalize(theirs?.[k])));
+  // the main process named them: never show an empty comparison
+  return differ.length > 0 || named.length === 0 ? differ : [...named];
 }
 
 /** A value as a person reads it; quotation lines one per row. */

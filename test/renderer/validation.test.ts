@@ -54,7 +54,8 @@ describe('conflict comparison', () => {
     const mine = { notes: 'Mijn', lines: [{ amount: 1, description: 'A', price: 5 }], discount: undefined, showtotals: true };
     const theirs = { notes: 'Hun', lines: [{ amount: 1, amount_desc: '', description: 'A', price: 5, discount_pct: 0 }], discount: 0, showtotals: true, paymentcondition: 'Hun voorwaarde' };
     expect(differingFields(mine, theirs, [])).toEqual(['notes', 'paymentcondition']);
-    expect(differingFields(mine, theirs, ['city'])).toEqual(['city']);
+    expect(differingFields(mine, theirs, ['notes', 'discount'])).toEqual(['notes']);
+    expect(differingFields({ city: 'A' }, { city: 'A' }, ['city'])).toEqual(['city']);
   });
 
   it('writes lines one per row', () => {
