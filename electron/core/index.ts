@@ -130,7 +130,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
         if (entity) changedSoon.add(entity);
       }
       // a pull commits page after page: the page hears of it once per burst, not per page
-      changedTimer ??= setTimeout(flushChanged, CHANGED_DELAY_MS);
+      if (changedSoon.size > 0) changedTimer ??= setTimeout(flushChanged, CHANGED_DELAY_MS);
     };
     s.store.events.on('changed', onChanged);
     unlinkStore = () => s.store.events.off('changed', onChanged);
