@@ -216,9 +216,18 @@ export class QuotationSend implements OpHandler {
       if (isNotFound(e)) return deletedConflict(this.ctx, entry, row);
       throw e;
     }
-    const server = parseJson<Quotation>(row.server);
-    this.applySent(entry, id, server ? { ...server, id, sent: true } : null);
+    this.applySent(entry, id, this.sentVersion(row, id, sendmethod));
     return 'done';
+  }
+
+  /** A saved draft as it was sent: its last saved content (the cached record may be older). */
+  private sentVersion(row: QuotationRow, id: number, sendmethod: string): Quotation | null {
+    const server = parseJson<Quotation>(row.server);
+    const content = this.ctx.store.quotations.contentOf(row);
+    const clientnr = server?.clientnr ?? (content.clientId ? this.ctx.store.clients.findRow(content.clientId)?.clientnr ?? null : null);
+    const body = quotationToInput(content, { clientnr, action: 'send', sendmethod, savename: row.savename, quotationreference: row.quotationreference });
+    if (body.ok) return provisional({ ...(server ?? {}), ...body.value }, id, true);
+    return server ? { ...server, id, sent: true } : null;
   }
 
   /** The sent quotation's id replaces the draft's everywhere here. */
