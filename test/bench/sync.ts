@@ -1,0 +1,168 @@
+// `npm run bench -- sync`: the initial pull of 10,000 clients, 2,000 products
+// and 1,000 quotations from a sandbox (rate limiting off) into a fresh local
+// database, next to the floor: bare undici fetching the same pages, bodies
+// read as text and nothing else. Also the number of requests the pull made,
+// the autosave write latency and the type-ahead search latency.
+// The sandbox runs in a process of its own, as the service would.
+// Usage: npm run bench -- sync [--rounds N]
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Pool } from 'undici';
+import { InvoicingApi } from '../../electron/api';
+import { openStore } from '../../electron/store';
+import { SyncEngine } from '../../electron/sync';
+
+const i = process.argv.indexOf('--rounds');
+const ROUNDS = i >= 0 ? Number(process.argv[i + 1]) : 3;
+const COUNTS = { clients: 10_000, products: 2_000, quotations: 1_000 };
+const PAGE = 1000;
+const USER = 'demo';
+const KEY = 'demo-key';
+
+async function startSandbox(): Promise<{ url: string; child: ChildProcess }> {
+  const cli = fileURLToPath(new URL('../../electron/sandbox/cli.ts', import.meta.url));
+  const args = ['--clients', String(COUNTS.clients), '--products', String(COUNTS.products), '--quotations', String(COUNTS.quotations), '--rate-limit', '0', '--port', '0'];
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`the sandbox did not start in 120 s; it said: ${out}`)), 120_000);
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d;
+      const m = /listening on (\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`the sandbox exited (${code}): ${out}`)));
+  });
+  return { url, child };
+}
+
+/** The floor: the same pages, one after another, bodies read as text. */
+async function bare(pool: Pool, base: string): Promise<number> {
+  const headers = { authorization: `Basic ${Buffer.from(`${USER}:${KEY}`).toString('base64')}`, accept: 'application/json' };
+  let requests = 0;
+  const get = async (path: string) => {
+    requests++;
+    const res = await pool.request({ method: 'GET', path: base + path, headers });
+    const text = await res.body.text();
+    if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}: ${text.slice(0, 200)}`);
+    return text;
+  };
+  await get('/countrylist');
+  for (const [list, total] of Object.entries(COUNTS)) {
+    for (let start = 0; start <= total; start += PAGE) await get(`/${list}?count=${PAGE}&start=${start}`);
+  }
+  return requests;
+}
+
+function pct(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(s.length * p))]!;
+}
+
+async function time<T>(f: () => Promise<T>): Promise<[number, T]> {
+  const t0 = performance.now();
+  const r = await f();
+  return [performance.now() - t0, r];
+}
+
+const { url, child } = await startSandbox();
+const base = new URL(url);
+const pool = new Pool(base.origin, { connections: 4, keepAliveTimeout: 30_000 });
+const dir = mkdtempSync(join(tmpdir(), 'quotedesk-bench-'));
+try {
+  const pullOnce = async (n: number) => {
+    const store = openStore(join(dir, `pull-${n}.sqlite`));
+    const api = new InvoicingApi({ baseUrl: url, credentials: () => ({ username: USER, apiKey: KEY }), pageSize: PAGE });
+    let requests = 0;
+    const transport = api.transport;
+    const request = transport.request.bind(transport);
+    transport.request = ((spec, read) => {
+      requests++;
+      return request(spec, read);
+    }) as typeof transport.request;
+    const engine = new SyncEngine({ store, api });
+    try {
+      const [ms, summary] = await time(() => engine.pull());
+      for (const k of ['clients', 'products', 'quotations'] as const) {
+        if (summary[k] !== COUNTS[k]) throw new Error(`pulled ${summary[k]} ${k}, expected ${COUNTS[k]}`);
+      }
+      return { ms, requests, store };
+    } finally {
+      await engine.dispose();
+      await api.close();
+    }
+  };
+
+  // warm-up of both paths (JIT, connections, the sandbox's caches)
+  await bare(pool, base.pathname);
+  (await pullOnce(0)).store.close();
+
+  const floor: number[] = [];
+  const ours: number[] = [];
+  let floorRequests = 0;
+  let pullRequests = 0;
+  let last: Awaited<ReturnType<typeof pullOnce>> | null = null;
+  for (let r = 1; r <= ROUNDS; r++) {
+    const [tf, n] = await time(() => bare(pool, base.pathname));
+    floor.push(tf);
+    floorRequests = n;
+    last?.store.close();
+    last = await pullOnce(r);
+    ours.push(last.ms);
+    pullRequests = last.requests;
+  }
+  const store = last!.store;
+
+  // autosave: one edit of a draft per call, as typing produces them
+  const draft = store.quotations.create({ clientId: store.clients.list({ limit: 1 })[0]!.id });
+  const lines = Array.from({ length: 12 }, (_, k) => store.quotations.addLine(draft.id, { description: `Line ${k}`, amount: 1, price: 10, tax_rate: 21 }));
+  const writes: number[] = [];
+  const edited = store.clients.list({ limit: 1 })[0]!.id;
+  for (let k = 0; k < 1000; k++) {
+    const t0 = performance.now();
+    if (k % 2 === 0) store.quotations.updateLine(draft.id, lines[k % lines.length]!.id, { description: `Typed ${k}` });
+    else store.clients.update(edited, { notes: `typed ${k}` });
+    writes.push(performance.now() - t0);
+  }
+
+  // type-ahead: what people type, prefixes of every length
+  const queries = ['a', 'b', 'de', 'ja', 'jan', 'mü', 'mull', 'bakker', 'utr', 'ams', 'info', 'z', 'v', 'van d', 'bv', 'co', 'p', 'pro', 'st', 'con'];
+  const clientTimes: number[] = [];
+  const productTimes: number[] = [];
+  for (let round = 0; round < 20; round++) {
+    for (const q of queries) {
+      let t0 = performance.now();
+      store.search.clients(q);
+      clientTimes.push(performance.now() - t0);
+      t0 = performance.now();
+      store.search.products(q);
+      productTimes.push(performance.now() - t0);
+    }
+  }
+  store.close();
+
+  const median = (xs: number[]) => pct(xs, 0.5);
+  const mf = median(floor);
+  const mo = median(ours);
+  const verdict = (r: number) => `${r.toFixed(2)}x ${r <= 1.3 ? '(within 1.30x)' : '(NOT within 1.30x)'}`;
+  console.log(`initial pull: ${COUNTS.clients} clients, ${COUNTS.products} products, ${COUNTS.quotations} quotations, pages of ${PAGE}, ${ROUNDS} rounds, alternating`);
+  console.log(`  floor (bare undici, same pages, text only)   median ${mf.toFixed(0)} ms  min ${Math.min(...floor).toFixed(0)} ms  (${floorRequests} requests)`);
+  console.log(`  SyncEngine.pull() into a new database        median ${mo.toFixed(0)} ms  min ${Math.min(...ours).toFixed(0)} ms  (${pullRequests} requests)`);
+  console.log(`  ratio, medians: ${verdict(mo / mf)}; best runs: ${verdict(Math.min(...ours) / Math.min(...floor))}`);
+  console.log(`  requests: ${pullRequests}, the minimum is ${floorRequests} (one per page, plus the empty page ending a list that ends on a full page) ${pullRequests === floorRequests ? '(minimum)' : '(NOT the minimum)'}`);
+  console.log(`autosave write latency (${writes.length} edits): p50 ${pct(writes, 0.5).toFixed(3)} ms, p95 ${pct(writes, 0.95).toFixed(3)} ms ${pct(writes, 0.95) < 3 ? '(under 3 ms)' : '(NOT under 3 ms)'}`);
+  console.log(`search over ${COUNTS.clients} clients: p50 ${pct(clientTimes, 0.5).toFixed(3)} ms, p95 ${pct(clientTimes, 0.95).toFixed(3)} ms ${pct(clientTimes, 0.95) < 2 ? '(under 2 ms)' : '(NOT under 2 ms)'}`);
+  console.log(`search over ${COUNTS.products} products: p50 ${pct(productTimes, 0.5).toFixed(3)} ms, p95 ${pct(productTimes, 0.95).toFixed(3)} ms ${pct(productTimes, 0.95) < 2 ? '(under 2 ms)' : '(NOT under 2 ms)'}`);
+  const load = loadavg()[0]!;
+  if (load > 1.5) console.log(`  note: load average ${load.toFixed(1)} on ${availableParallelism()} cores while measuring; figures are noisy`);
+} finally {
+  await pool.close();
+  child.kill();
+  rmSync(dir, { recursive: true, force: true });
+}
