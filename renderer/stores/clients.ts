@@ -83,7 +83,55 @@ export const useClientEditorStore = defineStore('clientEditor', () => {
     return new Map(v.fieldErrors.map((e) => [e.field, problemFromMessage(e.message)]));
   }
 
+  let off: (() => void) | null = null;
+  function subscribe(): void {
+    if (off) return;
+    try {
+      const b = bridge();
+      let last = '';
+      const offStatus = b.on('sync.status', (s) => {
+        const now = `${s.pending}|${s.parked}|${s.conflicts}`;
+        if (now !== last) void refresh();
+        last = now;
+      });
+      const offRecords = b.on('records.changed', (e) => {
+        if (e.entity === 'client') void refresh();
+      });
+      off = () => {
+        offStatus();
+        offRecords();
+      };
+    } catch {
+      off = null;
+    }
+  }
+
+  /**
+   * Reads the client again after sync moved: a delete the service refused
+   * (the client has documents) brings it back with the reason.
+   */
+  async function refresh(): Promise<void> {
+    const id = openId;
+    if (!id || !saver.idle) return;
+    try {
+      const v = await call('clients.get', { id });
+      if (openId !== id || !saver.idle) return;
+      // a delete still on its way keeps the "deleted" notice
+      if (deleted.value !== null && !v.hasDocuments) return;
+      view.value = v;
+      serverProblems.value = problemsOf(v);
+      if (deleted.value !== null) {
+        deleted.value = null;
+        for (const k of Object.keys(fields)) delete fields[k];
+        Object.assign(fields, structuredClone(v.fields));
+      }
+    } catch {
+      // gone: the delete went through, or it is not there yet
+    }
+  }
+
   async function open(id: string): Promise<void> {
+    subscribe();
     if (openId && openId !== id) await saver.flush().catch(() => undefined);
     openId = id;
     loadError.value = null;
