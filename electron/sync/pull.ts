@@ -5,6 +5,7 @@
 import type { InvoicingApi } from '../api';
 import type { Store } from '../store';
 import type { PullPhase, PullProgress, PullSummary } from '../../shared/sync';
+import { pages } from './paging';
 
 export interface PullOptions {
   pageSize?: number;
@@ -16,38 +17,6 @@ const SIZES_KEY = 'pull.sizes';
 const LAST_KEY = 'pull.lastStartedAt';
 
 type Sizes = Record<'clients' | 'products' | 'quotations', number>;
-
-/**
- * Page after page of one list, one request per page: the next page is asked
- * for as soon as a full page arrives, so writing a page overlaps with
- * fetching the next, and nothing is read past a short page.
- */
-async function* pages<T>(
-  fetchPage: (page: { count: number; start: number }) => Promise<T[]>,
-  pageSize: number,
-  identity: (row: T) => unknown,
-): AsyncGenerator<T[], void, undefined> {
-  let start = 0;
-  let next: Promise<T[]> | null = fetchPage({ count: pageSize, start });
-  let previousFirst: unknown;
-  try {
-    while (next) {
-      const rows: T[] = await next;
-      next = null;
-      if (rows.length === 0) return;
-      const first = identity(rows[0]!);
-      if (start > 0 && first === previousFirst) throw new Error('The service sent the same page twice (it ignored "start"); the pull stopped and nothing was removed.');
-      previousFirst = first;
-      if (rows.length === pageSize) {
-        start += pageSize;
-        next = fetchPage({ count: pageSize, start });
-      }
-      yield rows;
-    }
-  } finally {
-    next?.catch(() => {});
-  }
-}
 
 export async function pull(store: Store, api: InvoicingApi, now: () => number, opts: PullOptions = {}): Promise<PullSummary> {
   const pageSize = opts.pageSize ?? api.pageSize;

@@ -8,6 +8,7 @@ import { clientFieldsOf, type ClientRow } from '../../store/clients';
 import { clientToInput } from '../../store/validate';
 import { clientFields, mergeClient, same } from '../merge';
 import type { OpHandler, PushContext, PushResult, ResolveResult } from './types';
+import { pages } from '../paging';
 
 function isNotFound(e: unknown): boolean {
   return e instanceof ApiError && e.kind === 'not_found';
@@ -90,11 +91,14 @@ export class ClientCreate implements OpHandler {
     const field = (['email', 'company', 'contact'] as const).find((f) => typeof sent[f] === 'string' && (sent[f] as string).trim() !== '');
     if (!field) return 'not_applied';
     const candidates: Client[] = [];
-    for await (const c of api.searchAll('clients', field, String(sent[field]))) {
-      if (!matchesSent(sent, c)) continue;
-      const known = store.clients.rowByClientnr(c.clientnr);
-      if (known && known.id !== row.id && !isPlainCacheRow(this.ctx, known)) continue;
-      candidates.push(c);
+    const query = String(sent[field]);
+    for await (const page of pages((p) => api.search('clients', field, query, p), api.pageSize, (c) => c.clientnr)) {
+      for (const c of page) {
+        if (!matchesSent(sent, c)) continue;
+        const known = store.clients.rowByClientnr(c.clientnr);
+        if (known && known.id !== row.id && !isPlainCacheRow(this.ctx, known)) continue;
+        candidates.push(c);
+      }
     }
     if (candidates.length === 0) return 'not_applied';
     const newest = candidates.reduce((a, b) => (b.clientnr > a.clientnr ? b : a));

@@ -10,6 +10,7 @@ import type { QuotationRow } from '../../store/quotations';
 import { quotationToInput } from '../../store/validate';
 import { draftUnchanged, holdsSent } from '../merge';
 import type { OpHandler, PushContext, PushResult, ResolveResult } from './types';
+import { findQuotation } from '../paging';
 
 function isNotFound(e: unknown): boolean {
   return e instanceof ApiError && e.kind === 'not_found';
@@ -94,14 +95,12 @@ export class QuotationSave implements OpHandler {
     if (row?.deleted && row.server_id === null && entry.sent !== null && row.savename) {
       // deleted here while an earlier attempt may have created it: find it, so the delete that follows removes it
       const savename = row.savename;
-      for await (const q of api.quotations.all()) {
-        if (q.savename === savename) {
-          store.transaction(() => {
-            dropTwin(this.ctx, row.id, q.id);
-            store.db.prepare('UPDATE quotations SET server_id = ? WHERE id = ?').run(q.id, row.id);
-          });
-          break;
-        }
+      const q = await findQuotation(api, (x) => x.savename === savename);
+      if (q) {
+        store.transaction(() => {
+          dropTwin(this.ctx, row.id, q.id);
+          store.db.prepare('UPDATE quotations SET server_id = ? WHERE id = ?').run(q.id, row.id);
+        });
       }
     }
     if (!row || row.deleted) {
@@ -121,13 +120,21 @@ export class QuotationSave implements OpHandler {
         throw e;
       }
       const base = parseJson<Quotation>(row.base);
-      // what the service holds may be our own earlier attempt, whose answer was lost
-      const ours = entry.sent !== null && holdsSent(entry.sent as Record<string, unknown>, theirs);
+      // What the service holds may be our own: an earlier attempt of this
+      // entry whose answer was lost, or the last save, if the app stopped
+      // before reading it back as the new base.
+      const lastSave = store.outbox.forTarget(row.id, true).filter((e) => e.kind === 'quotation.save' && e.state === 'done' && e.sent !== null).at(-1);
+      const ours = [entry.sent, lastSave?.sent].some((sent) => !!sent && holdsSent(sent as Record<string, unknown>, theirs));
       if (theirs.sent) return deletedConflict(this.ctx, entry, row);
       if (base && !draftUnchanged(base, theirs) && !ours) {
         store.conflicts.record({ kind: 'draft', targetKind: 'quotation', target: row.id, opId: entry.id, mine: store.quotations.contentOf(row), theirs, base });
         return 'parked';
       }
+      // What is there now is the version this save replaces: if this attempt
+      // fails too, the next one compares against it, not an older one.
+      store.transaction(() => {
+        store.db.prepare('UPDATE quotations SET base = ?, server = ? WHERE id = ?').run(JSON.stringify(theirs), JSON.stringify(theirs), row.id);
+      });
     }
 
     store.outbox.markInFlight(entry.id, b.body);
@@ -265,11 +272,10 @@ export class QuotationSend implements OpHandler {
     }
     const reference = trace.quotationreference;
     if (reference) {
-      for await (const q of api.quotations.all()) {
-        if (q.quotationreference === reference && q.sent) {
-          this.applySent(entry, q.id, q);
-          return 'applied';
-        }
+      const q = await findQuotation(api, (x) => x.quotationreference === reference && x.sent === true);
+      if (q) {
+        this.applySent(entry, q.id, q);
+        return 'applied';
       }
     }
     if (trace.mode === 'put') {
