@@ -138,7 +138,7 @@ export class InvoicingApi {
     if (!Number.isInteger(size) || size < 1) throw inputError(operation, [{ field: 'pageSize', message: 'must be a whole number of 1 or more' }]);
     const start = opts.start ?? 0;
     if (!Number.isInteger(start) || start < 0) throw inputError(operation, [{ field: 'start', message: 'must be a whole number of 0 or more' }]);
-    yield* pageThrough(fetchPage, size, start, identity, () => badResponse(operation, 'the service sent the same page twice'));
+    yield* pageThrough(fetchPage, size, start, identity, () => badResponse(operation, 'the service sent the same page twice'), opts.ahead ?? true);
   }
 }
 

@@ -13,18 +13,26 @@ export interface PagingOptions {
   start?: number;
   signal?: AbortSignal;
   priority?: boolean;
+  /**
+   * Ask for the next page as soon as a full page arrives, so that the
+   * caller's work on one page overlaps with fetching the next (default
+   * true). A caller that stops early (a lookup that found its record) pays
+   * one request it never reads; such callers turn this off.
+   */
+  ahead?: boolean;
 }
 
 /**
- * Yields page after page. Stops after a page shorter than asked; a page
- * longer than asked means the service ignored `count` and sent everything.
- * A page that starts with the same record as the one before means the
- * service ignored `start`: that is an error, not an endless loop.
+ * Yields page after page, one request per page. Stops after a page shorter
+ * than asked (nothing is asked past it); a list that ends exactly on a full
+ * page takes one more request, answered with an empty page. A page longer
+ * than asked means the service ignored `count` and sent everything. A page
+ * that starts with the same record as the one before means the service
+ * ignored `start`: that is an error, not an endless loop.
  *
- * One page is always asked for ahead, so that reading and checking a page
- * here overlaps with the service producing the next one. The cost is at most
- * one read past the end of the list (answered with a short or empty page),
- * or past where the caller stopped.
+ * A page asked ahead that fails is reported when the caller asks for it,
+ * never earlier (the caller may be awaiting something else meanwhile), and
+ * is dropped silently if the caller stops first.
  */
 export async function* pageThrough<T>(
   fetchPage: (page: Required<Page>) => Promise<T[]>,
@@ -32,35 +40,37 @@ export async function* pageThrough<T>(
   start: number,
   identity: (row: T) => unknown,
   onRepeat: () => Error,
+  ahead = true,
 ): AsyncGenerator<T[], void, undefined> {
-  let ahead = start;
-  const inFlight: Promise<T[]>[] = [];
-  const ask = () => {
-    inFlight.push(fetchPage({ count: pageSize, start: ahead }));
-    ahead += pageSize;
-  };
-  ask();
-  ask();
+  let at = start;
+  let next: Promise<T[]> | null = fetchPage({ count: pageSize, start: at });
   let previousFirst: unknown;
   let first = true;
-  try {
-    while (inFlight.length > 0) {
-      const rows = await inFlight.shift()!;
-      if (rows.length === 0) return;
-      const id = identity(rows[0]!);
-      if (!first && id !== undefined && id === previousFirst) throw onRepeat();
-      previousFirst = id;
-      first = false;
-      if (rows.length !== pageSize) {
-        yield rows;
-        return;
-      }
+  while (next !== null) {
+    const rows: T[] = await next;
+    next = null;
+    if (rows.length === 0) return;
+    const id = identity(rows[0]!);
+    if (!first && id !== undefined && id === previousFirst) throw onRepeat();
+    previousFirst = id;
+    first = false;
+    if (rows.length !== pageSize) {
       yield rows;
-      // asked once the caller wants more, so stopping early costs one read at most
-      ask();
+      return;
     }
-  } finally {
-    // reads asked ahead and no longer wanted must not become unhandled rejections
-    for (const p of inFlight) p.catch(() => {});
+    at += pageSize;
+    if (ahead) next = handled(fetchPage({ count: pageSize, start: at }));
+    yield rows;
+    next ??= fetchPage({ count: pageSize, start: at });
   }
+}
+
+/**
+ * The same promise with a handler attached at once: until it is awaited its
+ * failure is nobody's yet, and must not end the process as an unhandled
+ * rejection. Awaiting it still throws.
+ */
+function handled<T>(p: Promise<T>): Promise<T> {
+  p.catch(() => {});
+  return p;
 }

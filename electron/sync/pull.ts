@@ -5,7 +5,6 @@
 import type { InvoicingApi } from '../api';
 import type { Store } from '../store';
 import type { PullPhase, PullProgress, PullSummary } from '../../shared/sync';
-import { pages } from './paging';
 
 export interface PullOptions {
   pageSize?: number;
@@ -34,7 +33,7 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
   };
 
   const summary: PullSummary = { requests: 0, clients: 0, products: 0, quotations: 0, countries: 0, flagged: 0, removed: 0 };
-  const call = { signal: opts.signal };
+  const call = { pageSize, signal: opts.signal };
 
   const countries = await api.countries(undefined, { signal: opts.signal });
   store.cache.putCountries(countries);
@@ -43,19 +42,19 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
   pagesDone++;
   progress('countries');
 
-  for await (const page of pages((p) => api.clients.list(p, call), pageSize, (c) => c.clientnr)) {
+  for await (const page of api.clients.pages(call)) {
     store.cache.putClients(page, startedAt);
     summary.clients += page.length;
     pagesDone++;
     progress('clients');
   }
-  for await (const page of pages((p) => api.products.list(p, call), pageSize, (p) => p.id)) {
+  for await (const page of api.products.pages(call)) {
     store.cache.putProducts(page, startedAt);
     summary.products += page.length;
     pagesDone++;
     progress('products');
   }
-  for await (const page of pages((p) => api.quotations.list(p, call), pageSize, (q) => q.id)) {
+  for await (const page of api.quotations.pages(call)) {
     store.cache.putQuotations(page, startedAt);
     summary.quotations += page.length;
     pagesDone++;

@@ -1,11 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageThrough } from '../../electron/api/paging';
+import { startSandbox, type Sandbox } from '../../electron/sandbox';
+import { InvoicingApi } from '../../electron/api';
 
-function list(n: number, opts: { ignoreStart?: boolean; ignoreCount?: boolean; failAt?: number } = {}) {
+function list(n: number, opts: { ignoreStart?: boolean; ignoreCount?: boolean; failAt?: number; delayMs?: number } = {}) {
   const asked: number[] = [];
   const fetchPage = async ({ count, start }: { count: number; start: number }) => {
     asked.push(start);
-    await new Promise((r) => setTimeout(r, 1));
+    await new Promise((r) => setTimeout(r, opts.delayMs ?? 1));
     if (opts.failAt === start) throw new Error(`page at ${start} failed`);
     const from = opts.ignoreStart ? 0 : start;
     const to = opts.ignoreCount ? n : Math.min(n, from + count);
@@ -20,49 +22,189 @@ async function collect<T>(gen: AsyncIterable<T[]>): Promise<T[][]> {
   return pages;
 }
 
+/** Runs `fn` and gives the rejections nobody handled meanwhile. */
+async function unhandledDuring(fn: () => Promise<void>): Promise<unknown[]> {
+  const seen: unknown[] = [];
+  const listener = (reason: unknown) => seen.push(reason);
+  process.on('unhandledRejection', listener);
+  try {
+    await fn();
+    // unhandled rejections are reported after the microtask queue drains
+    await new Promise((r) => setTimeout(r, 20));
+  } finally {
+    process.off('unhandledRejection', listener);
+  }
+  return seen;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const id = (r: number) => r;
 const repeat = () => new Error('the same page twice');
 
 describe('pageThrough', () => {
-  it('reads every row in order, stopping at the short page, with one page asked ahead', async () => {
+  it('reads every row in order with one request per page, nothing after the short page', async () => {
     const l = list(23);
     const pages = await collect(pageThrough(l.fetchPage, 5, 0, id, repeat));
     expect(pages.flat()).toEqual(Array.from({ length: 23 }, (_, i) => i + 1));
     expect(pages.map((p) => p.length)).toEqual([5, 5, 5, 5, 3]);
-    expect(l.asked).toEqual([0, 5, 10, 15, 20, 25]);
+    expect(l.asked).toEqual([0, 5, 10, 15, 20]);
   });
 
-  it('ends on an empty page when the list is a multiple of the page size', async () => {
+  it('ends on one empty page when the list is a multiple of the page size', async () => {
     const l = list(10);
     expect((await collect(pageThrough(l.fetchPage, 5, 0, id, repeat))).map((p) => p.length)).toEqual([5, 5]);
-    expect(l.asked).toEqual([0, 5, 10, 15]);
-    expect(await collect(pageThrough(list(0).fetchPage, 5, 0, id, repeat))).toEqual([]);
+    expect(l.asked).toEqual([0, 5, 10]);
+    const empty = list(0);
+    expect(await collect(pageThrough(empty.fetchPage, 5, 0, id, repeat))).toEqual([]);
+    expect(empty.asked).toEqual([0]);
+  });
+
+  it('asks for the next page while the caller is still busy with a full one', async () => {
+    const l = list(12);
+    const askedWhenHanded: number[][] = [];
+    for await (const _page of pageThrough(l.fetchPage, 5, 0, id, repeat)) askedWhenHanded.push([...l.asked]);
+    expect(askedWhenHanded).toEqual([[0, 5], [0, 5, 10], [0, 5, 10]]);
   });
 
   it('starts where asked', async () => {
     const l = list(12);
     expect((await collect(pageThrough(l.fetchPage, 5, 4, id, repeat))).flat()).toEqual([5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(l.asked).toEqual([4, 9]);
   });
 
   it('takes a page longer than asked as the whole list', async () => {
     const l = list(8, { ignoreCount: true });
     expect(await collect(pageThrough(l.fetchPage, 5, 0, id, repeat))).toEqual([[1, 2, 3, 4, 5, 6, 7, 8]]);
+    expect(l.asked).toEqual([0]);
   });
 
-  it('stops with an error when the service ignores start', async () => {
+  it('stops with an error when the service ignores start, asking nothing more', async () => {
     const l = list(20, { ignoreStart: true });
     await expect(collect(pageThrough(l.fetchPage, 5, 0, id, repeat))).rejects.toThrow('the same page twice');
+    expect(l.asked).toEqual([0, 5]);
   });
 
-  it('passes a failed page on, and drops what was asked ahead without an unhandled rejection', async () => {
+  it('reports a page asked ahead that failed only when the caller gets to it', async () => {
     const l = list(30, { failAt: 5 });
-    await expect(collect(pageThrough(l.fetchPage, 5, 0, id, repeat))).rejects.toThrow('page at 5 failed');
-    const early = list(30, { failAt: 5 });
-    for await (const page of pageThrough(early.fetchPage, 5, 0, id, repeat)) {
-      expect(page).toHaveLength(5);
-      break; // the page at 5 was asked ahead and fails unwatched
+    const got: number[] = [];
+    let error: unknown;
+    const unhandled = await unhandledDuring(async () => {
+      try {
+        for await (const page of pageThrough(l.fetchPage, 5, 0, id, repeat)) {
+          got.push(...page);
+          // the page at 5 fails while the caller is busy elsewhere
+          await sleep(15);
+        }
+      } catch (e) {
+        error = e;
+      }
+    });
+    expect(unhandled).toEqual([]);
+    expect(got).toEqual([1, 2, 3, 4, 5]);
+    expect((error as Error).message).toBe('page at 5 failed');
+    expect(l.asked).toEqual([0, 5]);
+  });
+
+  it('drops a failed page asked ahead silently when the caller stops first', async () => {
+    const l = list(30, { failAt: 5 });
+    const unhandled = await unhandledDuring(async () => {
+      for await (const page of pageThrough(l.fetchPage, 5, 0, id, repeat)) {
+        expect(page).toHaveLength(5);
+        await sleep(15);
+        break;
+      }
+    });
+    expect(unhandled).toEqual([]);
+    expect(l.asked).toEqual([0, 5]);
+  });
+
+  it('without asking ahead, stopping after a page costs no further request', async () => {
+    const l = list(30);
+    for await (const page of pageThrough(l.fetchPage, 5, 0, id, repeat, false)) {
+      expect(l.asked).toEqual([0]);
+      expect(page[0]).toBe(1);
+      break;
     }
-    await new Promise((r) => setTimeout(r, 10));
-    expect(early.asked).toEqual([0, 5]);
+    await sleep(10);
+    expect(l.asked).toEqual([0]);
+    const whole = list(12);
+    expect((await collect(pageThrough(whole.fetchPage, 5, 0, id, repeat, false))).flat()).toHaveLength(12);
+    expect(whole.asked).toEqual([0, 5, 10]);
+  });
+});
+
+describe('paging against the sandbox', () => {
+  let sb: Sandbox;
+  let api: InvoicingApi;
+  beforeAll(async () => {
+    sb = await startSandbox({ quiet: true, rateLimit: 0, clients: 23, products: 10, quotations: 7, seed: 5 });
+    api = new InvoicingApi({ baseUrl: sb.url, credentials: () => ({ username: sb.user, apiKey: sb.key }) });
+  });
+  afterAll(async () => {
+    await api.close();
+    await sb.close();
+  });
+
+  /** The list requests `walk` made, once whatever it left running has landed. */
+  async function requestsOf(walk: () => Promise<unknown>): Promise<string[]> {
+    const before = sb.requests().length;
+    await walk();
+    await sleep(50);
+    return sb.requests().slice(before).map((r) => r.url);
+  }
+
+  it('one request per page, none after the short page', async () => {
+    const ids: number[] = [];
+    const urls = await requestsOf(async () => {
+      for await (const c of api.clients.all({ pageSize: 5 })) ids.push(c.clientnr);
+    });
+    expect(ids).toEqual([...sb.data.clients.ids()]);
+    expect(urls).toEqual([0, 5, 10, 15, 20].map((s) => `/api/v1/clients?count=5&start=${s}`));
+  });
+
+  it('one empty page after a list that ends on a full page', async () => {
+    const urls = await requestsOf(async () => {
+      let rows = 0;
+      for await (const page of api.products.pages({ pageSize: 5 })) rows += page.length;
+      expect(rows).toBe(10);
+    });
+    expect(urls).toEqual([0, 5, 10].map((s) => `/api/v1/products?count=5&start=${s}`));
+  });
+
+  it('a lookup that stops at its first match asks for nothing more', async () => {
+    const wanted = sb.data.quotations.all()[2]!.id;
+    const urls = await requestsOf(async () => {
+      for await (const page of api.quotations.pages({ pageSize: 2, ahead: false })) {
+        if (page.some((q) => q.id === wanted)) break;
+      }
+    });
+    expect(urls).toEqual([0, 2].map((s) => `/api/v1/quotations?count=2&start=${s}`));
+  });
+
+  it('a page that fails on the service fails the walk when it is reached, nothing unhandled', async () => {
+    const failing = new InvoicingApi({ baseUrl: sb.url, credentials: () => ({ username: sb.user, apiKey: sb.key }), readAttempts: 1 });
+    try {
+      let error: unknown;
+      const pages: number[] = [];
+      const unhandled = await unhandledDuring(async () => {
+        try {
+          for await (const page of failing.clients.pages({ pageSize: 5 })) {
+            pages.push(page.length);
+            // every request from here on fails, the one asked ahead included
+            sb.setFaults({ serverErrorRate: 1 });
+            await sleep(30);
+          }
+        } catch (e) {
+          error = e;
+        } finally {
+          sb.clearFaults();
+        }
+      });
+      expect(unhandled).toEqual([]);
+      expect(pages).toEqual([5]);
+      expect(error).toMatchObject({ kind: 'server', status: 500 });
+    } finally {
+      await failing.close();
+    }
   });
 });

@@ -46,11 +46,10 @@ describe('clients', () => {
     const all: number[] = [];
     for await (const c of api.clients.all({ pageSize: 5 })) all.push(c.clientnr);
     expect(all).toEqual([...sb.data.clients.ids()]);
-    // 23 rows in pages of 5: four full pages and a short one, plus at most the one page asked for ahead
+    // 23 rows in pages of 5: four full pages and a short one, nothing after it
     await new Promise((r) => setTimeout(r, 50));
     const urls = sb.requests().slice(before).map((r) => r.url);
-    expect(urls.slice(0, 5)).toEqual([0, 5, 10, 15, 20].map((s) => `/api/v1/clients?count=5&start=${s}`));
-    expect(urls.slice(5)).toEqual(['/api/v1/clients?count=5&start=25']);
+    expect(urls).toEqual([0, 5, 10, 15, 20].map((s) => `/api/v1/clients?count=5&start=${s}`));
     const pages = [];
     for await (const p of api.clients.pages()) pages.push(p.length);
     expect(pages).toEqual([23]);

@@ -8,7 +8,6 @@ import { clientFieldsOf, type ClientRow } from '../../store/clients';
 import { clientToInput } from '../../store/validate';
 import { clientFields, mergeClient, same } from '../merge';
 import type { OpHandler, PushContext, PushResult, ResolveResult } from './types';
-import { pages } from '../paging';
 
 function isNotFound(e: unknown): boolean {
   return e instanceof ApiError && e.kind === 'not_found';
@@ -92,13 +91,11 @@ export class ClientCreate implements OpHandler {
     if (!field) return 'not_applied';
     const candidates: Client[] = [];
     const query = String(sent[field]);
-    for await (const page of pages((p) => api.search('clients', field, query, p), api.pageSize, (c) => c.clientnr)) {
-      for (const c of page) {
-        if (!matchesSent(sent, c)) continue;
-        const known = store.clients.rowByClientnr(c.clientnr);
-        if (known && known.id !== row.id && !isPlainCacheRow(this.ctx, known)) continue;
-        candidates.push(c);
-      }
+    for await (const c of api.searchAll('clients', field, query)) {
+      if (!matchesSent(sent, c)) continue;
+      const known = store.clients.rowByClientnr(c.clientnr);
+      if (known && known.id !== row.id && !isPlainCacheRow(this.ctx, known)) continue;
+      candidates.push(c);
     }
     if (candidates.length === 0) return 'not_applied';
     const newest = candidates.reduce((a, b) => (b.clientnr > a.clientnr ? b : a));

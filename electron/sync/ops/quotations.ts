@@ -10,7 +10,20 @@ import type { QuotationRow } from '../../store/quotations';
 import { quotationToInput } from '../../store/validate';
 import { draftUnchanged, holdsSent } from '../merge';
 import type { OpHandler, PushContext, PushResult, ResolveResult } from './types';
-import { findQuotation } from '../paging';
+import type { InvoicingApi } from '../../api';
+
+/**
+ * The first quotation on the service that `match` accepts, or null. Pages
+ * are not asked for ahead: a lookup stops at its match, and the hourly
+ * request budget is small.
+ */
+async function findQuotation(api: InvoicingApi, match: (q: Quotation) => boolean): Promise<Quotation | null> {
+  for await (const page of api.quotations.pages({ ahead: false })) {
+    const hit = page.find(match);
+    if (hit) return hit;
+  }
+  return null;
+}
 
 function isNotFound(e: unknown): boolean {
   return e instanceof ApiError && e.kind === 'not_found';
