@@ -1,6 +1,11 @@
 // Writes what a pull read from the service. Local edits are never touched:
 // only the `server` column changes, and records that vanished from the
 // service are removed unless local work still refers to them (then flagged).
+//
+// A page is written in one transaction with a handful of statements however
+// long it is: what is known of its records is read in one query, unchanged
+// records are marked seen in one statement, and the search index of the new
+// rows is filled in one statement (see migration 3).
 import type { Client, Country, Product, Quotation } from '../../shared/schemas';
 import type { Ctx } from './context';
 import { newId } from './ids';
@@ -11,43 +16,90 @@ export interface SweepResult {
   flagged: string[];
 }
 
+// The same values the insert triggers index (migrations 2 and 3).
+const CLIENT_SEARCH = ['company', 'contact', 'email', 'city'].map((f) => `coalesce(json_extract(coalesce(local, server), '$.${f}'), '')`).join(', ');
+const PRODUCT_SEARCH = ['code', 'name'].map((f) => `coalesce(json_extract(data, '$.${f}'), '')`).join(', ');
+
+/** The last record for each key: a page that names one twice is taken as the service's latest word. */
+function lastByKey<T, K>(records: readonly T[], key: (r: T) => K): Map<K, T> {
+  const out = new Map<K, T>();
+  for (const r of records) {
+    const k = key(r);
+    // re-inserted, so the order is that of the last occurrence
+    out.delete(k);
+    out.set(k, r);
+  }
+  return out;
+}
+
 export class Cache {
   constructor(private readonly ctx: Ctx) {}
 
-  private get db() {
-    return this.ctx.db;
+  /**
+   * Runs `fill` with the per-row search triggers of clients and products
+   * held back, then indexes the rows whose keys it returns in one statement.
+   * Inside the caller's transaction, so no other writer ever sees the hold.
+   */
+  private withBulkSearch(indexSql: string, fill: (added: number[]) => void): void {
+    const added: number[] = [];
+    this.ctx.stmt('INSERT INTO search_bulk (one) VALUES (1)').run();
+    try {
+      fill(added);
+    } finally {
+      // also when `fill` threw inside a caller's transaction that goes on:
+      // whatever it inserted is indexed, and later inserts use the triggers
+      if (added.length > 0) this.ctx.stmt(indexSql).run(JSON.stringify(added));
+      this.ctx.stmt('DELETE FROM search_bulk').run();
+    }
   }
 
   /** One page of clients, in one transaction. */
   putClients(records: readonly Client[], pulledAt: number): void {
-    const find = this.db.prepare<[number], { id: string; server: string | null }>('SELECT id, server FROM clients WHERE clientnr = ?');
-    const touch = this.db.prepare('UPDATE clients SET pulled_at = ?, gone = 0 WHERE id = ?');
-    const update = this.db.prepare('UPDATE clients SET server = ?, pulled_at = ?, gone = 0, updated_at = ? WHERE id = ?');
-    const insert = this.db.prepare('INSERT INTO clients (id, clientnr, server, pulled_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
     const now = this.ctx.now();
+    const page = lastByKey(records, (c) => c.clientnr);
     this.ctx.tx(['clients'], () => {
-      for (const c of records) {
-        const json = JSON.stringify(c);
-        const row = find.get(c.clientnr);
-        if (!row) insert.run(newId(), c.clientnr, json, pulledAt, now, now);
-        else if (row.server === json) touch.run(pulledAt, row.id);
-        else update.run(json, pulledAt, now, row.id);
-      }
+      const known = new Map<number, { rid: number; server: string | null }>();
+      const rows = this.ctx
+        .stmt<[string], { rid: number; clientnr: number; server: string | null }>('SELECT rid, clientnr, server FROM clients WHERE clientnr IN (SELECT value FROM json_each(?))')
+        .all(JSON.stringify([...page.keys()]));
+      for (const r of rows) known.set(r.clientnr, r);
+      const update = this.ctx.stmt('UPDATE clients SET server = ?, pulled_at = ?, gone = 0, updated_at = ? WHERE rid = ?');
+      const insert = this.ctx.stmt('INSERT INTO clients (id, clientnr, server, pulled_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
+      const unchanged: number[] = [];
+      this.withBulkSearch(`INSERT INTO client_search (rowid, company, contact, email, city) SELECT rid, ${CLIENT_SEARCH} FROM clients WHERE rid IN (SELECT value FROM json_each(?))`, (added) => {
+        for (const c of page.values()) {
+          const json = JSON.stringify(c);
+          const row = known.get(c.clientnr);
+          if (!row) added.push(Number(insert.run(newId(), c.clientnr, json, pulledAt, now, now).lastInsertRowid));
+          else if (row.server === json) unchanged.push(row.rid);
+          else update.run(json, pulledAt, now, row.rid);
+        }
+      });
+      if (unchanged.length > 0) this.ctx.stmt('UPDATE clients SET pulled_at = ?, gone = 0 WHERE rid IN (SELECT value FROM json_each(?))').run(pulledAt, JSON.stringify(unchanged));
     });
   }
 
   putProducts(records: readonly Product[], pulledAt: number): void {
-    const find = this.db.prepare<[number], { data: string }>('SELECT data FROM products WHERE id = ?');
-    const touch = this.db.prepare('UPDATE products SET pulled_at = ? WHERE id = ?');
-    const upsert = this.db.prepare(
-      'INSERT INTO products (id, data, pulled_at) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET data = excluded.data, pulled_at = excluded.pulled_at',
-    );
+    const page = lastByKey(records, (p) => p.id);
     this.ctx.tx(['products'], () => {
-      for (const p of records) {
-        const json = JSON.stringify(p);
-        if (find.get(p.id)?.data === json) touch.run(pulledAt, p.id);
-        else upsert.run(p.id, json, pulledAt);
-      }
+      const known = new Map<number, string>();
+      const rows = this.ctx.stmt<[string], { id: number; data: string }>('SELECT id, data FROM products WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify([...page.keys()]));
+      for (const r of rows) known.set(r.id, r.data);
+      const update = this.ctx.stmt('UPDATE products SET data = ?, pulled_at = ? WHERE id = ?');
+      const insert = this.ctx.stmt('INSERT INTO products (id, data, pulled_at) VALUES (?, ?, ?)');
+      const unchanged: number[] = [];
+      this.withBulkSearch(`INSERT INTO product_search (rowid, code, name) SELECT id, ${PRODUCT_SEARCH} FROM products WHERE id IN (SELECT value FROM json_each(?))`, (added) => {
+        for (const p of page.values()) {
+          const json = JSON.stringify(p);
+          const data = known.get(p.id);
+          if (data === undefined) {
+            insert.run(p.id, json, pulledAt);
+            added.push(p.id);
+          } else if (data === json) unchanged.push(p.id);
+          else update.run(json, pulledAt, p.id);
+        }
+      });
+      if (unchanged.length > 0) this.ctx.stmt('UPDATE products SET pulled_at = ? WHERE id IN (SELECT value FROM json_each(?))').run(pulledAt, JSON.stringify(unchanged));
     });
   }
 
@@ -57,21 +109,21 @@ export class Cache {
    * sent by a request whose answer was lost: it is adopted, not duplicated.
    */
   putQuotations(records: readonly Quotation[], pulledAt: number): void {
-    const byId = this.db.prepare<[number], { id: string; server: string | null }>('SELECT id, server FROM quotations WHERE server_id = ?');
-    const byName = this.db.prepare<[string | null, string | null], { id: string; server: string | null }>(
+    const byId = this.ctx.stmt<[number], { id: string; server: string | null }>('SELECT id, server FROM quotations WHERE server_id = ?');
+    const byName = this.ctx.stmt<[string | null, string | null], { id: string; server: string | null }>(
       'SELECT id, server FROM quotations WHERE server_id IS NULL AND (savename = ? OR quotationreference = ?) LIMIT 1',
     );
-    const clearNames = this.db.prepare(
+    const clearNames = this.ctx.stmt(
       `UPDATE quotations SET savename = CASE WHEN savename = ? THEN NULL ELSE savename END,
          quotationreference = CASE WHEN quotationreference = ? THEN NULL ELSE quotationreference END
        WHERE id != ? AND (savename = ? OR quotationreference = ?)`,
     );
-    const update = this.db.prepare(
+    const update = this.ctx.stmt(
       'UPDATE quotations SET server_id = ?, server = ?, savename = ?, quotationreference = ?, pulled_at = ?, gone = 0, updated_at = ? WHERE id = ?',
     );
-    const touch = this.db.prepare('UPDATE quotations SET pulled_at = ?, gone = 0 WHERE id = ?');
-    const dropDraft = this.db.prepare('UPDATE quotations SET draft = NULL, base = NULL WHERE id = ? AND draft IS NOT NULL');
-    const insert = this.db.prepare(
+    const touch = this.ctx.stmt('UPDATE quotations SET pulled_at = ?, gone = 0 WHERE id = ?');
+    const dropDraft = this.ctx.stmt('UPDATE quotations SET draft = NULL, base = NULL WHERE id = ? AND draft IS NOT NULL');
+    const insert = this.ctx.stmt(
       'INSERT INTO quotations (id, server_id, server, savename, quotationreference, pulled_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
     const now = this.ctx.now();
@@ -100,32 +152,32 @@ export class Cache {
   }
 
   putCountries(records: readonly Country[]): void {
-    const upsert = this.db.prepare('INSERT INTO countries (id, name) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET name = excluded.name');
+    const upsert = this.ctx.stmt('INSERT INTO countries (id, name) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET name = excluded.name');
     this.ctx.tx(['countries'], () => {
-      this.db.prepare('DELETE FROM countries').run();
+      this.ctx.stmt('DELETE FROM countries').run();
       for (const c of records) upsert.run(c.id, c.name);
     });
   }
 
   countries(): Country[] {
-    return this.db.prepare<[], Country>('SELECT id, name FROM countries ORDER BY name').all();
+    return this.ctx.stmt<[], Country>('SELECT id, name FROM countries ORDER BY name').all();
   }
 
   product(id: number): Product | null {
-    const r = this.db.prepare<[number], { data: string }>('SELECT data FROM products WHERE id = ?').get(id);
+    const r = this.ctx.stmt<[number], { data: string }>('SELECT data FROM products WHERE id = ?').get(id);
     return r ? (JSON.parse(r.data) as Product) : null;
   }
 
   products(opts: { limit?: number; offset?: number } = {}): Product[] {
-    return this.db
-      .prepare<[number, number], { data: string }>(`SELECT data FROM products ORDER BY lower(json_extract(data, '$.name')), id LIMIT ? OFFSET ?`)
+    return this.ctx
+      .stmt<[number, number], { data: string }>(`SELECT data FROM products ORDER BY lower(json_extract(data, '$.name')), id LIMIT ? OFFSET ?`)
       .all(opts.limit ?? 100, opts.offset ?? 0)
       .map((r) => JSON.parse(r.data) as Product);
   }
 
   count(kind: 'clients' | 'products' | 'quotations' | 'countries'): number {
     const where = kind === 'clients' || kind === 'quotations' ? 'WHERE server IS NOT NULL' : '';
-    return (this.db.prepare(`SELECT count(*) AS n FROM ${kind} ${where}`).get() as { n: number }).n;
+    return (this.ctx.stmt(`SELECT count(*) AS n FROM ${kind} ${where}`).get() as { n: number }).n;
   }
 
   /**
@@ -134,26 +186,27 @@ export class Cache {
    */
   sweepClients(pullStartedAt: number): SweepResult {
     return this.ctx.tx(['clients'], () => {
-      const stale = this.db
-        .prepare<[number], { id: string; local: string | null; deleted: number }>(
+      const stale = this.ctx
+        .stmt<[number], { id: string; local: string | null; deleted: number }>(
           'SELECT id, local, deleted FROM clients WHERE server IS NOT NULL AND (pulled_at IS NULL OR pulled_at < ?)',
         )
         .all(pullStartedAt);
       const result: SweepResult = { removed: 0, flagged: [] };
+      const remove = this.ctx.stmt('DELETE FROM clients WHERE id = ?');
       for (const c of stale) {
         const used =
           c.local !== null ||
           this.hasOps(c.id) ||
-          !!this.db.prepare(`SELECT 1 FROM quotations WHERE client_id = ? AND deleted = 0 AND (draft IS NOT NULL OR server_id IS NULL) LIMIT 1`).get(c.id);
+          !!this.ctx.stmt(`SELECT 1 FROM quotations WHERE client_id = ? AND deleted = 0 AND (draft IS NOT NULL OR server_id IS NULL) LIMIT 1`).get(c.id);
         if (c.deleted && !this.hasOps(c.id)) {
-          this.db.prepare('DELETE FROM clients WHERE id = ?').run(c.id);
+          remove.run(c.id);
           result.removed++;
         } else if (used) {
-          this.db.prepare('UPDATE clients SET gone = 1 WHERE id = ? AND gone = 0').run(c.id);
+          this.ctx.stmt('UPDATE clients SET gone = 1 WHERE id = ? AND gone = 0').run(c.id);
           result.flagged.push(c.id);
         } else {
           // Cached quotations of that client keep their service record; only the link goes.
-          this.db.prepare('DELETE FROM clients WHERE id = ?').run(c.id);
+          remove.run(c.id);
           result.removed++;
         }
       }
@@ -163,15 +216,15 @@ export class Cache {
 
   sweepProducts(pullStartedAt: number): SweepResult {
     return this.ctx.tx(['products'], () => ({
-      removed: this.db.prepare('DELETE FROM products WHERE pulled_at < ?').run(pullStartedAt).changes,
+      removed: this.ctx.stmt('DELETE FROM products WHERE pulled_at < ?').run(pullStartedAt).changes,
       flagged: [],
     }));
   }
 
   sweepQuotations(pullStartedAt: number): SweepResult {
     return this.ctx.tx(['quotations'], () => {
-      const stale = this.db
-        .prepare<[number], { id: string; draft: string | null; deleted: number }>(
+      const stale = this.ctx
+        .stmt<[number], { id: string; draft: string | null; deleted: number }>(
           'SELECT id, draft, deleted FROM quotations WHERE server_id IS NOT NULL AND server IS NOT NULL AND (pulled_at IS NULL OR pulled_at < ?)',
         )
         .all(pullStartedAt);
@@ -179,10 +232,10 @@ export class Cache {
       for (const q of stale) {
         const ops = this.hasOps(q.id);
         if ((q.draft !== null && !q.deleted) || (ops && !q.deleted)) {
-          this.db.prepare('UPDATE quotations SET gone = 1 WHERE id = ? AND gone = 0').run(q.id);
+          this.ctx.stmt('UPDATE quotations SET gone = 1 WHERE id = ? AND gone = 0').run(q.id);
           result.flagged.push(q.id);
         } else if (!ops) {
-          this.db.prepare('DELETE FROM quotations WHERE id = ?').run(q.id);
+          this.ctx.stmt('DELETE FROM quotations WHERE id = ?').run(q.id);
           result.removed++;
         }
       }
@@ -191,6 +244,6 @@ export class Cache {
   }
 
   private hasOps(target: string): boolean {
-    return !!this.db.prepare(`SELECT 1 FROM outbox WHERE target = ? AND state != 'done' LIMIT 1`).get(target);
+    return !!this.ctx.stmt(`SELECT 1 FROM outbox WHERE target = ? AND state != 'done' LIMIT 1`).get(target);
   }
 }

@@ -49,10 +49,6 @@ export class Clients {
     private readonly outbox: Outbox,
   ) {}
 
-  private get db() {
-    return this.ctx.db;
-  }
-
   row(id: string): ClientRow {
     const r = this.findRow(id);
     if (!r) throw notFound('Client', id);
@@ -60,11 +56,11 @@ export class Clients {
   }
 
   findRow(id: string): ClientRow | null {
-    return this.db.prepare<[string], ClientRow>('SELECT * FROM clients WHERE id = ?').get(id) ?? null;
+    return this.ctx.stmt<[string], ClientRow>('SELECT * FROM clients WHERE id = ?').get(id) ?? null;
   }
 
   rowByClientnr(clientnr: number): ClientRow | null {
-    return this.db.prepare<[number], ClientRow>('SELECT * FROM clients WHERE clientnr = ?').get(clientnr) ?? null;
+    return this.ctx.stmt<[number], ClientRow>('SELECT * FROM clients WHERE clientnr = ?').get(clientnr) ?? null;
   }
 
   get(id: string): LocalClient {
@@ -84,14 +80,13 @@ export class Clients {
   /** Clients by company (or contact) name; deleted ones are left out unless asked for. */
   list(opts: { limit?: number; offset?: number; includeDeleted?: boolean } = {}): LocalClient[] {
     const where = opts.includeDeleted ? '' : 'WHERE deleted = 0';
-    return this.db
-      .prepare<[number, number], ClientRow>(`SELECT * FROM clients ${where} ORDER BY ${SORT_KEY}, rid LIMIT ? OFFSET ?`)
+    return this.ctx.stmt<[number, number], ClientRow>(`SELECT * FROM clients ${where} ORDER BY ${SORT_KEY}, rid LIMIT ? OFFSET ?`)
       .all(opts.limit ?? 100, opts.offset ?? 0)
       .map(toLocalClient);
   }
 
   count(): number {
-    return (this.db.prepare('SELECT count(*) AS n FROM clients WHERE deleted = 0').get() as { n: number }).n;
+    return (this.ctx.stmt('SELECT count(*) AS n FROM clients WHERE deleted = 0').get() as { n: number }).n;
   }
 
   /** What the service would refuse in this client's fields, per field. */
@@ -105,8 +100,7 @@ export class Clients {
     const id = newId();
     const now = this.ctx.now();
     this.ctx.tx(['clients'], () => {
-      this.db
-        .prepare(`INSERT INTO clients (id, local, created_at, updated_at) VALUES (?, ?, ?, ?)`)
+      this.ctx.stmt(`INSERT INTO clients (id, local, created_at, updated_at) VALUES (?, ?, ?, ?)`)
         .run(id, JSON.stringify(local), now, now);
       this.outbox.enqueue('client.create', id);
     });
@@ -122,8 +116,7 @@ export class Clients {
       const local = { ...clientFieldsOf(row), ...changes };
       // The first local edit records the service version it started from.
       const base = row.local === null ? row.server : row.base;
-      this.db
-        .prepare(`UPDATE clients SET local = ?, base = ?, updated_at = ? WHERE id = ?`)
+      this.ctx.stmt(`UPDATE clients SET local = ?, base = ?, updated_at = ? WHERE id = ?`)
         .run(JSON.stringify(local), base, this.ctx.now(), id);
       this.queueChange(row);
     });
@@ -142,7 +135,7 @@ export class Clients {
 
   /** Quotations here that still need this client. */
   usedBy(id: string): number {
-    return (this.db.prepare(`SELECT count(*) AS n FROM quotations WHERE client_id = ? AND deleted = 0`).get(id) as { n: number }).n;
+    return (this.ctx.stmt(`SELECT count(*) AS n FROM quotations WHERE client_id = ? AND deleted = 0`).get(id) as { n: number }).n;
   }
 
   delete(id: string): void {
@@ -157,11 +150,11 @@ export class Clients {
       if (row.clientnr === null && !this.outbox.hasGoneOut(id)) {
         // Never reached the service: nothing to tell it.
         this.outbox.cancel(open.map((e) => e.id));
-        this.db.prepare('DELETE FROM clients WHERE id = ?').run(id);
+        this.ctx.stmt('DELETE FROM clients WHERE id = ?').run(id);
         return;
       }
       this.outbox.cancel(open.filter((e) => e.kind === 'client.update').map((e) => e.id));
-      this.db.prepare('UPDATE clients SET deleted = 1, updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
+      this.ctx.stmt('UPDATE clients SET deleted = 1, updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
       this.outbox.enqueue('client.delete', id);
     });
   }
@@ -169,7 +162,7 @@ export class Clients {
   /** Puts a client the service refused to delete back in the lists. */
   undelete(id: string): void {
     this.ctx.tx(['clients'], () => {
-      this.db.prepare('UPDATE clients SET deleted = 0, updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
+      this.ctx.stmt('UPDATE clients SET deleted = 0, updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
     });
   }
 
@@ -178,10 +171,10 @@ export class Clients {
     this.ctx.tx(['clients'], () => {
       const row = this.row(id);
       if (row.clientnr === null) {
-        this.db.prepare('DELETE FROM clients WHERE id = ?').run(id);
+        this.ctx.stmt('DELETE FROM clients WHERE id = ?').run(id);
         return;
       }
-      this.db.prepare('UPDATE clients SET local = NULL, base = NULL, deleted = 0, updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
+      this.ctx.stmt('UPDATE clients SET local = NULL, base = NULL, deleted = 0, updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
     });
   }
 }

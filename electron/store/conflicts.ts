@@ -61,30 +61,25 @@ export class Conflicts {
     private readonly quotations: Quotations,
   ) {}
 
-  private get db() {
-    return this.ctx.db;
-  }
-
   open(): Conflict[] {
-    return this.db.prepare<[], Row>('SELECT * FROM conflicts WHERE resolved_at IS NULL ORDER BY id').all().map(toConflict);
+    return this.ctx.stmt<[], Row>('SELECT * FROM conflicts WHERE resolved_at IS NULL ORDER BY id').all().map(toConflict);
   }
 
   get(id: number): Conflict {
-    const r = this.db.prepare<[number], Row>('SELECT * FROM conflicts WHERE id = ?').get(id);
+    const r = this.ctx.stmt<[number], Row>('SELECT * FROM conflicts WHERE id = ?').get(id);
     if (!r) throw notFound('Conflict', id);
     return toConflict(r);
   }
 
   forTarget(target: string): Conflict | null {
-    const r = this.db.prepare<[string], Row>('SELECT * FROM conflicts WHERE target = ? AND resolved_at IS NULL ORDER BY id DESC LIMIT 1').get(target);
+    const r = this.ctx.stmt<[string], Row>('SELECT * FROM conflicts WHERE target = ? AND resolved_at IS NULL ORDER BY id DESC LIMIT 1').get(target);
     return r ? toConflict(r) : null;
   }
 
   /** Records a conflict and parks the entry that met it, in one transaction. */
   record(c: NewConflict): Conflict {
     return this.ctx.tx(['conflicts', 'outbox'], () => {
-      const r = this.db
-        .prepare(
+      const r = this.ctx.stmt(
           `INSERT INTO conflicts (kind, target_kind, target, op_id, mine, theirs, base, fields, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(c.kind, c.targetKind, c.target, c.opId, toJson(c.mine), toJson(c.theirs), toJson(c.base), JSON.stringify(c.fields ?? []), this.ctx.now());
@@ -105,7 +100,7 @@ export class Conflicts {
       if (!resolutionsFor(c.kind).includes(resolution)) {
         throw new StoreError('invalid', `A ${c.kind} conflict can be resolved with: ${resolutionsFor(c.kind).join(', ')}.`);
       }
-      const done = this.db.prepare('UPDATE conflicts SET resolved_at = ?, resolution = ? WHERE id = ? AND resolved_at IS NULL').run(this.ctx.now(), resolution, id);
+      const done = this.ctx.stmt('UPDATE conflicts SET resolved_at = ?, resolution = ? WHERE id = ? AND resolved_at IS NULL').run(this.ctx.now(), resolution, id);
       if (done.changes !== 1) throw new StoreError('not_allowed', 'This conflict has already been resolved.');
       if (c.targetKind === 'client') this.resolveClient(c, resolution);
       else this.resolveQuotation(c, resolution);
@@ -139,18 +134,17 @@ export class Conflicts {
         const local = { ...(parseJson<ClientFields>(row.local) ?? {}) } as Record<string, unknown>;
         for (const f of c.fields) local[f] = (theirs as Record<string, unknown>)[f];
         if (sameValue(local, pick(theirs, CLIENT_FIELDS))) {
-          this.db.prepare('UPDATE clients SET local = NULL, base = NULL, server = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(theirs), now, row.id);
+          this.ctx.stmt('UPDATE clients SET local = NULL, base = NULL, server = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(theirs), now, row.id);
           return this.settle(c);
         }
-        this.db.prepare('UPDATE clients SET local = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(local), now, row.id);
+        this.ctx.stmt('UPDATE clients SET local = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(local), now, row.id);
       }
       return this.retry(c);
     }
     // deleted on the service
     if (resolution === 'keep_mine') {
       const local = parseJson<ClientFields>(row.local) ?? (c.mine as ClientFields);
-      this.db
-        .prepare('UPDATE clients SET clientnr = NULL, server = NULL, base = NULL, local = ?, gone = 0, deleted = 0, updated_at = ? WHERE id = ?')
+      this.ctx.stmt('UPDATE clients SET clientnr = NULL, server = NULL, base = NULL, local = ?, gone = 0, deleted = 0, updated_at = ? WHERE id = ?')
         .run(JSON.stringify(local), now, row.id);
       return this.retry(c, 'client.create');
     }
@@ -159,7 +153,7 @@ export class Conflicts {
       throw new StoreError('not_allowed', `This client is used by ${users} quotation${users === 1 ? '' : 's'} here; keep your version, or move ${users === 1 ? 'it' : 'them'} to another client first.`);
     }
     this.cancelAll(row.id);
-    this.db.prepare('DELETE FROM clients WHERE id = ?').run(row.id);
+    this.ctx.stmt('DELETE FROM clients WHERE id = ?').run(row.id);
   }
 
   private resolveQuotation(c: Conflict, resolution: ConflictResolution): void {
@@ -168,31 +162,29 @@ export class Conflicts {
     if (c.kind === 'deleted') {
       if (resolution === 'keep_mine') {
         // Saved again as a new draft; its names are free again on the service.
-        this.db.prepare('UPDATE quotations SET server_id = NULL, server = NULL, base = NULL, gone = 0, updated_at = ? WHERE id = ?').run(now, row.id);
+        this.ctx.stmt('UPDATE quotations SET server_id = NULL, server = NULL, base = NULL, gone = 0, updated_at = ? WHERE id = ?').run(now, row.id);
         return this.retry(c);
       }
       this.cancelAll(row.id);
-      this.db.prepare('DELETE FROM quotations WHERE id = ?').run(row.id);
+      this.ctx.stmt('DELETE FROM quotations WHERE id = ?').run(row.id);
       return;
     }
     const theirs = c.theirs as Quotation;
     if (resolution === 'keep_mine') {
-      this.db.prepare('UPDATE quotations SET base = ?, server = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(theirs), JSON.stringify(theirs), now, row.id);
+      this.ctx.stmt('UPDATE quotations SET base = ?, server = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(theirs), JSON.stringify(theirs), now, row.id);
       return this.retry(c);
     }
     if (resolution === 'take_theirs') {
-      this.db.prepare('UPDATE quotations SET draft = NULL, base = NULL, server = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(theirs), now, row.id);
+      this.ctx.stmt('UPDATE quotations SET draft = NULL, base = NULL, server = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(theirs), now, row.id);
       return this.settle(c);
     }
     // keep both: mine becomes a new draft under new names, theirs a record of its own
-    this.db
-      .prepare('UPDATE quotations SET server_id = NULL, server = NULL, base = NULL, savename = ?, quotationreference = ?, updated_at = ? WHERE id = ?')
+    this.ctx.stmt('UPDATE quotations SET server_id = NULL, server = NULL, base = NULL, savename = ?, quotationreference = ?, updated_at = ? WHERE id = ?')
       .run(newSavename(), newQuotationReference(now), now, row.id);
     if (!parseJson<QuotationContent>(row.draft)) {
-      this.db.prepare('UPDATE quotations SET draft = ? WHERE id = ?').run(JSON.stringify(c.mine), row.id);
+      this.ctx.stmt('UPDATE quotations SET draft = ? WHERE id = ?').run(JSON.stringify(c.mine), row.id);
     }
-    this.db
-      .prepare(
+    this.ctx.stmt(
         'INSERT INTO quotations (id, server_id, server, savename, quotationreference, pulled_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       )
       .run(newId(), theirs.id, JSON.stringify(theirs), theirs.savename || null, theirs.quotationreference || null, now, now, now);

@@ -1,5 +1,6 @@
 // What every store module shares: the connection, the clock and a change signal.
 import { EventEmitter } from 'node:events';
+import type Database from 'better-sqlite3';
 import type { Db } from './db';
 import type { Clock } from './clock';
 
@@ -14,11 +15,27 @@ export class Ctx {
   readonly events = new EventEmitter<StoreEvents>();
   private pending = new Set<Entity>();
   private depth = 0;
+  private readonly statements = new Map<string, Database.Statement>();
 
   constructor(
     readonly db: Db,
     readonly now: Clock,
   ) {}
+
+  /**
+   * The statement for `sql`, prepared once for the life of the connection:
+   * preparing costs more than running most of these queries. Callers only
+   * run them (get, all, run), never change their modes or iterate them, so
+   * one instance can serve every caller, nested calls included.
+   */
+  stmt<P extends unknown[] = unknown[], R = unknown>(sql: string): Database.Statement<P, R> {
+    let s = this.statements.get(sql);
+    if (s === undefined) {
+      s = this.db.prepare(sql);
+      this.statements.set(sql, s);
+    }
+    return s as unknown as Database.Statement<P, R>;
+  }
 
   /**
    * Runs `fn` in one IMMEDIATE transaction (nested calls join the outer one)

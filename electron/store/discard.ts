@@ -12,8 +12,7 @@ export function discardOperation(ctx: Ctx, outbox: Outbox, clients: Clients, quo
     if (op.state !== 'pending' && op.state !== 'parked') {
       throw new StoreError('not_allowed', `This operation is ${op.state.replace('_', ' ')}; it can be discarded only while it waits or is parked.`);
     }
-    ctx.db
-      .prepare(`UPDATE conflicts SET resolved_at = ?, resolution = 'discarded' WHERE op_id = ? AND resolved_at IS NULL`)
+    ctx.stmt(`UPDATE conflicts SET resolved_at = ?, resolution = 'discarded' WHERE op_id = ? AND resolved_at IS NULL`)
       .run(ctx.now(), opId);
     const later = () => outbox.forTarget(op.target).filter((e) => e.id !== op.id && (e.state === 'pending' || e.state === 'parked'));
     switch (op.kind) {
@@ -21,7 +20,7 @@ export function discardOperation(ctx: Ctx, outbox: Outbox, clients: Clients, quo
         const users = clients.usedBy(op.target);
         if (users > 0) throw new StoreError('not_allowed', `This new client is used by ${users} quotation${users === 1 ? '' : 's'}; delete or move ${users === 1 ? 'it' : 'them'} first.`);
         outbox.cancel([op.id, ...later().map((e) => e.id)]);
-        if (!outbox.hasGoneOut(op.target)) ctx.db.prepare('DELETE FROM clients WHERE id = ?').run(op.target);
+        if (!outbox.hasGoneOut(op.target)) ctx.stmt('DELETE FROM clients WHERE id = ?').run(op.target);
         return;
       }
       case 'client.update':
@@ -37,9 +36,9 @@ export function discardOperation(ctx: Ctx, outbox: Outbox, clients: Clients, quo
         outbox.cancel([op.id]);
         if (row.server_id === null && !outbox.hasGoneOut(op.target)) {
           outbox.cancel(later().map((e) => e.id));
-          ctx.db.prepare('DELETE FROM quotations WHERE id = ?').run(op.target);
+          ctx.stmt('DELETE FROM quotations WHERE id = ?').run(op.target);
         } else {
-          ctx.db.prepare('UPDATE quotations SET draft = NULL, base = NULL, client_id = NULL, updated_at = ? WHERE id = ?').run(ctx.now(), op.target);
+          ctx.stmt('UPDATE quotations SET draft = NULL, base = NULL, client_id = NULL, updated_at = ? WHERE id = ?').run(ctx.now(), op.target);
         }
         return;
       }
@@ -50,7 +49,7 @@ export function discardOperation(ctx: Ctx, outbox: Outbox, clients: Clients, quo
         return;
       case 'quotation.delete':
         outbox.cancel([op.id]);
-        ctx.db.prepare('UPDATE quotations SET deleted = 0, updated_at = ? WHERE id = ?').run(ctx.now(), op.target);
+        ctx.stmt('UPDATE quotations SET deleted = 0, updated_at = ? WHERE id = ?').run(ctx.now(), op.target);
         return;
     }
   });

@@ -53,51 +53,46 @@ const OPEN_STATES = `('pending', 'parked')`;
 export class Outbox {
   constructor(private readonly ctx: Ctx) {}
 
-  private get db() {
-    return this.ctx.db;
-  }
-
   get(id: number): OutboxItem {
-    const r = this.db.prepare<[number], Row>('SELECT * FROM outbox WHERE id = ?').get(id);
+    const r = this.ctx.stmt<[number], Row>('SELECT * FROM outbox WHERE id = ?').get(id);
     if (!r) throw notFound('Outbox entry', id);
     return toEntry(r);
   }
 
   find(id: number): OutboxItem | null {
-    const r = this.db.prepare<[number], Row>('SELECT * FROM outbox WHERE id = ?').get(id);
+    const r = this.ctx.stmt<[number], Row>('SELECT * FROM outbox WHERE id = ?').get(id);
     return r ? toEntry(r) : null;
   }
 
   /** Everything not yet done, oldest first. */
   list(): OutboxItem[] {
-    return this.db.prepare<[], Row>(`SELECT * FROM outbox WHERE state != 'done' ORDER BY id`).all().map(toEntry);
+    return this.ctx.stmt<[], Row>(`SELECT * FROM outbox WHERE state != 'done' ORDER BY id`).all().map(toEntry);
   }
 
   forTarget(target: string, includeDone = false): OutboxItem[] {
     const sql = `SELECT * FROM outbox WHERE target = ? ${includeDone ? '' : `AND state != 'done'`} ORDER BY id`;
-    return this.db.prepare<[string], Row>(sql).all(target).map(toEntry);
+    return this.ctx.stmt<[string], Row>(sql).all(target).map(toEntry);
   }
 
   parked(): OutboxItem[] {
-    return this.db.prepare<[], Row>(`SELECT * FROM outbox WHERE state = 'parked' ORDER BY id`).all().map(toEntry);
+    return this.ctx.stmt<[], Row>(`SELECT * FROM outbox WHERE state = 'parked' ORDER BY id`).all().map(toEntry);
   }
 
   /** Entries not yet done: what the UI shows as "waiting to be sent". */
   pendingCount(): number {
-    return (this.db.prepare(`SELECT count(*) AS n FROM outbox WHERE state != 'done'`).get() as { n: number }).n;
+    return (this.ctx.stmt(`SELECT count(*) AS n FROM outbox WHERE state != 'done'`).get() as { n: number }).n;
   }
 
   counts(): Record<OpState, number> {
     const out: Record<OpState, number> = { pending: 0, in_flight: 0, unknown_outcome: 0, parked: 0, done: 0 };
-    for (const r of this.db.prepare(`SELECT state, count(*) AS n FROM outbox GROUP BY state`).all() as { state: OpState; n: number }[]) out[r.state] = r.n;
+    for (const r of this.ctx.stmt(`SELECT state, count(*) AS n FROM outbox GROUP BY state`).all() as { state: OpState; n: number }[]) out[r.state] = r.n;
     return out;
   }
 
   /** The latest entry for `target` of one of `kinds` that has not gone out yet. */
   openEntry(target: string, kinds: readonly OpKind[]): OutboxItem | null {
     const marks = kinds.map(() => '?').join(', ');
-    const r = this.db
-      .prepare<unknown[], Row>(`SELECT * FROM outbox WHERE target = ? AND kind IN (${marks}) AND state IN ${OPEN_STATES} ORDER BY id DESC LIMIT 1`)
+    const r = this.ctx.stmt<unknown[], Row>(`SELECT * FROM outbox WHERE target = ? AND kind IN (${marks}) AND state IN ${OPEN_STATES} ORDER BY id DESC LIMIT 1`)
       .get(target, ...kinds);
     return r ? toEntry(r) : null;
   }
@@ -105,16 +100,14 @@ export class Outbox {
   /** True when a request for `target` is out or its outcome is unknown. */
   hasGoneOut(target: string, kinds?: readonly OpKind[]): boolean {
     const filter = kinds ? `AND kind IN (${kinds.map(() => '?').join(', ')})` : '';
-    return !!this.db
-      .prepare(`SELECT 1 FROM outbox WHERE target = ? AND state IN ('in_flight', 'unknown_outcome') ${filter} LIMIT 1`)
+    return !!this.ctx.stmt(`SELECT 1 FROM outbox WHERE target = ? AND state IN ('in_flight', 'unknown_outcome') ${filter} LIMIT 1`)
       .get(target, ...(kinds ?? []));
   }
 
   enqueue(kind: OpKind, target: string, opts: { payload?: Record<string, unknown>; dependsOn?: number | null } = {}): number {
     const now = this.ctx.now();
     return this.ctx.tx(['outbox'], () => {
-      const r = this.db
-        .prepare(
+      const r = this.ctx.stmt(
           `INSERT INTO outbox (kind, target, depends_on, payload, state, created_at, updated_at) VALUES (?, ?, ?, ?, 'pending', ?, ?)`,
         )
         .run(kind, target, opts.dependsOn ?? null, JSON.stringify(opts.payload ?? {}), now, now);
@@ -132,8 +125,7 @@ export class Outbox {
     this.ctx.tx(['outbox'], () => {
       const e = this.get(id);
       const revalidate = e.state === 'parked' && e.lastError?.kind === 'validation';
-      this.db
-        .prepare(
+      this.ctx.stmt(
           `UPDATE outbox SET kind = ?, payload = ?, depends_on = ?, state = ?, attempts = ?, next_attempt_at = ?, updated_at = ? WHERE id = ?`,
         )
         .run(
@@ -153,7 +145,7 @@ export class Outbox {
   cancel(ids: readonly number[]): void {
     if (ids.length === 0) return;
     this.ctx.tx(['outbox'], () => {
-      const stmt = this.db.prepare(`DELETE FROM outbox WHERE id = ? AND state IN ${OPEN_STATES}`);
+      const stmt = this.ctx.stmt(`DELETE FROM outbox WHERE id = ? AND state IN ${OPEN_STATES}`);
       for (const id of ids) {
         if (stmt.run(id).changes !== 1) {
           throw new StoreError('not_allowed', `Outbox entry ${id} is already on its way to the service and cannot be withdrawn; wait for it to finish.`);
@@ -168,8 +160,7 @@ export class Outbox {
    * the entry they depend on done.
    */
   ready(now: number, limit = 1): OutboxItem[] {
-    return this.db
-      .prepare<[number, number], Row>(
+    return this.ctx.stmt<[number, number], Row>(
         `SELECT o.* FROM outbox o
          WHERE o.state IN ('pending', 'unknown_outcome') AND o.next_attempt_at <= ?
            AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.target = o.target AND e.id < o.id AND e.state != 'done')
@@ -182,8 +173,7 @@ export class Outbox {
 
   /** When the next entry that is not blocked becomes due, or null when none waits on time. */
   nextDueAt(): number | null {
-    const r = this.db
-      .prepare(
+    const r = this.ctx.stmt(
         `SELECT min(o.next_attempt_at) AS t FROM outbox o
          WHERE o.state IN ('pending', 'unknown_outcome')
            AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.target = o.target AND e.id < o.id AND e.state != 'done')
@@ -196,8 +186,7 @@ export class Outbox {
   /** What blocks an entry: the earlier entry for the same record, or its dependency. */
   blockedBy(id: number): OutboxItem | null {
     const e = this.get(id);
-    const r = this.db
-      .prepare<[string, number], Row>(`SELECT * FROM outbox WHERE target = ? AND id < ? AND state != 'done' ORDER BY id LIMIT 1`)
+    const r = this.ctx.stmt<[string, number], Row>(`SELECT * FROM outbox WHERE target = ? AND id < ? AND state != 'done' ORDER BY id LIMIT 1`)
       .get(e.target, id);
     if (r) return toEntry(r);
     if (e.dependsOn !== null) {
@@ -210,7 +199,7 @@ export class Outbox {
   private set(id: number, fields: Partial<Pick<Row, 'state' | 'sent' | 'attempts' | 'next_attempt_at' | 'last_error' | 'payload' | 'kind'>>): void {
     const keys = Object.keys(fields) as (keyof typeof fields)[];
     const assignments = keys.map((k) => `${k} = @${k}`).join(', ');
-    const r = this.db.prepare(`UPDATE outbox SET ${assignments}, updated_at = @now WHERE id = @id`).run({ ...fields, now: this.ctx.now(), id });
+    const r = this.ctx.stmt(`UPDATE outbox SET ${assignments}, updated_at = @now WHERE id = @id`).run({ ...fields, now: this.ctx.now(), id });
     if (r.changes !== 1) throw notFound('Outbox entry', id);
   }
 
@@ -255,17 +244,17 @@ export class Outbox {
   /** Every pending entry becomes due now (back online, key fixed). */
   wakeAll(): void {
     this.ctx.tx(['outbox'], () => {
-      this.db.prepare(`UPDATE outbox SET next_attempt_at = 0 WHERE state IN ('pending', 'unknown_outcome') AND next_attempt_at > 0`).run();
+      this.ctx.stmt(`UPDATE outbox SET next_attempt_at = 0 WHERE state IN ('pending', 'unknown_outcome') AND next_attempt_at > 0`).run();
     });
   }
 
   /** At open: a request that was out when the app stopped has an unknown outcome. */
   recoverInFlight(): number {
-    return this.ctx.tx(['outbox'], () => this.db.prepare(`UPDATE outbox SET state = 'unknown_outcome', next_attempt_at = 0 WHERE state = 'in_flight'`).run().changes);
+    return this.ctx.tx(['outbox'], () => this.ctx.stmt(`UPDATE outbox SET state = 'unknown_outcome', next_attempt_at = 0 WHERE state = 'in_flight'`).run().changes);
   }
 
   /** Done entries are kept a while for the activity view, then dropped. */
   pruneDone(olderThan: number): number {
-    return this.ctx.tx(['outbox'], () => this.db.prepare(`DELETE FROM outbox WHERE state = 'done' AND updated_at < ?`).run(olderThan).changes);
+    return this.ctx.tx(['outbox'], () => this.ctx.stmt(`DELETE FROM outbox WHERE state = 'done' AND updated_at < ?`).run(olderThan).changes);
   }
 }

@@ -57,10 +57,6 @@ export class Quotations {
     private readonly clients: Clients,
   ) {}
 
-  private get db() {
-    return this.ctx.db;
-  }
-
   row(id: string): QuotationRow {
     const r = this.findRow(id);
     if (!r) throw notFound('Quotation', id);
@@ -68,11 +64,11 @@ export class Quotations {
   }
 
   findRow(id: string): QuotationRow | null {
-    return this.db.prepare<[string], QuotationRow>('SELECT * FROM quotations WHERE id = ?').get(id) ?? null;
+    return this.ctx.stmt<[string], QuotationRow>('SELECT * FROM quotations WHERE id = ?').get(id) ?? null;
   }
 
   rowByServerId(serverId: number): QuotationRow | null {
-    return this.db.prepare<[number], QuotationRow>('SELECT * FROM quotations WHERE server_id = ?').get(serverId) ?? null;
+    return this.ctx.stmt<[number], QuotationRow>('SELECT * FROM quotations WHERE server_id = ?').get(serverId) ?? null;
   }
 
   /** The content as the user sees it: the local draft, or the service's record. */
@@ -145,8 +141,7 @@ export class Quotations {
 
   /** Most recently changed first. `which`: drafts (not sent), sent ones, or all. */
   list(opts: { which?: 'drafts' | 'sent' | 'all'; limit?: number; offset?: number; includeDeleted?: boolean } = {}): LocalQuotation[] {
-    const rows = this.db
-      .prepare<[], QuotationRow>(`SELECT * FROM quotations ${opts.includeDeleted ? '' : 'WHERE deleted = 0'} ORDER BY updated_at DESC, rid DESC`)
+    const rows = this.ctx.stmt<[], QuotationRow>(`SELECT * FROM quotations ${opts.includeDeleted ? '' : 'WHERE deleted = 0'} ORDER BY updated_at DESC, rid DESC`)
       .all();
     const which = opts.which ?? 'all';
     const out: LocalQuotation[] = [];
@@ -182,8 +177,7 @@ export class Quotations {
     const content: QuotationContent = { date: localDate(now), ...checked, clientId, lines: [] };
     this.ctx.tx(['quotations'], () => {
       if (clientId !== null) this.requireClient(clientId);
-      this.db
-        .prepare(
+      this.ctx.stmt(
           `INSERT INTO quotations (id, savename, quotationreference, client_id, draft, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(id, newSavename(), newQuotationReference(now), clientId, JSON.stringify(content), now, now);
@@ -215,8 +209,7 @@ export class Quotations {
       const content = structuredClone(current.content);
       mutate(content);
       const base = row.draft === null ? row.server : row.base;
-      this.db
-        .prepare(`UPDATE quotations SET draft = ?, base = ?, client_id = ?, updated_at = ? WHERE id = ?`)
+      this.ctx.stmt(`UPDATE quotations SET draft = ?, base = ?, client_id = ?, updated_at = ? WHERE id = ?`)
         .run(JSON.stringify(content), base, content.clientId, this.ctx.now(), id);
       const dependsOn = this.clientDependency(content.clientId);
       const open = this.outbox.openEntry(id, CONTENT_OPS);
@@ -294,7 +287,7 @@ export class Quotations {
       } else {
         this.outbox.enqueue('quotation.send', id, { payload, dependsOn });
       }
-      this.db.prepare('UPDATE quotations SET updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
+      this.ctx.stmt('UPDATE quotations SET updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
     });
     return this.get(id);
   }
@@ -309,7 +302,7 @@ export class Quotations {
       const open = this.outbox.openEntry(id, [kind]);
       if (open) this.outbox.absorb(open.id, { payload });
       else this.outbox.enqueue(kind, id, { payload });
-      this.db.prepare('UPDATE quotations SET updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
+      this.ctx.stmt('UPDATE quotations SET updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
     });
     return this.get(id);
   }
@@ -348,10 +341,10 @@ export class Quotations {
       const open = this.outbox.forTarget(id).filter((e) => e.state === 'pending' || e.state === 'parked');
       this.outbox.cancel(open.map((e) => e.id));
       if (row.server_id === null && !this.outbox.hasGoneOut(id)) {
-        this.db.prepare('DELETE FROM quotations WHERE id = ?').run(id);
+        this.ctx.stmt('DELETE FROM quotations WHERE id = ?').run(id);
         return;
       }
-      this.db.prepare('UPDATE quotations SET deleted = 1, updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
+      this.ctx.stmt('UPDATE quotations SET deleted = 1, updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
       this.outbox.enqueue('quotation.delete', id);
     });
   }

@@ -5,22 +5,21 @@ export class Settings {
   constructor(private readonly ctx: Ctx) {}
 
   get<T>(key: string): T | null {
-    const r = this.ctx.db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?').get(key);
+    const r = this.ctx.stmt<[string], { value: string }>('SELECT value FROM settings WHERE key = ?').get(key);
     return r ? parseJson<T>(r.value) : null;
   }
 
   set(key: string, value: unknown): void {
     if (value === undefined) throw new TypeError(`setting ${key}: undefined cannot be stored; use delete()`);
     this.ctx.tx(['settings'], () => {
-      this.ctx.db
-        .prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+      this.ctx.stmt('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
         .run(key, JSON.stringify(value));
     });
   }
 
   delete(key: string): void {
     this.ctx.tx(['settings'], () => {
-      this.ctx.db.prepare('DELETE FROM settings WHERE key = ?').run(key);
+      this.ctx.stmt('DELETE FROM settings WHERE key = ?').run(key);
     });
   }
 }

@@ -2,6 +2,7 @@
 // cache, page by page (the largest page the service gives, so one request per
 // page), each page in one transaction. Records that vanished from the service
 // are removed afterwards, or flagged when local work still needs them.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { InvoicingApi } from '../api';
 import type { Store } from '../store';
 import type { PullPhase, PullProgress, PullSummary } from '../../shared/sync';
@@ -34,6 +35,10 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
 
   const summary: PullSummary = { requests: 0, clients: 0, products: 0, quotations: 0, countries: 0, flagged: 0, removed: 0 };
   const call = { pageSize, signal: opts.signal };
+  // Each page's write below holds the thread. The pager asks for the next
+  // page as soon as a full one arrives; waiting one turn of the event loop
+  // (`nextTurn`) before writing lets that request reach the wire, so the
+  // service prepares the next page while this one is written.
 
   const countries = await api.countries(undefined, { signal: opts.signal });
   store.cache.putCountries(countries);
@@ -43,18 +48,21 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
   progress('countries');
 
   for await (const page of api.clients.pages(call)) {
+    await nextTurn();
     store.cache.putClients(page, startedAt);
     summary.clients += page.length;
     pagesDone++;
     progress('clients');
   }
   for await (const page of api.products.pages(call)) {
+    await nextTurn();
     store.cache.putProducts(page, startedAt);
     summary.products += page.length;
     pagesDone++;
     progress('products');
   }
   for await (const page of api.quotations.pages(call)) {
+    await nextTurn();
     store.cache.putQuotations(page, startedAt);
     summary.quotations += page.length;
     pagesDone++;

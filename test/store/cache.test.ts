@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { Client } from '../../shared/schemas';
 import { scratchStore } from './helpers';
+
+/** What the search index holds for each row, in rowid order. */
+function indexed(store: ReturnType<typeof scratchStore>['store'], table: 'client_search' | 'product_search') {
+  return store.db.prepare(`SELECT rowid, * FROM ${table} ORDER BY rowid`).all();
+}
 
 describe('cache of service records', () => {
   it('writes pages and rewrites only what changed', () => {
@@ -69,5 +75,80 @@ describe('cache of service records', () => {
     store.cache.putCountries([{ id: 146, name: 'Nederland' }, { id: 21, name: 'België' }]);
     store.cache.putCountries([{ id: 146, name: 'Netherlands' }]);
     expect(store.cache.countries()).toEqual([{ id: 146, name: 'Netherlands' }]);
+  });
+
+  it('indexes a pulled page for search exactly as the per-row triggers index single inserts', () => {
+    const page: Client[] = [
+      { clientnr: 1, company: 'Bakkerij Müller', contact: 'Hans', email: 'hans@muller.de', city: 'Enschede' },
+      { clientnr: 2, company: 'Café de Zwaan', city: 'Zwolle' },
+      { clientnr: 3, contact: 'Zoë Janssen' },
+    ];
+    const bulk = scratchStore();
+    bulk.store.cache.putClients(page, bulk.clock());
+    bulk.store.cache.putProducts([{ id: 7, code: 'CRM-2', name: 'Crème brûlée' }, { id: 8, name: 'Uurtarief' }], bulk.clock());
+    // the same rows, one insert each, through the triggers
+    const single = scratchStore();
+    for (const c of page) single.store.cache.putClients([c], single.clock());
+    single.store.db.prepare('INSERT INTO products (id, data, pulled_at) VALUES (?, ?, 1)').run(7, JSON.stringify({ id: 7, code: 'CRM-2', name: 'Crème brûlée' }));
+    single.store.db.prepare('INSERT INTO products (id, data, pulled_at) VALUES (?, ?, 1)').run(8, JSON.stringify({ id: 8, name: 'Uurtarief' }));
+    expect(indexed(bulk.store, 'client_search')).toEqual(indexed(single.store, 'client_search'));
+    expect(indexed(bulk.store, 'product_search')).toEqual(indexed(single.store, 'product_search'));
+    expect(indexed(bulk.store, 'client_search')).toHaveLength(3);
+    expect(bulk.store.search.clients('mull').map((h) => h.clientnr)).toEqual([1]);
+    expect(bulk.store.search.products('creme').map((h) => h.productId)).toEqual([7]);
+    // the hold on the triggers ends with the page: later inserts and edits are indexed by them
+    expect(bulk.store.db.prepare('SELECT count(*) AS n FROM search_bulk').get()).toEqual({ n: 0 });
+    const local = bulk.store.clients.create({ company: 'Schröder' });
+    expect(bulk.store.search.clients('schro').map((h) => h.id)).toEqual([local.id]);
+    bulk.store.clients.update(bulk.store.clients.byClientnr(2)!.id, { company: 'Van Dam' });
+    expect(bulk.store.search.clients('zwaan')).toEqual([]);
+    expect(bulk.store.search.clients('dam').map((h) => h.clientnr)).toEqual([2]);
+  });
+
+  it('follows changed records in the index on the next pull, and takes the last of a record named twice', () => {
+    const { store, clock } = scratchStore();
+    store.cache.putClients([{ clientnr: 1, company: 'Alpha' }, { clientnr: 2, company: 'Beta' }], clock());
+    store.cache.putProducts([{ id: 1, name: 'Koffie' }], clock());
+    clock.advance(1000);
+    store.cache.putClients([{ clientnr: 1, company: 'Alpha' }, { clientnr: 2, company: 'Gamma' }, { clientnr: 3, company: 'Delta' }, { clientnr: 3, company: 'Epsilon' }], clock());
+    store.cache.putProducts([{ id: 1, name: 'Thee' }, { id: 2, name: 'Melk' }, { id: 2, name: 'Room' }], clock());
+    const names = (q: string) => store.search.clients(q).map((h) => h.title);
+    expect(names('beta')).toEqual([]);
+    expect(names('gamma')).toEqual(['Gamma']);
+    expect(names('delta')).toEqual([]);
+    expect(names('epsilon')).toEqual(['Epsilon']);
+    expect(store.search.products('koffie')).toEqual([]);
+    expect(store.search.products('thee').map((h) => h.productId)).toEqual([1]);
+    expect(store.search.products('room').map((h) => h.productId)).toEqual([2]);
+    expect(indexed(store, 'client_search')).toHaveLength(3);
+    expect(indexed(store, 'product_search')).toHaveLength(2);
+    // every record of the page counts as seen, changed or not
+    expect(store.db.prepare('SELECT clientnr, pulled_at FROM clients ORDER BY clientnr').all()).toEqual([1, 2, 3].map((clientnr) => ({ clientnr, pulled_at: clock() })));
+    expect(store.db.prepare('SELECT id, pulled_at FROM products ORDER BY id').all()).toEqual([1, 2].map((id) => ({ id, pulled_at: clock() })));
+  });
+
+  it('marks an unchanged record seen again without rewriting it, and clears its gone flag', () => {
+    const { store, clock } = scratchStore();
+    store.cache.putClients([{ clientnr: 1, company: 'Alpha' }], clock());
+    const id = store.clients.byClientnr(1)!.id;
+    store.db.prepare('UPDATE clients SET gone = 1 WHERE id = ?').run(id);
+    const before = store.db.prepare('SELECT server, updated_at FROM clients WHERE id = ?').get(id);
+    clock.advance(5000);
+    store.cache.putClients([{ clientnr: 1, company: 'Alpha' }], clock());
+    expect(store.db.prepare('SELECT server, updated_at FROM clients WHERE id = ?').get(id)).toEqual(before);
+    expect(store.clients.get(id).gone).toBe(false);
+    expect(store.db.prepare('SELECT pulled_at FROM clients WHERE id = ?').get(id)).toEqual({ pulled_at: clock() });
+  });
+
+  it('a page that fails halfway inside a transaction that goes on leaves the index whole', () => {
+    const { store, clock } = scratchStore();
+    store.transaction(() => {
+      // a record the database refuses (a clientnr that is not a whole number) ends the page early
+      expect(() => store.cache.putClients([{ clientnr: 1, company: 'Alpha' }, { clientnr: 'x' as unknown as number, company: 'Bad' }], clock())).toThrow();
+      store.clients.create({ company: 'After' });
+    });
+    expect(store.db.prepare('SELECT count(*) AS n FROM search_bulk').get()).toEqual({ n: 0 });
+    expect(store.search.clients('alpha').map((h) => h.clientnr)).toEqual([1]);
+    expect(store.search.clients('after')).toHaveLength(1);
   });
 });

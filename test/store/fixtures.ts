@@ -30,6 +30,7 @@ export const FIXTURE_BUILDERS: Record<number, (db: Db) => void> = {
   0: () => {},
   1: v1,
   // version 2 added only the search index, built from the tables above
+  // version 3 rebuilt that index (no word positions, bulk fill of pulled pages)
 };
 
 /** Writes a database file at `version` with that version's sample data. */
