@@ -121,26 +121,30 @@ export class Cache {
     const update = this.ctx.stmt(
       'UPDATE quotations SET server_id = ?, server = ?, savename = ?, quotationreference = ?, pulled_at = ?, gone = 0, updated_at = ? WHERE id = ?',
     );
-    const touch = this.ctx.stmt('UPDATE quotations SET pulled_at = ?, gone = 0 WHERE id = ?');
     const dropDraft = this.ctx.stmt('UPDATE quotations SET draft = NULL, base = NULL WHERE id = ? AND draft IS NOT NULL');
     const insert = this.ctx.stmt(
       'INSERT INTO quotations (id, server_id, server, savename, quotationreference, pulled_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
     const now = this.ctx.now();
     this.ctx.tx(['quotations'], () => {
+      const known = this.knownQuotations(records);
+      const unchanged: string[] = [];
       for (const q of records) {
         const json = JSON.stringify(q);
         const savename = q.savename || null;
         const reference = q.quotationreference || null;
-        const row = byId.get(q.id) ?? (savename || reference ? byName.get(savename, reference) : undefined);
+        const named = savename !== null || reference !== null;
+        const row = known
+          ? (known.byId.get(q.id) ?? known.nameless.get(q) ?? undefined)
+          : (byId.get(q.id) ?? (named ? byName.get(savename, reference) : undefined));
         if (row && row.server === json) {
-          touch.run(pulledAt, row.id);
+          unchanged.push(row.id);
           continue;
         }
         // Names are unique on the service; an older holder here (a record
         // deleted or renamed there) gives them up.
         const id = row?.id ?? newId();
-        if (savename || reference) clearNames.run(savename, reference, id, savename, reference);
+        if (named && (!known || known.heldElsewhere(q, id))) clearNames.run(savename, reference, id, savename, reference);
         if (row) {
           update.run(q.id, json, savename, reference, pulledAt, now, id);
           // a local copy with nothing waiting to be saved gives way to the service's newer version
@@ -148,7 +152,58 @@ export class Cache {
         }
         else insert.run(id, q.id, json, savename, reference, pulledAt, now, now);
       }
+      if (unchanged.length > 0) this.ctx.stmt('UPDATE quotations SET pulled_at = ?, gone = 0 WHERE id IN (SELECT value FROM json_each(?))').run(pulledAt, JSON.stringify(unchanged));
     });
+  }
+
+  /**
+   * What the per-record lookups of putQuotations would find, read for the
+   * whole page in two queries. Only when the page's records share no id, no
+   * name and no draft they could adopt: then what one record writes cannot
+   * change what another one looks up, and the answers read before the first
+   * write stay true. Otherwise null, and each record looks up for itself.
+   */
+  private knownQuotations(records: readonly Quotation[]): {
+    byId: Map<number, { id: string; server: string | null }>;
+    /** the local draft (never saved: no service id) a record carries the names of */
+    nameless: Map<Quotation, { id: string; server: string | null }>;
+    /** whether a row other than `id` holds a name of `q` */
+    heldElsewhere(q: Quotation, id: string): boolean;
+  } | null {
+    const ids = new Set<number>();
+    const names = new Set<string>();
+    for (const q of records) {
+      if (ids.has(q.id)) return null;
+      ids.add(q.id);
+      for (const n of [q.savename, q.quotationreference]) {
+        if (!n) continue;
+        if (names.has(n)) return null;
+        names.add(n);
+      }
+    }
+    const byId = new Map<number, { id: string; server: string | null }>();
+    const rows = this.ctx.stmt<[string], { id: string; server_id: number; server: string | null }>('SELECT id, server_id, server FROM quotations WHERE server_id IN (SELECT value FROM json_each(?))').all(JSON.stringify([...ids]));
+    for (const r of rows) byId.set(r.server_id, { id: r.id, server: r.server });
+    const holders = this.ctx
+      .stmt<[string, string], { id: string; server_id: number | null; savename: string | null; quotationreference: string | null; server: string | null }>(
+        'SELECT id, server_id, savename, quotationreference, server FROM quotations WHERE savename IN (SELECT value FROM json_each(?)) OR quotationreference IN (SELECT value FROM json_each(?))',
+      )
+      .all(JSON.stringify([...names]), JSON.stringify([...names]));
+    const holdersOf = (q: Quotation) => holders.filter((h) => (!!q.savename && h.savename === q.savename) || (!!q.quotationreference && h.quotationreference === q.quotationreference));
+    const nameless = new Map<Quotation, { id: string; server: string | null }>();
+    const adoptedBy = new Set<string>();
+    for (const q of records) {
+      if (byId.has(q.id)) continue;
+      const drafts = holdersOf(q).filter((h) => h.server_id === null);
+      // two drafts each holding one of its names: which one a lookup finds is the database's choice
+      if (drafts.length > 1) return null;
+      const draft = drafts[0];
+      if (!draft) continue;
+      if (adoptedBy.has(draft.id)) return null;
+      adoptedBy.add(draft.id);
+      nameless.set(q, { id: draft.id, server: draft.server });
+    }
+    return { byId, nameless, heldElsewhere: (q, id) => holdersOf(q).some((h) => h.id !== id) };
   }
 
   putCountries(records: readonly Country[]): void {

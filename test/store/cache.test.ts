@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Client } from '../../shared/schemas';
+import fc from 'fast-check';
+import type { Client, Quotation } from '../../shared/schemas';
+import type { Store } from '../../electron/store';
 import { scratchStore } from './helpers';
 
 /** What the search index holds for each row, in rowid order. */
@@ -150,5 +152,79 @@ describe('cache of service records', () => {
     expect(store.db.prepare('SELECT count(*) AS n FROM search_bulk').get()).toEqual({ n: 0 });
     expect(store.search.clients('alpha').map((h) => h.clientnr)).toEqual([1]);
     expect(store.search.clients('after')).toHaveLength(1);
+  });
+
+  it('writes quotation pages exactly as looking up each record by itself would', () => {
+    // The plain way: every record looks itself up, by id and then by name.
+    function oneByOne(store: Store, records: Quotation[], pulledAt: number): void {
+      const db = store.db;
+      store.transaction(() => {
+        for (const q of records) {
+          const json = JSON.stringify(q);
+          const savename = q.savename || null;
+          const reference = q.quotationreference || null;
+          const row = (db.prepare('SELECT id, server FROM quotations WHERE server_id = ?').get(q.id) ??
+            (savename || reference ? db.prepare('SELECT id, server FROM quotations WHERE server_id IS NULL AND (savename = ? OR quotationreference = ?) LIMIT 1').get(savename, reference) : undefined)) as
+            | { id: string; server: string | null }
+            | undefined;
+          if (row && row.server === json) {
+            db.prepare('UPDATE quotations SET pulled_at = ?, gone = 0 WHERE id = ?').run(pulledAt, row.id);
+            continue;
+          }
+          const id = row?.id ?? `new-${q.id}-${pulledAt}`;
+          if (savename || reference) {
+            db.prepare(
+              `UPDATE quotations SET savename = CASE WHEN savename = ? THEN NULL ELSE savename END,
+                 quotationreference = CASE WHEN quotationreference = ? THEN NULL ELSE quotationreference END
+               WHERE id != ? AND (savename = ? OR quotationreference = ?)`,
+            ).run(savename, reference, id, savename, reference);
+          }
+          if (row) {
+            db.prepare('UPDATE quotations SET server_id = ?, server = ?, savename = ?, quotationreference = ?, pulled_at = ?, gone = 0, updated_at = ? WHERE id = ?').run(q.id, json, savename, reference, pulledAt, 0, id);
+            if (!db.prepare(`SELECT 1 FROM outbox WHERE target = ? AND state != 'done'`).get(id)) db.prepare('UPDATE quotations SET draft = NULL, base = NULL WHERE id = ? AND draft IS NOT NULL').run(id);
+          } else {
+            db.prepare('INSERT INTO quotations (id, server_id, server, savename, quotationreference, pulled_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 0, 0)').run(id, q.id, json, savename, reference, pulledAt);
+          }
+        }
+      });
+    }
+    // local ids of new rows are random: rows are compared by what they hold, drafts by their fixed ids
+    const contents = (store: Store) =>
+      store.db
+        .prepare(`SELECT CASE WHEN id LIKE 'draft-%' THEN id END AS draft_id, server_id, savename, quotationreference, server, draft IS NOT NULL AS has_draft, pulled_at, gone FROM quotations ORDER BY server_id, draft_id, savename, quotationreference`)
+        .all();
+
+    const names = ['n1', 'n2', 'n3', 'n4', 'n5', 'n6'];
+    const name = fc.option(fc.constantFrom(...names), { nil: '' });
+    const record = fc.record({ id: fc.integer({ min: 1, max: 6 }), savename: name, quotationreference: name, notes: fc.constantFrom('a', 'b') });
+    // pages that repeat ids or names, and pages that do not (as the service sends them)
+    const page = fc.oneof(fc.array(record, { maxLength: 6 }), fc.uniqueArray(record, { maxLength: 4, selector: (r) => [r.id, r.savename || r.id, r.quotationreference || -r.id] }));
+    const draft = fc.record({ savename: fc.option(fc.constantFrom(...names), { nil: null }), reference: fc.option(fc.constantFrom(...names), { nil: null }) });
+    fc.assert(
+      fc.property(fc.array(draft, { maxLength: 3 }), fc.array(page, { minLength: 1, maxLength: 3 }), (drafts, pages) => {
+        const a = scratchStore();
+        const b = scratchStore();
+        for (const s of [a.store, b.store]) {
+          const taken = new Set<string>();
+          drafts.forEach((d, i) => {
+            // names are unique in the table; a draft takes only the free ones
+            const sn = d.savename && !taken.has(`s:${d.savename}`) ? d.savename : null;
+            const rf = d.reference && !taken.has(`r:${d.reference}`) ? d.reference : null;
+            if (sn) taken.add(`s:${sn}`);
+            if (rf) taken.add(`r:${rf}`);
+            s.db.prepare(`INSERT INTO quotations (id, savename, quotationreference, draft, created_at, updated_at) VALUES (?, ?, ?, '{}', 0, 0)`).run(`draft-${i}`, sn, rf);
+          });
+        }
+        pages.forEach((page, n) => {
+          const records = page.map((r) => ({ ...r, clientnr: 1, lines: [] }) as Quotation);
+          a.store.cache.putQuotations(records, 100 + n);
+          oneByOne(b.store, records, 100 + n);
+          expect(contents(a.store)).toEqual(contents(b.store));
+        });
+        a.store.close();
+        b.store.close();
+      }),
+      { numRuns: 60 },
+    );
   });
 });
