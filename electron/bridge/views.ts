@@ -21,7 +21,7 @@ import type {
   QuotationView,
   SerializedError,
 } from '../../shared/bridge';
-import type { Store } from '../store';
+import type { QuotationListItem, Store } from '../store';
 import { formatBridgeMessage } from '../../shared/bridge';
 
 /** The store's open outbox entries and conflicts, indexed by record, read once per answer. */
@@ -50,24 +50,14 @@ export interface Lookup {
   serviceTotal(quotationId: string): string | null;
 }
 
-/**
- * `bulk` reads every client and every service total in one query each (for
- * whole lists); otherwise they are read one by one as asked, and remembered.
- */
-export function lookupFor(store: Store, bulk = false): Lookup {
+/** Clients and service totals are read as asked, and remembered for the answer. */
+export function lookupFor(store: Store): Lookup {
   const clients = new Map<string, LocalClient | null>();
   const totals = new Map<string, string | null>();
-  if (bulk) {
-    for (const c of store.clients.list({ limit: Number.MAX_SAFE_INTEGER, includeDeleted: true })) clients.set(c.id, c);
-    const rows = store.db
-      .prepare<[], { id: string; total: string | number | null }>(`SELECT id, CASE WHEN draft IS NULL THEN json_extract(server, '$.totalintax') END AS total FROM quotations`)
-      .all();
-    for (const r of rows) totals.set(r.id, r.total === null ? null : String(r.total));
-  }
   return {
     pending: readPending(store),
     client(id) {
-      if (!clients.has(id)) clients.set(id, bulk ? null : store.clients.find(id));
+      if (!clients.has(id)) clients.set(id, store.clients.find(id));
       return clients.get(id)!;
     },
     serviceTotal(id) {
@@ -123,7 +113,7 @@ export function clientRef(lookup: Pick<Lookup, 'client'>, clientId: string | nul
 
 // ---- quotations
 
-function quotationState(q: LocalQuotation, { pending }: Lookup): QuotationState {
+function quotationState(q: { id: string; approved: unknown; sent: boolean; serverId: number | null }, pending: Pending): QuotationState {
   if (pending.conflicts.has(q.id)) return 'conflict';
   const ops = pending.ops.get(q.id) ?? [];
   if (ops.some((o) => o.state === 'parked')) return 'attention';
@@ -151,9 +141,28 @@ export function quotationSummary(q: LocalQuotation, lookup: Lookup): QuotationSu
     date: q.content.date ? String(q.content.date) : null,
     totalintax: lookup.serviceTotal(q.id) ?? q.totals.totalintax,
     currency: str(client?.fields.currency) || 'EUR',
-    state: quotationState(q, lookup),
+    state: quotationState(q, lookup.pending),
     customstatus: status === 'progress' || status === 'completed' || status === 'billable' || status === 'declined' ? (status as CustomStatus) : null,
     updatedAt: iso(q.updatedAt),
+  };
+}
+
+/** The same summary as quotationSummary, from the store's list item. */
+export function listedQuotationSummary(item: QuotationListItem, pending: Pending): QuotationSummary {
+  const status = item.customstatus;
+  const c = item.client;
+  return {
+    id: item.id,
+    serverId: item.serverId,
+    savename: str(item.savename),
+    quotationreference: str(item.quotationreference),
+    client: item.clientId ? (c ? { id: item.clientId, clientnr: c.clientnr, name: c.company || c.contact } : { id: item.clientId, clientnr: null, name: '' }) : null,
+    date: item.date,
+    totalintax: item.totalintax,
+    currency: c?.currency || 'EUR',
+    state: quotationState(item, pending),
+    customstatus: status === 'progress' || status === 'completed' || status === 'billable' || status === 'declined' ? (status as CustomStatus) : null,
+    updatedAt: iso(item.updatedAt),
   };
 }
 

@@ -4,8 +4,10 @@
 //
 // A page is written in one transaction with a handful of statements however
 // long it is: what is known of its records is read in one query, unchanged
-// records are marked seen in one statement, and the search index of the new
-// rows is filled in one statement (see migration 3).
+// records are marked seen in one statement, and what the insert triggers
+// would derive for new rows is written by the inserts themselves (list
+// columns) or for all of them in one statement (search index); see
+// migrations 3 and 4.
 import type { Client, Country, Product, Quotation } from '../../shared/schemas';
 import type { Ctx } from './context';
 import { newId } from './ids';
@@ -19,6 +21,14 @@ export interface SweepResult {
 // The same values the insert triggers index (migrations 2 and 3).
 const CLIENT_SEARCH = ['company', 'contact', 'email', 'city'].map((f) => `coalesce(json_extract(coalesce(local, server), '$.${f}'), '')`).join(', ');
 const PRODUCT_SEARCH = ['code', 'name'].map((f) => `coalesce(json_extract(data, '$.${f}'), '')`).join(', ');
+
+/** A scalar of a record as the list columns hold it (migration 4). */
+function scalar(v: unknown): unknown {
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'boolean') return String(v);
+  if (typeof v === 'object') return JSON.stringify(v);
+  return v;
+}
 
 /** The last record for each key: a page that names one twice is taken as the service's latest word. */
 function lastByKey<T, K>(records: readonly T[], key: (r: T) => K): Map<K, T> {
@@ -36,20 +46,21 @@ export class Cache {
   constructor(private readonly ctx: Ctx) {}
 
   /**
-   * Runs `fill` with the per-row search triggers of clients and products
-   * held back, then indexes the rows whose keys it returns in one statement.
-   * Inside the caller's transaction, so no other writer ever sees the hold.
+   * Runs `fill` with the per-row insert triggers held back: its inserts
+   * write the list columns themselves, and the rows whose keys it collects
+   * in `added` are indexed for search afterwards in one statement. Inside
+   * the caller's transaction, so no other writer ever sees the hold.
    */
-  private withBulkSearch(indexSql: string, fill: (added: number[]) => void): void {
+  private withBulkInsert(indexSql: string | null, fill: (added: number[]) => void): void {
     const added: number[] = [];
-    this.ctx.stmt('INSERT INTO search_bulk (one) VALUES (1)').run();
+    this.ctx.stmt('INSERT INTO bulk_insert (one) VALUES (1)').run();
     try {
       fill(added);
     } finally {
       // also when `fill` threw inside a caller's transaction that goes on:
       // whatever it inserted is indexed, and later inserts use the triggers
-      if (added.length > 0) this.ctx.stmt(indexSql).run(JSON.stringify(added));
-      this.ctx.stmt('DELETE FROM search_bulk').run();
+      if (indexSql !== null && added.length > 0) this.ctx.stmt(indexSql).run(JSON.stringify(added));
+      this.ctx.stmt('DELETE FROM bulk_insert').run();
     }
   }
 
@@ -64,13 +75,15 @@ export class Cache {
         .all(JSON.stringify([...page.keys()]));
       for (const r of rows) known.set(r.clientnr, r);
       const update = this.ctx.stmt('UPDATE clients SET server = ?, pulled_at = ?, gone = 0, updated_at = ? WHERE rid = ?');
-      const insert = this.ctx.stmt('INSERT INTO clients (id, clientnr, server, pulled_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
+      const insert = this.ctx.stmt(
+        'INSERT INTO clients (id, clientnr, server, pulled_at, created_at, updated_at, company, contact, currency) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      );
       const unchanged: number[] = [];
-      this.withBulkSearch(`INSERT INTO client_search (rowid, company, contact, email, city) SELECT rid, ${CLIENT_SEARCH} FROM clients WHERE rid IN (SELECT value FROM json_each(?))`, (added) => {
+      this.withBulkInsert(`INSERT INTO client_search (rowid, company, contact, email, city) SELECT rid, ${CLIENT_SEARCH} FROM clients WHERE rid IN (SELECT value FROM json_each(?))`, (added) => {
         for (const c of page.values()) {
           const json = JSON.stringify(c);
           const row = known.get(c.clientnr);
-          if (!row) added.push(Number(insert.run(newId(), c.clientnr, json, pulledAt, now, now).lastInsertRowid));
+          if (!row) added.push(Number(insert.run(newId(), c.clientnr, json, pulledAt, now, now, scalar(c.company), scalar(c.contact), scalar(c.currency)).lastInsertRowid));
           else if (row.server === json) unchanged.push(row.rid);
           else update.run(json, pulledAt, now, row.rid);
         }
@@ -88,7 +101,7 @@ export class Cache {
       const update = this.ctx.stmt('UPDATE products SET data = ?, pulled_at = ? WHERE id = ?');
       const insert = this.ctx.stmt('INSERT INTO products (id, data, pulled_at) VALUES (?, ?, ?)');
       const unchanged: number[] = [];
-      this.withBulkSearch(`INSERT INTO product_search (rowid, code, name) SELECT id, ${PRODUCT_SEARCH} FROM products WHERE id IN (SELECT value FROM json_each(?))`, (added) => {
+      this.withBulkInsert(`INSERT INTO product_search (rowid, code, name) SELECT id, ${PRODUCT_SEARCH} FROM products WHERE id IN (SELECT value FROM json_each(?))`, (added) => {
         for (const p of page.values()) {
           const json = JSON.stringify(p);
           const data = known.get(p.id);
@@ -123,35 +136,40 @@ export class Cache {
     );
     const dropDraft = this.ctx.stmt('UPDATE quotations SET draft = NULL, base = NULL WHERE id = ? AND draft IS NOT NULL');
     const insert = this.ctx.stmt(
-      'INSERT INTO quotations (id, server_id, server, savename, quotationreference, pulled_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      `INSERT INTO quotations (id, server_id, server, savename, quotationreference, pulled_at, created_at, updated_at,
+         server_clientnr, server_date, server_total, server_sent, server_approved, server_status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const now = this.ctx.now();
     this.ctx.tx(['quotations'], () => {
       const known = this.knownQuotations(records);
       const unchanged: string[] = [];
-      for (const q of records) {
-        const json = JSON.stringify(q);
-        const savename = q.savename || null;
-        const reference = q.quotationreference || null;
-        const named = savename !== null || reference !== null;
-        const row = known
-          ? (known.byId.get(q.id) ?? known.nameless.get(q) ?? undefined)
-          : (byId.get(q.id) ?? (named ? byName.get(savename, reference) : undefined));
-        if (row && row.server === json) {
-          unchanged.push(row.id);
-          continue;
+      this.withBulkInsert(null, () => {
+        for (const q of records) {
+          const json = JSON.stringify(q);
+          const savename = q.savename || null;
+          const reference = q.quotationreference || null;
+          const named = savename !== null || reference !== null;
+          const row = known
+            ? (known.byId.get(q.id) ?? known.nameless.get(q) ?? undefined)
+            : (byId.get(q.id) ?? (named ? byName.get(savename, reference) : undefined));
+          if (row && row.server === json) {
+            unchanged.push(row.id);
+            continue;
+          }
+          // Names are unique on the service; an older holder here (a record
+          // deleted or renamed there) gives them up.
+          const id = row?.id ?? newId();
+          if (named && (!known || known.heldElsewhere(q, id))) clearNames.run(savename, reference, id, savename, reference);
+          if (row) {
+            update.run(q.id, json, savename, reference, pulledAt, now, id);
+            // a local copy with nothing waiting to be saved gives way to the service's newer version
+            if (!this.hasOps(id)) dropDraft.run(id);
+          } else {
+            const approved = q.approved !== null && typeof q.approved === 'object' && !Array.isArray(q.approved) ? 1 : 0;
+            insert.run(id, q.id, json, savename, reference, pulledAt, now, now, scalar(q.clientnr), scalar(q.date), scalar(q.totalintax), q.sent === true ? 1 : 0, approved, scalar(q.customstatus));
+          }
         }
-        // Names are unique on the service; an older holder here (a record
-        // deleted or renamed there) gives them up.
-        const id = row?.id ?? newId();
-        if (named && (!known || known.heldElsewhere(q, id))) clearNames.run(savename, reference, id, savename, reference);
-        if (row) {
-          update.run(q.id, json, savename, reference, pulledAt, now, id);
-          // a local copy with nothing waiting to be saved gives way to the service's newer version
-          if (!this.hasOps(id)) dropDraft.run(id);
-        }
-        else insert.run(id, q.id, json, savename, reference, pulledAt, now, now);
-      }
+      });
       if (unchanged.length > 0) this.ctx.stmt('UPDATE quotations SET pulled_at = ?, gone = 0 WHERE id IN (SELECT value FROM json_each(?))').run(pulledAt, JSON.stringify(unchanged));
     });
   }

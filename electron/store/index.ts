@@ -79,4 +79,5 @@ export { StoreError } from './errors';
 export type { StoreErrorCode } from './errors';
 export type { Clock } from './clock';
 export type { OutboxItem } from './outbox';
+export type { QuotationListItem, ListedClient, QuotationListOptions } from './quotation-list';
 export { LATEST_VERSION } from './migrations';

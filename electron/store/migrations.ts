@@ -211,6 +211,62 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 4,
+    description: 'what lists show of clients and quotations, kept in plain columns so listing parses no records',
+    up(db) {
+      // A scalar of a JSON record as stored in an ANY column: true and false
+      // as the text JavaScript would make of them (json_extract gives 1 and 0).
+      const scalar = (json: string, field: string) =>
+        `CASE json_type(${json}, '$.${field}') WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' ELSE json_extract(${json}, '$.${field}') END`;
+      const shown = (row: string) =>
+        (['company', 'contact', 'currency'] as const).map((f) => `${f} = ${scalar(`coalesce(${row}.local, ${row}.server)`, f)}`).join(', ');
+      const server = (row: string) =>
+        [
+          `server_clientnr = ${scalar(`${row}.server`, 'clientnr')}`,
+          `server_date = ${scalar(`${row}.server`, 'date')}`,
+          `server_total = ${scalar(`${row}.server`, 'totalintax')}`,
+          `server_sent = coalesce(json_type(${row}.server, '$.sent') = 'true', 0)`,
+          `server_approved = coalesce(json_type(${row}.server, '$.approved') = 'object', 0)`,
+          `server_status = ${scalar(`${row}.server`, 'customstatus')}`,
+        ].join(', ');
+      db.exec(`
+        -- Inserts of a pulled page: while this holds a row, the writer
+        -- provides what the insert triggers would derive (search index, the
+        -- columns below), for all its rows at once.
+        ALTER TABLE search_bulk RENAME TO bulk_insert;
+
+        -- Of the client as shown: the local version over the service's.
+        ALTER TABLE clients ADD COLUMN company ANY;
+        ALTER TABLE clients ADD COLUMN contact ANY;
+        ALTER TABLE clients ADD COLUMN currency ANY;
+
+        -- Of the service's version of the quotation (server), when there is one.
+        ALTER TABLE quotations ADD COLUMN server_clientnr ANY;
+        ALTER TABLE quotations ADD COLUMN server_date ANY;
+        ALTER TABLE quotations ADD COLUMN server_total ANY;
+        ALTER TABLE quotations ADD COLUMN server_sent INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE quotations ADD COLUMN server_approved INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE quotations ADD COLUMN server_status ANY;
+
+        CREATE TRIGGER clients_shown_ins AFTER INSERT ON clients WHEN NOT EXISTS (SELECT 1 FROM bulk_insert) BEGIN
+          UPDATE clients SET ${shown('new')} WHERE rid = new.rid;
+        END;
+        CREATE TRIGGER clients_shown_upd AFTER UPDATE OF server, local ON clients BEGIN
+          UPDATE clients SET ${shown('new')} WHERE rid = new.rid;
+        END;
+        CREATE TRIGGER quotations_server_ins AFTER INSERT ON quotations WHEN new.server IS NOT NULL AND NOT EXISTS (SELECT 1 FROM bulk_insert) BEGIN
+          UPDATE quotations SET ${server('new')} WHERE rid = new.rid;
+        END;
+        CREATE TRIGGER quotations_server_upd AFTER UPDATE OF server ON quotations BEGIN
+          UPDATE quotations SET ${server('new')} WHERE rid = new.rid;
+        END;
+
+        UPDATE clients SET ${shown('clients')};
+        UPDATE quotations SET ${server('quotations')} WHERE server IS NOT NULL;
+      `);
+    },
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -14,6 +14,8 @@ import { newId, newQuotationReference, newSavename } from './ids';
 import type { Outbox, OutboxItem } from './outbox';
 import type { Clients } from './clients';
 import { lineErrors, quotationToInput } from './validate';
+import { withQueued } from './queued';
+import { listQuotations, type QuotationListItem, type QuotationListOptions } from './quotation-list';
 
 export interface QuotationRow {
   rid: number;
@@ -86,16 +88,11 @@ export class Quotations {
     return { ...header, clientId: this.clients.rowByClientnr(server.clientnr)?.id ?? null, lines };
   }
 
-  private toLocal(row: QuotationRow, ops: OutboxItem[] = this.outbox.forTarget(row.id)): LocalQuotation {
+  /** The quotation of a row, as get() gives it; `ops`: its entries not yet done. */
+  toLocal(row: QuotationRow, ops: OutboxItem[] = this.outbox.forTarget(row.id)): LocalQuotation {
     const server = parseJson<Quotation>(row.server);
     const content = this.contentOf(row);
-    const sending = ops.some((o) => o.kind === 'quotation.send');
-    let approved: Approval | null = server?.approved ?? null;
-    let customstatus: string = server?.customstatus ?? '';
-    for (const o of ops) {
-      if (o.kind === 'quotation.approve') approved = o.payload.approved === false ? null : (o.payload.approved as Approval);
-      if (o.kind === 'quotation.status') customstatus = o.payload.customstatus === 'clear' ? '' : String(o.payload.customstatus);
-    }
+    const { sent, sending, approved, customstatus } = withQueued<Approval>({ sent: server?.sent ?? false, approved: server?.approved ?? null, customstatus: server?.customstatus ?? '' }, ops);
     let state: LocalState = 'synced';
     if (row.deleted) state = 'deleting';
     else if (row.server_id === null) state = 'new';
@@ -114,7 +111,7 @@ export class Quotations {
       savename: row.savename,
       quotationreference: row.quotationreference,
       content,
-      sent: (server?.sent ?? false) || sending,
+      sent,
       sending,
       approved,
       customstatus,
@@ -137,6 +134,11 @@ export class Quotations {
   byServerId(serverId: number): LocalQuotation | null {
     const r = this.rowByServerId(serverId);
     return r ? this.toLocal(r) : null;
+  }
+
+  /** What a list shows of each quotation, most recently changed first; far cheaper than list(). */
+  summaries(opts: QuotationListOptions = {}): QuotationListItem[] {
+    return listQuotations(this.ctx, this, opts);
   }
 
   /** Most recently changed first. `which`: drafts (not sent), sent ones, or all. */

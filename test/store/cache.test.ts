@@ -99,12 +99,50 @@ describe('cache of service records', () => {
     expect(bulk.store.search.clients('mull').map((h) => h.clientnr)).toEqual([1]);
     expect(bulk.store.search.products('creme').map((h) => h.productId)).toEqual([7]);
     // the hold on the triggers ends with the page: later inserts and edits are indexed by them
-    expect(bulk.store.db.prepare('SELECT count(*) AS n FROM search_bulk').get()).toEqual({ n: 0 });
+    expect(bulk.store.db.prepare('SELECT count(*) AS n FROM bulk_insert').get()).toEqual({ n: 0 });
     const local = bulk.store.clients.create({ company: 'Schröder' });
     expect(bulk.store.search.clients('schro').map((h) => h.id)).toEqual([local.id]);
     bulk.store.clients.update(bulk.store.clients.byClientnr(2)!.id, { company: 'Van Dam' });
     expect(bulk.store.search.clients('zwaan')).toEqual([]);
     expect(bulk.store.search.clients('dam').map((h) => h.clientnr)).toEqual([2]);
+  });
+
+  it('writes the list columns of a pulled page as the triggers derive them for single writes', () => {
+    const clients: Client[] = [
+      { clientnr: 1, company: 'Bakkerij Müller', contact: 'Hans', currency: 'EUR' },
+      { clientnr: 2, contact: 'Zoë Janssen', currency: 'USD' },
+      { clientnr: 3 },
+    ];
+    const quotations = [
+      { id: 1, clientnr: 1, date: '2026-01-05', totalintax: 1971.27, sent: true, customstatus: 'progress', approved: { name: 'A', date: '2026-01-06' }, lines: [] },
+      { id: 2, clientnr: 2, date: '2026-01-07', totalintax: 100, sent: false, customstatus: '', approved: null, lines: [] },
+      { id: 3, clientnr: 3, lines: [] },
+    ] as Quotation[];
+    const bulk = scratchStore();
+    bulk.store.cache.putClients(clients, 1);
+    bulk.store.cache.putQuotations(quotations, 1);
+    const single = scratchStore();
+    for (const c of clients) {
+      single.store.db.prepare('INSERT INTO clients (id, clientnr, server, created_at, updated_at) VALUES (?, ?, ?, 0, 0)').run(`c${c.clientnr}`, c.clientnr, JSON.stringify(c));
+    }
+    for (const q of quotations) {
+      single.store.db.prepare('INSERT INTO quotations (id, server_id, server, created_at, updated_at) VALUES (?, ?, ?, 0, 0)').run(`q${q.id}`, q.id, JSON.stringify(q));
+    }
+    const listColumns = (store: Store) => ({
+      clients: store.db.prepare('SELECT clientnr, company, contact, currency FROM clients ORDER BY clientnr').all(),
+      quotations: store.db
+        .prepare('SELECT server_id, server_clientnr, server_date, server_total, server_sent, server_approved, server_status FROM quotations ORDER BY server_id')
+        .all(),
+    });
+    expect(listColumns(bulk.store)).toEqual(listColumns(single.store));
+    expect(listColumns(bulk.store).quotations[0]).toEqual({
+      server_id: 1, server_clientnr: 1, server_date: '2026-01-05', server_total: 1971.27, server_sent: 1, server_approved: 1, server_status: 'progress',
+    });
+    // a local edit and a changed service record are followed by the update triggers
+    bulk.store.clients.update(bulk.store.clients.byClientnr(2)!.id, { company: 'Janssen BV', currency: 'GBP' });
+    bulk.store.cache.putQuotations([{ ...quotations[1]!, totalintax: 120.5, sent: true }], 2);
+    expect(bulk.store.db.prepare('SELECT company, contact, currency FROM clients WHERE clientnr = 2').get()).toEqual({ company: 'Janssen BV', contact: 'Zoë Janssen', currency: 'GBP' });
+    expect(bulk.store.db.prepare('SELECT server_total, server_sent FROM quotations WHERE server_id = 2').get()).toEqual({ server_total: 120.5, server_sent: 1 });
   });
 
   it('follows changed records in the index on the next pull, and takes the last of a record named twice', () => {
@@ -149,7 +187,7 @@ describe('cache of service records', () => {
       expect(() => store.cache.putClients([{ clientnr: 1, company: 'Alpha' }, { clientnr: 'x' as unknown as number, company: 'Bad' }], clock())).toThrow();
       store.clients.create({ company: 'After' });
     });
-    expect(store.db.prepare('SELECT count(*) AS n FROM search_bulk').get()).toEqual({ n: 0 });
+    expect(store.db.prepare('SELECT count(*) AS n FROM bulk_insert').get()).toEqual({ n: 0 });
     expect(store.search.clients('alpha').map((h) => h.clientnr)).toEqual([1]);
     expect(store.search.clients('after')).toHaveLength(1);
   });

@@ -6,7 +6,7 @@ import type { QuotationHeader } from '../../../shared/local';
 import { describeFieldErrors } from '../../../shared/field-errors';
 import { HandlerError } from '../errors';
 import type { Handlers } from '../dispatcher';
-import { lookupFor, quotationSummary, quotationView } from '../views';
+import { listedQuotationSummary, quotationView, readPending } from '../views';
 import type { BridgeContext } from './context';
 import { fold, queuedFor } from './common';
 
@@ -50,12 +50,12 @@ export function quotationHandlers(ctx: BridgeContext): QuotationHandlers {
   return {
     'quotations.list': ({ query, states }) => {
       const store = ctx.store();
-      const lookup = lookupFor(store, true);
+      const pending = readPending(store);
       const wanted = states && states.length > 0 ? new Set<string>(states) : null;
       const needle = query ? fold(query.trim()) : '';
       return store.quotations
-        .list({ which: 'all', limit: ALL })
-        .map((q) => quotationSummary(q, lookup))
+        .summaries({ which: 'all', limit: ALL })
+        .map((q) => listedQuotationSummary(q, pending))
         .filter((s) => !wanted || wanted.has(s.state as QuotationState))
         .filter((s) => !needle || fold([s.quotationreference, s.savename, s.client?.name ?? '', s.date ?? '', s.totalintax].join(' ')).includes(needle));
     },
