@@ -30,6 +30,11 @@ function scalar(v: unknown): unknown {
   return v;
 }
 
+/** Inactive only when it says so, as migration 5 reads it. */
+function activeFlag(v: unknown): number {
+  return v === false || v === 'false' ? 0 : 1;
+}
+
 /** The last record for each key: a page that names one twice is taken as the service's latest word. */
 function lastByKey<T, K>(records: readonly T[], key: (r: T) => K): Map<K, T> {
   const out = new Map<K, T>();
@@ -76,14 +81,14 @@ export class Cache {
       for (const r of rows) known.set(r.clientnr, r);
       const update = this.ctx.stmt('UPDATE clients SET server = ?, pulled_at = ?, gone = 0, updated_at = ? WHERE rid = ?');
       const insert = this.ctx.stmt(
-        'INSERT INTO clients (id, clientnr, server, pulled_at, created_at, updated_at, company, contact, currency) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO clients (id, clientnr, server, pulled_at, created_at, updated_at, company, contact, currency, active) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       );
       const unchanged: number[] = [];
       this.withBulkInsert(`INSERT INTO client_search (rowid, company, contact, email, city) SELECT rid, ${CLIENT_SEARCH} FROM clients WHERE rid IN (SELECT value FROM json_each(?))`, (added) => {
         for (const c of page.values()) {
           const json = JSON.stringify(c);
           const row = known.get(c.clientnr);
-          if (!row) added.push(Number(insert.run(newId(), c.clientnr, json, pulledAt, now, now, scalar(c.company), scalar(c.contact), scalar(c.currency)).lastInsertRowid));
+          if (!row) added.push(Number(insert.run(newId(), c.clientnr, json, pulledAt, now, now, scalar(c.company), scalar(c.contact), scalar(c.currency), activeFlag(c.active)).lastInsertRowid));
           else if (row.server === json) unchanged.push(row.rid);
           else update.run(json, pulledAt, now, row.rid);
         }

@@ -41,7 +41,22 @@ export function toLocalClient(row: ClientRow): LocalClient {
   return { id: row.id, clientnr: row.clientnr, fields: clientFieldsOf(row), state: stateOf(row), gone: row.gone === 1, updatedAt: row.updated_at };
 }
 
-const SORT_KEY = `lower(coalesce(nullif(json_extract(coalesce(local, server), '$.company'), ''), json_extract(coalesce(local, server), '$.contact'), ''))`;
+/** By company, or contact where there is no company; the expression of the index clients_by_name (migration 5). */
+const NAME_ORDER = `lower(coalesce(nullif(company, ''), contact, '')), rid`;
+
+export interface ClientListOptions {
+  limit?: number;
+  offset?: number;
+  /** default false */
+  includeDeleted?: boolean;
+  /** default true */
+  includeInactive?: boolean;
+}
+
+function listWhere(opts: ClientListOptions): string {
+  const conditions = [...(opts.includeDeleted ? [] : ['deleted = 0']), ...(opts.includeInactive === false ? ['active = 1'] : [])];
+  return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+}
 
 export class Clients {
   constructor(
@@ -77,16 +92,20 @@ export class Clients {
     return r ? toLocalClient(r) : null;
   }
 
-  /** Clients by company (or contact) name; deleted ones are left out unless asked for. */
-  list(opts: { limit?: number; offset?: number; includeDeleted?: boolean } = {}): LocalClient[] {
-    const where = opts.includeDeleted ? '' : 'WHERE deleted = 0';
-    return this.ctx.stmt<[number, number], ClientRow>(`SELECT * FROM clients ${where} ORDER BY ${SORT_KEY}, rid LIMIT ? OFFSET ?`)
+  /**
+   * Clients by company (or contact) name, a page at a time; deleted ones are
+   * left out unless asked for, inactive ones only when asked to.
+   */
+  list(opts: ClientListOptions = {}): LocalClient[] {
+    return this.ctx
+      .stmt<[number, number], ClientRow>(`SELECT * FROM clients ${listWhere(opts)} ORDER BY ${NAME_ORDER} LIMIT ? OFFSET ?`)
       .all(opts.limit ?? 100, opts.offset ?? 0)
       .map(toLocalClient);
   }
 
-  count(): number {
-    return (this.ctx.stmt('SELECT count(*) AS n FROM clients WHERE deleted = 0').get() as { n: number }).n;
+  /** How many clients list() goes through with these options (limit and offset aside). */
+  count(opts: Omit<ClientListOptions, 'limit' | 'offset'> = {}): number {
+    return (this.ctx.stmt(`SELECT count(*) AS n FROM clients ${listWhere(opts)}`).get() as { n: number }).n;
   }
 
   /** What the service would refuse in this client's fields, per field. */

@@ -267,6 +267,37 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 5,
+    description: 'clients listed by name a page at a time: whether a client is active in a column, the name order in an index',
+    up(db) {
+      const scalar = (json: string, field: string) =>
+        `CASE json_type(${json}, '$.${field}') WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' ELSE json_extract(${json}, '$.${field}') END`;
+      // inactive only when it says so: false, or the text "false"
+      const active = (json: string) =>
+        `CASE WHEN json_type(${json}, '$.active') = 'false' OR (json_type(${json}, '$.active') = 'text' AND json_extract(${json}, '$.active') = 'false') THEN 0 ELSE 1 END`;
+      const shown = (row: string) => {
+        const json = `coalesce(${row}.local, ${row}.server)`;
+        return [...(['company', 'contact', 'currency'] as const).map((f) => `${f} = ${scalar(json, f)}`), `active = ${active(json)}`].join(', ');
+      };
+      db.exec(`
+        ALTER TABLE clients ADD COLUMN active INTEGER NOT NULL DEFAULT 1;
+
+        DROP TRIGGER clients_shown_ins;
+        DROP TRIGGER clients_shown_upd;
+        CREATE TRIGGER clients_shown_ins AFTER INSERT ON clients WHEN NOT EXISTS (SELECT 1 FROM bulk_insert) BEGIN
+          UPDATE clients SET ${shown('new')} WHERE rid = new.rid;
+        END;
+        CREATE TRIGGER clients_shown_upd AFTER UPDATE OF server, local ON clients BEGIN
+          UPDATE clients SET ${shown('new')} WHERE rid = new.rid;
+        END;
+
+        UPDATE clients SET ${shown('clients')};
+        -- the order of client lists (store/clients.ts NAME_ORDER)
+        CREATE INDEX clients_by_name ON clients(lower(coalesce(nullif(company, ''), contact, '')), rid);
+      `);
+    },
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

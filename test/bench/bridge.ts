@@ -54,7 +54,7 @@ try {
   const rows: [string, () => unknown, () => unknown][] = [
     ['quotations.list (all)', () => call('quotations.list', {}), () => store.quotations.summaries({ limit: 1_000_000 })],
     ['quotations.get', () => call('quotations.get', { id: someQuotation }), () => store.quotations.get(someQuotation)],
-    ['clients.list (page of 100)', () => call('clients.list', { limit: 100 }), () => store.clients.list({ limit: 1_000_000 })],
+    ['clients.list (page of 100)', () => call('clients.list', { limit: 100 }), () => store.clients.list({ limit: 100, includeInactive: false })],
     ['clients.search "de"', () => call('clients.search', { query: 'de', limit: 20 }), () => store.search.clients('de', 20)],
     ['products.search "a"', () => call('products.search', { query: 'a', limit: 20 }), () => store.search.products('a', 20)],
   ];

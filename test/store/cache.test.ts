@@ -111,7 +111,7 @@ describe('cache of service records', () => {
     const clients: Client[] = [
       { clientnr: 1, company: 'Bakkerij Müller', contact: 'Hans', currency: 'EUR' },
       { clientnr: 2, contact: 'Zoë Janssen', currency: 'USD' },
-      { clientnr: 3 },
+      { clientnr: 3, active: false },
     ];
     const quotations = [
       { id: 1, clientnr: 1, date: '2026-01-05', totalintax: 1971.27, sent: true, customstatus: 'progress', approved: { name: 'A', date: '2026-01-06' }, lines: [] },
@@ -129,7 +129,7 @@ describe('cache of service records', () => {
       single.store.db.prepare('INSERT INTO quotations (id, server_id, server, created_at, updated_at) VALUES (?, ?, ?, 0, 0)').run(`q${q.id}`, q.id, JSON.stringify(q));
     }
     const listColumns = (store: Store) => ({
-      clients: store.db.prepare('SELECT clientnr, company, contact, currency FROM clients ORDER BY clientnr').all(),
+      clients: store.db.prepare('SELECT clientnr, company, contact, currency, active FROM clients ORDER BY clientnr').all(),
       quotations: store.db
         .prepare('SELECT server_id, server_clientnr, server_date, server_total, server_sent, server_approved, server_status FROM quotations ORDER BY server_id')
         .all(),
@@ -139,7 +139,10 @@ describe('cache of service records', () => {
       server_id: 1, server_clientnr: 1, server_date: '2026-01-05', server_total: 1971.27, server_sent: 1, server_approved: 1, server_status: 'progress',
     });
     // a local edit and a changed service record are followed by the update triggers
+    expect(listColumns(bulk.store).clients.map((c) => (c as { active: number }).active)).toEqual([1, 1, 0]);
     bulk.store.clients.update(bulk.store.clients.byClientnr(2)!.id, { company: 'Janssen BV', currency: 'GBP' });
+    bulk.store.clients.update(bulk.store.clients.byClientnr(3)!.id, { active: 'true' });
+    expect(bulk.store.db.prepare('SELECT active FROM clients WHERE clientnr = 3').get()).toEqual({ active: 1 });
     bulk.store.cache.putQuotations([{ ...quotations[1]!, totalintax: 120.5, sent: true }], 2);
     expect(bulk.store.db.prepare('SELECT company, contact, currency FROM clients WHERE clientnr = 2').get()).toEqual({ company: 'Janssen BV', contact: 'Zoë Janssen', currency: 'GBP' });
     expect(bulk.store.db.prepare('SELECT server_total, server_sent FROM quotations WHERE server_id = 2').get()).toEqual({ server_total: 120.5, server_sent: 1 });

@@ -111,4 +111,28 @@ describe('local clients', () => {
     expect(store.clients.list().map((c) => c.fields.company || c.fields.contact)).toEqual(['Alpha', 'Beta', 'Mia', 'zeta']);
     expect(store.clients.count()).toBe(4);
   });
+
+  it('lists a page of the active clients, in name order after local edits, with the count of all of them', () => {
+    const { store, clock } = scratchStore();
+    store.cache.putClients(
+      Array.from({ length: 30 }, (_, i) => ({ clientnr: i + 1, company: `Client ${String(i + 1).padStart(2, '0')}`, active: i % 10 !== 9 })),
+      clock(),
+    );
+    const names = (cs: { fields: { company?: unknown } }[]) => cs.map((c) => c.fields.company);
+    expect(store.clients.count({ includeInactive: false })).toBe(27);
+    expect(store.clients.count()).toBe(30);
+    expect(names(store.clients.list({ includeInactive: false, offset: 8, limit: 3 }))).toEqual(['Client 09', 'Client 11', 'Client 12']);
+    // renamed here: the order and the active flag follow the local version
+    const c5 = store.clients.byClientnr(5)!;
+    store.clients.update(c5.id, { company: 'Aardappel', active: false });
+    const c10 = store.clients.byClientnr(10)!;
+    store.clients.update(c10.id, { active: 'true' });
+    expect(names(store.clients.list({ limit: 2 }))).toEqual(['Aardappel', 'Client 01']);
+    expect(names(store.clients.list({ includeInactive: false, limit: 2 }))).toEqual(['Client 01', 'Client 02']);
+    expect(names(store.clients.list({ includeInactive: false, offset: 8, limit: 2 }))).toEqual(['Client 10', 'Client 11']);
+    expect(store.clients.count({ includeInactive: false })).toBe(27);
+    store.clients.delete(store.clients.byClientnr(1)!.id);
+    expect(store.clients.count({ includeInactive: false })).toBe(26);
+    expect(store.clients.count({ includeInactive: false, includeDeleted: true })).toBe(27);
+  });
 });

@@ -24,7 +24,12 @@ export function clientHandlers(ctx: BridgeContext): ClientHandlers {
     'clients.list': ({ query, offset = 0, limit = 100, includeInactive = false }) => {
       const store = ctx.store();
       const pending = readPending(store);
-      const matching = (query?.trim() ? found(query, ALL) : store.clients.list({ limit: ALL })).filter((c) => includeInactive || isActiveClient(c));
+      if (!query?.trim()) {
+        // the page only: ordered and counted by the store, not read whole here
+        const page = store.clients.list({ offset, limit, includeInactive });
+        return { items: page.map((c) => clientSummary(c, pending)), total: store.clients.count({ includeInactive }) };
+      }
+      const matching = found(query, ALL).filter((c) => includeInactive || isActiveClient(c));
       return { items: matching.slice(offset, offset + limit).map((c) => clientSummary(c, pending)), total: matching.length };
     },
 
