@@ -137,6 +137,21 @@ describe('pushing quotations', () => {
       return { r, q, serverId, c: c! };
     }
 
+    it('a field this app never set, changed on the service, is theirs: a conflict, not an overwrite', async () => {
+      const r = await rig();
+      const client = await withClient(r);
+      const q = r.store.quotations.create({ clientId: client.id });
+      r.store.quotations.addLine(q.id, { description: 'a', amount: 1, price: 5 });
+      await r.engine.flush();
+      const serverId = r.store.quotations.get(q.id).serverId!;
+      r.store.quotations.updateHeader(q.id, { notes: 'mine' });
+      r.sb.data.quotations.patch(serverId, { paymentcondition: 'theirs' });
+      await r.engine.flush();
+      expect(r.store.conflicts.open()).toMatchObject([{ kind: 'draft', target: q.id, theirs: { paymentcondition: 'theirs' } }]);
+      expect(r.sb.data.quotations.get(serverId)!.paymentcondition).toBe('theirs');
+      expect(r.sb.data.quotations.get(serverId)!.notes).not.toBe('mine');
+    });
+
     it('parks a draft changed on both sides with both versions', async () => {
       const { r, q, serverId, c } = await conflicted();
       expect(c).toMatchObject({ kind: 'draft', target: q.id, mine: { notes: 'mine' }, theirs: { notes: 'theirs', id: serverId } });

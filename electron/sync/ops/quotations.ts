@@ -134,10 +134,9 @@ export class QuotationSave implements OpHandler {
       }
       const base = parseJson<Quotation>(row.base);
       // What the service holds may be our own: an earlier attempt of this
-      // entry whose answer was lost, or the last save, if the app stopped
-      // before reading it back as the new base.
-      const lastSave = store.outbox.forTarget(row.id, true).filter((e) => e.kind === 'quotation.save' && e.state === 'done' && e.sent !== null).at(-1);
-      const ours = [entry.sent, lastSave?.sent].some((sent) => !!sent && holdsSent(sent as Record<string, unknown>, theirs));
+      // entry whose answer was lost. (A save that was answered but not yet
+      // read back left no base; see below.)
+      const ours = entry.sent !== null && holdsSent(entry.sent as Record<string, unknown>, theirs);
       if (theirs.sent) return deletedConflict(this.ctx, entry, row);
       if (base && !draftUnchanged(base, theirs) && !ours) {
         store.conflicts.record({ kind: 'draft', targetKind: 'quotation', target: row.id, opId: entry.id, mine: store.quotations.contentOf(row), theirs, base });
@@ -159,6 +158,11 @@ export class QuotationSave implements OpHandler {
         const prov = provisional(b.body, id, false);
         store.db.prepare('UPDATE quotations SET server_id = ?, server = coalesce(server, ?) WHERE id = ?').run(id, prov ? JSON.stringify(prov) : null, row.id);
       }
+      // The version this save replaced is no base for the next one, and the
+      // saved one is not read yet: should the app stop before it is, the
+      // next save goes unchecked rather than taking its own work for a
+      // change made on the service.
+      store.db.prepare('UPDATE quotations SET base = NULL WHERE id = ?').run(row.id);
       store.outbox.markDone(entry.id);
     });
     await this.refreshBase(row.id, id);
