@@ -42,6 +42,13 @@ export function readPending(store: Store): Pending {
   return { ops, conflicts };
 }
 
+/** The same for one record: what an answer about that record alone needs. */
+export function pendingFor(store: Store, target: string): Pending {
+  const ops = store.outbox.forTarget(target);
+  const conflict = store.conflicts.forTarget(target);
+  return { ops: new Map(ops.length > 0 ? [[target, ops]] : []), conflicts: new Map(conflict ? [[target, conflict]] : []) };
+}
+
 /** What mapping quotations needs besides the quotation itself, read once per answer. */
 export interface Lookup {
   pending: Pending;
@@ -50,21 +57,21 @@ export interface Lookup {
   serviceTotal(quotationId: string): string | null;
 }
 
-/** Clients and service totals are read as asked, and remembered for the answer. */
-export function lookupFor(store: Store): Lookup {
+/**
+ * Clients and service totals are read as asked, and remembered for the
+ * answer; with a `target`, the outbox and conflicts only of that record.
+ */
+export function lookupFor(store: Store, target?: string): Lookup {
   const clients = new Map<string, LocalClient | null>();
   const totals = new Map<string, string | null>();
   return {
-    pending: readPending(store),
+    pending: target === undefined ? readPending(store) : pendingFor(store, target),
     client(id) {
       if (!clients.has(id)) clients.set(id, store.clients.find(id));
       return clients.get(id)!;
     },
     serviceTotal(id) {
-      if (!totals.has(id)) {
-        const { server, hasDraft } = serverRecord(store, id);
-        totals.set(id, server && !hasDraft && server.totalintax !== undefined ? String(server.totalintax) : null);
-      }
+      if (!totals.has(id)) totals.set(id, serviceTotalOf(serverRecord(store, id)));
       return totals.get(id)!;
     },
   };
@@ -129,7 +136,16 @@ function serverRecord(store: Store, id: string): { server: Quotation | null; has
   return { server: parse<Quotation>(row?.server), hasDraft: row?.draft !== null && row?.draft !== undefined };
 }
 
+/** The service's total while the service's version stands unchanged. */
+function serviceTotalOf({ server, hasDraft }: { server: Quotation | null; hasDraft: boolean }): string | null {
+  return server && !hasDraft && server.totalintax !== undefined ? String(server.totalintax) : null;
+}
+
 export function quotationSummary(q: LocalQuotation, lookup: Lookup): QuotationSummary {
+  return summaryWith(q, lookup, lookup.serviceTotal(q.id));
+}
+
+function summaryWith(q: LocalQuotation, lookup: Lookup, serviceTotal: string | null): QuotationSummary {
   const status = q.customstatus;
   const client = q.content.clientId ? lookup.client(q.content.clientId) : null;
   return {
@@ -139,7 +155,7 @@ export function quotationSummary(q: LocalQuotation, lookup: Lookup): QuotationSu
     quotationreference: str(q.quotationreference),
     client: clientRef(lookup, q.content.clientId),
     date: q.content.date ? String(q.content.date) : null,
-    totalintax: lookup.serviceTotal(q.id) ?? q.totals.totalintax,
+    totalintax: serviceTotal ?? q.totals.totalintax,
     currency: str(client?.fields.currency) || 'EUR',
     state: quotationState(q, lookup.pending),
     customstatus: status === 'progress' || status === 'completed' || status === 'billable' || status === 'declined' ? (status as CustomStatus) : null,
@@ -179,9 +195,11 @@ export function lineView(line: DraftLine, linetotal?: unknown): LineView {
   return out;
 }
 
-export function quotationView(store: Store, q: LocalQuotation, lookup: Lookup = lookupFor(store)): QuotationView {
-  const summary = quotationSummary(q, lookup);
-  const { server, hasDraft } = serverRecord(store, q.id);
+export function quotationView(store: Store, q: LocalQuotation, lookup: Lookup = lookupFor(store, q.id)): QuotationView {
+  const record = serverRecord(store, q.id);
+  const { server, hasDraft } = record;
+  const serviceTotal = serviceTotalOf(record);
+  const summary = summaryWith(q, lookup, serviceTotal);
   const { pending } = lookup;
   const c = q.content;
   const period = num(c.quotationperiod);
@@ -204,7 +222,7 @@ export function quotationView(store: Store, q: LocalQuotation, lookup: Lookup = 
     sent: q.sent,
     approved: q.approved,
     sign_url: server?.sign_url ? server.sign_url : null,
-    serviceTotal: lookup.serviceTotal(q.id),
+    serviceTotal,
     fieldErrors: lastFieldErrors(pending.ops.get(q.id)),
     conflictId: pending.conflicts.has(q.id) ? String(pending.conflicts.get(q.id)!.id) : null,
     readOnly: q.sent,
@@ -239,7 +257,7 @@ export function clientSummary(c: LocalClient, pending: Pending): ClientSummary {
   };
 }
 
-export function clientView(store: Store, c: LocalClient, pending: Pending = readPending(store)): ClientView {
+export function clientView(store: Store, c: LocalClient, pending: Pending = pendingFor(store, c.id)): ClientView {
   const server = parse<Client>(store.clients.findRow(c.id)?.server);
   const ops = pending.ops.get(c.id) ?? [];
   return {

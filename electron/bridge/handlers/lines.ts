@@ -1,6 +1,6 @@
 // Lines of a quotation draft: add (blank or from a product), change, move,
 // duplicate, remove. Each answer carries what the editor needs to stay in step.
-import type { LineFields } from '../../../shared/local';
+import type { DraftLine, LineFields, LocalQuotation } from '../../../shared/local';
 import { HandlerError } from '../errors';
 import type { Handlers } from '../dispatcher';
 import { lineView } from '../views';
@@ -10,9 +10,10 @@ type LineHandlers = Pick<Handlers, 'lines.add' | 'lines.update' | 'lines.move' |
 
 export function lineHandlers(ctx: BridgeContext): LineHandlers {
   const lines = (quotationId: string) => ctx.store().quotations.get(quotationId).content.lines;
-  const order = (quotationId: string) => ({ order: lines(quotationId).map((l) => l.id) });
-  const line = (quotationId: string, lineId: string) => {
-    const found = lines(quotationId).find((l) => l.id === lineId);
+  // the store answers an edit with the quotation as it now is: no need to read it again
+  const order = (q: LocalQuotation) => ({ order: q.content.lines.map((l) => l.id) });
+  const line = (all: DraftLine[], lineId: string) => {
+    const found = all.find((l) => l.id === lineId);
     if (!found) throw new HandlerError('not_found', `Line ${lineId} is not on this quotation (any more); reload the quotation.`);
     return found;
   };
@@ -35,25 +36,19 @@ export function lineHandlers(ctx: BridgeContext): LineHandlers {
     },
 
     'lines.update': ({ quotationId, lineId, patch }) => {
-      ctx.store().quotations.updateLine(quotationId, lineId, patch);
-      return lineView(line(quotationId, lineId));
+      const q = ctx.store().quotations.updateLine(quotationId, lineId, patch);
+      return lineView(line(q.content.lines, lineId));
     },
 
-    'lines.move': ({ quotationId, lineId, toIndex }) => {
-      ctx.store().quotations.moveLine(quotationId, lineId, toIndex);
-      return order(quotationId);
-    },
+    'lines.move': ({ quotationId, lineId, toIndex }) => order(ctx.store().quotations.moveLine(quotationId, lineId, toIndex)),
 
     'lines.duplicate': ({ quotationId, lineId }) => {
       const all = lines(quotationId);
       const at = all.findIndex((l) => l.id === lineId);
-      const { id: _id, ...fields } = line(quotationId, lineId);
+      const { id: _id, ...fields } = line(all, lineId);
       return lineView(ctx.store().quotations.addLine(quotationId, fields, at + 1));
     },
 
-    'lines.remove': ({ quotationId, lineId }) => {
-      ctx.store().quotations.removeLine(quotationId, lineId);
-      return order(quotationId);
-    },
+    'lines.remove': ({ quotationId, lineId }) => order(ctx.store().quotations.removeLine(quotationId, lineId)),
   };
 }
