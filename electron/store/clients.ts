@@ -119,7 +119,8 @@ export class Clients {
     const id = newId();
     const now = this.ctx.now();
     this.ctx.tx(['clients'], () => {
-      this.ctx.stmt(`INSERT INTO clients (id, local, created_at, updated_at) VALUES (?, ?, ?, ?)`)
+      this.ctx
+        .stmt(`INSERT INTO clients (id, local, created_at, updated_at) VALUES (?, ?, ?, ?)`)
         .run(id, JSON.stringify(local), now, now);
       this.outbox.enqueue('client.create', id);
     });
@@ -135,7 +136,8 @@ export class Clients {
       const local = { ...clientFieldsOf(row), ...changes };
       // The first local edit records the service version it started from.
       const base = row.local === null ? row.server : row.base;
-      this.ctx.stmt(`UPDATE clients SET local = ?, base = ?, updated_at = ? WHERE id = ?`)
+      this.ctx
+        .stmt(`UPDATE clients SET local = ?, base = ?, updated_at = ? WHERE id = ?`)
         .run(JSON.stringify(local), base, this.ctx.now(), id);
       this.queueChange(row);
     });

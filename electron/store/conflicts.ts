@@ -79,7 +79,8 @@ export class Conflicts {
   /** Records a conflict and parks the entry that met it, in one transaction. */
   record(c: NewConflict): Conflict {
     return this.ctx.tx(['conflicts', 'outbox'], () => {
-      const r = this.ctx.stmt(
+      const r = this.ctx
+        .stmt(
           `INSERT INTO conflicts (kind, target_kind, target, op_id, mine, theirs, base, fields, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(c.kind, c.targetKind, c.target, c.opId, toJson(c.mine), toJson(c.theirs), toJson(c.base), JSON.stringify(c.fields ?? []), this.ctx.now());
@@ -144,7 +145,8 @@ export class Conflicts {
     // deleted on the service
     if (resolution === 'keep_mine') {
       const local = parseJson<ClientFields>(row.local) ?? (c.mine as ClientFields);
-      this.ctx.stmt('UPDATE clients SET clientnr = NULL, server = NULL, base = NULL, local = ?, gone = 0, deleted = 0, updated_at = ? WHERE id = ?')
+      this.ctx
+        .stmt('UPDATE clients SET clientnr = NULL, server = NULL, base = NULL, local = ?, gone = 0, deleted = 0, updated_at = ? WHERE id = ?')
         .run(JSON.stringify(local), now, row.id);
       return this.retry(c, 'client.create');
     }
@@ -179,12 +181,14 @@ export class Conflicts {
       return this.settle(c);
     }
     // keep both: mine becomes a new draft under new names, theirs a record of its own
-    this.ctx.stmt('UPDATE quotations SET server_id = NULL, server = NULL, base = NULL, savename = ?, quotationreference = ?, updated_at = ? WHERE id = ?')
+    this.ctx
+      .stmt('UPDATE quotations SET server_id = NULL, server = NULL, base = NULL, savename = ?, quotationreference = ?, updated_at = ? WHERE id = ?')
       .run(newSavename(), newQuotationReference(now), now, row.id);
     if (!parseJson<QuotationContent>(row.draft)) {
       this.ctx.stmt('UPDATE quotations SET draft = ? WHERE id = ?').run(JSON.stringify(c.mine), row.id);
     }
-    this.ctx.stmt(
+    this.ctx
+      .stmt(
         'INSERT INTO quotations (id, server_id, server, savename, quotationreference, pulled_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       )
       .run(newId(), theirs.id, JSON.stringify(theirs), theirs.savename || null, theirs.quotationreference || null, now, now, now);

@@ -92,7 +92,8 @@ export class Outbox {
   /** The latest entry for `target` of one of `kinds` that has not gone out yet. */
   openEntry(target: string, kinds: readonly OpKind[]): OutboxItem | null {
     const marks = kinds.map(() => '?').join(', ');
-    const r = this.ctx.stmt<unknown[], Row>(`SELECT * FROM outbox WHERE target = ? AND kind IN (${marks}) AND state IN ${OPEN_STATES} ORDER BY id DESC LIMIT 1`)
+    const r = this.ctx
+      .stmt<unknown[], Row>(`SELECT * FROM outbox WHERE target = ? AND kind IN (${marks}) AND state IN ${OPEN_STATES} ORDER BY id DESC LIMIT 1`)
       .get(target, ...kinds);
     return r ? toEntry(r) : null;
   }
@@ -100,14 +101,16 @@ export class Outbox {
   /** True when a request for `target` is out or its outcome is unknown. */
   hasGoneOut(target: string, kinds?: readonly OpKind[]): boolean {
     const filter = kinds ? `AND kind IN (${kinds.map(() => '?').join(', ')})` : '';
-    return !!this.ctx.stmt(`SELECT 1 FROM outbox WHERE target = ? AND state IN ('in_flight', 'unknown_outcome') ${filter} LIMIT 1`)
+    return !!this.ctx
+      .stmt(`SELECT 1 FROM outbox WHERE target = ? AND state IN ('in_flight', 'unknown_outcome') ${filter} LIMIT 1`)
       .get(target, ...(kinds ?? []));
   }
 
   enqueue(kind: OpKind, target: string, opts: { payload?: Record<string, unknown>; dependsOn?: number | null } = {}): number {
     const now = this.ctx.now();
     return this.ctx.tx(['outbox'], () => {
-      const r = this.ctx.stmt(
+      const r = this.ctx
+        .stmt(
           `INSERT INTO outbox (kind, target, depends_on, payload, state, created_at, updated_at) VALUES (?, ?, ?, ?, 'pending', ?, ?)`,
         )
         .run(kind, target, opts.dependsOn ?? null, JSON.stringify(opts.payload ?? {}), now, now);
@@ -125,7 +128,8 @@ export class Outbox {
     this.ctx.tx(['outbox'], () => {
       const e = this.get(id);
       const revalidate = e.state === 'parked' && e.lastError?.kind === 'validation';
-      this.ctx.stmt(
+      this.ctx
+        .stmt(
           `UPDATE outbox SET kind = ?, payload = ?, depends_on = ?, state = ?, attempts = ?, next_attempt_at = ?, updated_at = ? WHERE id = ?`,
         )
         .run(
@@ -160,7 +164,8 @@ export class Outbox {
    * the entry they depend on done.
    */
   ready(now: number, limit = 1): OutboxItem[] {
-    return this.ctx.stmt<[number, number], Row>(
+    return this.ctx
+      .stmt<[number, number], Row>(
         `SELECT o.* FROM outbox o
          WHERE o.state IN ('pending', 'unknown_outcome') AND o.next_attempt_at <= ?
            AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.target = o.target AND e.id < o.id AND e.state != 'done')
@@ -173,7 +178,8 @@ export class Outbox {
 
   /** When the next entry that is not blocked becomes due, or null when none waits on time. */
   nextDueAt(): number | null {
-    const r = this.ctx.stmt(
+    const r = this.ctx
+      .stmt(
         `SELECT min(o.next_attempt_at) AS t FROM outbox o
          WHERE o.state IN ('pending', 'unknown_outcome')
            AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.target = o.target AND e.id < o.id AND e.state != 'done')
@@ -186,7 +192,8 @@ export class Outbox {
   /** What blocks an entry: the earlier entry for the same record, or its dependency. */
   blockedBy(id: number): OutboxItem | null {
     const e = this.get(id);
-    const r = this.ctx.stmt<[string, number], Row>(`SELECT * FROM outbox WHERE target = ? AND id < ? AND state != 'done' ORDER BY id LIMIT 1`)
+    const r = this.ctx
+      .stmt<[string, number], Row>(`SELECT * FROM outbox WHERE target = ? AND id < ? AND state != 'done' ORDER BY id LIMIT 1`)
       .get(e.target, id);
     if (r) return toEntry(r);
     if (e.dependsOn !== null) {

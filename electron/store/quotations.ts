@@ -143,7 +143,8 @@ export class Quotations {
 
   /** Most recently changed first. `which`: drafts (not sent), sent ones, or all. */
   list(opts: { which?: 'drafts' | 'sent' | 'all'; limit?: number; offset?: number; includeDeleted?: boolean } = {}): LocalQuotation[] {
-    const rows = this.ctx.stmt<[], QuotationRow>(`SELECT * FROM quotations ${opts.includeDeleted ? '' : 'WHERE deleted = 0'} ORDER BY updated_at DESC, rid DESC`)
+    const rows = this.ctx
+      .stmt<[], QuotationRow>(`SELECT * FROM quotations ${opts.includeDeleted ? '' : 'WHERE deleted = 0'} ORDER BY updated_at DESC, rid DESC`)
       .all();
     const which = opts.which ?? 'all';
     const out: LocalQuotation[] = [];
@@ -179,7 +180,8 @@ export class Quotations {
     const content: QuotationContent = { date: localDate(now), ...checked, clientId, lines: [] };
     this.ctx.tx(['quotations'], () => {
       if (clientId !== null) this.requireClient(clientId);
-      this.ctx.stmt(
+      this.ctx
+        .stmt(
           `INSERT INTO quotations (id, savename, quotationreference, client_id, draft, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(id, newSavename(), newQuotationReference(now), clientId, JSON.stringify(content), now, now);
@@ -211,7 +213,8 @@ export class Quotations {
       const content = structuredClone(current.content);
       mutate(content);
       const base = row.draft === null ? row.server : row.base;
-      this.ctx.stmt(`UPDATE quotations SET draft = ?, base = ?, client_id = ?, updated_at = ? WHERE id = ?`)
+      this.ctx
+        .stmt(`UPDATE quotations SET draft = ?, base = ?, client_id = ?, updated_at = ? WHERE id = ?`)
         .run(JSON.stringify(content), base, content.clientId, this.ctx.now(), id);
       const dependsOn = this.clientDependency(content.clientId);
       const open = this.outbox.openEntry(id, CONTENT_OPS);

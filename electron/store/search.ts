@@ -28,7 +28,8 @@ export class Search {
     if (match === null) return [];
     // Ranking every match of a one-letter prefix (bm25) costs milliseconds on
     // 10,000 clients; a bounded candidate set ranked here stays well under one.
-    const rows = this.ctx.stmt<[string, number], { id: string; clientnr: number | null } & Required<ClientFieldsForHit>>(
+    const rows = this.ctx
+      .stmt<[string, number], { id: string; clientnr: number | null } & Required<ClientFieldsForHit>>(
         `SELECT c.id, c.clientnr, s.company, s.contact, s.email, s.city
          FROM (SELECT rowid, company, contact, email, city FROM client_search WHERE client_search MATCH ? LIMIT ?) s
          JOIN clients c ON c.rid = s.rowid
@@ -58,7 +59,8 @@ export class Search {
   products(query: string, limit = 20): ProductHit[] {
     const match = matchExpression(query);
     if (match === null) return [];
-    const rows = this.ctx.stmt<[string, number], { data: string }>(
+    const rows = this.ctx
+      .stmt<[string, number], { data: string }>(
         `SELECT p.data FROM (SELECT rowid FROM product_search WHERE product_search MATCH ? LIMIT ?) s
          JOIN products p ON p.id = s.rowid`,
       )
