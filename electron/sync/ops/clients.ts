@@ -29,14 +29,15 @@ function applyCreated(ctx: PushContext, entry: OutboxItem, clientnr: number, sen
     const row = store.clients.findRow(entry.target);
     if (!row) return store.outbox.markDone(entry.id);
     const twin = store.clients.rowByClientnr(clientnr);
-    if (twin && twin.id !== row.id) store.db.prepare('DELETE FROM clients WHERE id = ?').run(twin.id);
+    if (twin && twin.id !== row.id) store.ctx.stmt('DELETE FROM clients WHERE id = ?').run(twin.id);
     const server = found ?? ({ ...sent, clientnr } as Client);
     const local = clientFieldsOf(row);
     const current = clientToInput(local);
     const unchanged = current.ok && same(current.value, sent);
-    store.db
-      .prepare('UPDATE clients SET clientnr = ?, server = ?, base = ?, local = ?, gone = 0, updated_at = ? WHERE id = ?')
-      .run(clientnr, JSON.stringify(server), unchanged ? null : JSON.stringify(server), unchanged ? null : JSON.stringify(local), store.ctx.now(), row.id);
+    const json = JSON.stringify(server);
+    store.ctx
+      .stmt('UPDATE clients SET clientnr = ?, server = ?, base = ?, local = ?, gone = 0, updated_at = ? WHERE id = ?')
+      .run(clientnr, json, unchanged ? null : json, unchanged ? null : JSON.stringify(local), store.ctx.now(), row.id);
     store.outbox.markDone(entry.id);
   });
 }
@@ -138,7 +139,7 @@ export class ClientUpdate implements OpHandler {
     } catch (e) {
       if (!isNotFound(e)) throw e;
       store.transaction(() => {
-        store.db.prepare('UPDATE clients SET gone = 1 WHERE id = ?').run(first.id);
+        store.ctx.stmt('UPDATE clients SET gone = 1 WHERE id = ?').run(first.id);
         store.conflicts.record({ kind: 'deleted', targetKind: 'client', target: first.id, opId: entry.id, mine: clientFieldsOf(first), theirs: null, base: parseJson(first.base) });
       });
       return 'parked';
@@ -154,9 +155,10 @@ export class ClientUpdate implements OpHandler {
       }
       const m = mergeClient(ownEarlierChanges(parseJson<Client>(row.base), entry, theirs), mine, input.value, theirs);
       const unchanged = Object.keys(m.send).length === 0 && m.conflicts.length === 0 && same(m.merged, clientFields(theirs));
-      store.db
-        .prepare('UPDATE clients SET server = ?, base = ?, local = ?, gone = 0, updated_at = ? WHERE id = ?')
-        .run(JSON.stringify(theirs), unchanged ? null : JSON.stringify(theirs), unchanged ? null : JSON.stringify(m.merged), store.ctx.now(), row.id);
+      const json = JSON.stringify(theirs);
+      store.ctx
+        .stmt('UPDATE clients SET server = ?, base = ?, local = ?, gone = 0, updated_at = ? WHERE id = ?')
+        .run(json, unchanged ? null : json, unchanged ? null : JSON.stringify(m.merged), store.ctx.now(), row.id);
       if (m.conflicts.length > 0) {
         store.conflicts.record({
           kind: 'fields',
@@ -185,9 +187,10 @@ export class ClientUpdate implements OpHandler {
         const server = { ...theirs, ...plan.send } as Client;
         const local = clientFieldsOf(row);
         const synced = same(local, clientFields(server));
-        store.db
-          .prepare('UPDATE clients SET server = ?, base = ?, local = ?, updated_at = ? WHERE id = ?')
-          .run(JSON.stringify(server), synced ? null : JSON.stringify(server), synced ? null : JSON.stringify(local), store.ctx.now(), row.id);
+        const json = JSON.stringify(server);
+        store.ctx
+          .stmt('UPDATE clients SET server = ?, base = ?, local = ?, updated_at = ? WHERE id = ?')
+          .run(json, synced ? null : json, synced ? null : JSON.stringify(local), store.ctx.now(), row.id);
       }
       store.outbox.markDone(entry.id);
     });
@@ -208,7 +211,7 @@ export class ClientDelete implements OpHandler {
     const row = store.clients.findRow(entry.target);
     if (!row || row.clientnr === null) {
       store.transaction(() => {
-        if (row) store.db.prepare('DELETE FROM clients WHERE id = ?').run(row.id);
+        if (row) store.ctx.stmt('DELETE FROM clients WHERE id = ?').run(row.id);
         store.outbox.markDone(entry.id);
       });
       return 'done';
@@ -231,8 +234,8 @@ export class ClientDelete implements OpHandler {
       if (!isNotFound(e)) throw e;
     }
     store.transaction(() => {
-      store.db.prepare('UPDATE quotations SET client_id = NULL WHERE client_id = ?').run(row.id);
-      store.db.prepare('DELETE FROM clients WHERE id = ?').run(row.id);
+      store.ctx.stmt('UPDATE quotations SET client_id = NULL WHERE client_id = ?').run(row.id);
+      store.ctx.stmt('DELETE FROM clients WHERE id = ?').run(row.id);
       store.outbox.markDone(entry.id);
     });
     return 'done';

@@ -40,7 +40,7 @@ function dropTwin(ctx: PushContext, keep: string, serverId: number): void {
   const twin = ctx.store.quotations.rowByServerId(serverId);
   if (twin && twin.id !== keep) {
     ctx.store.outbox.cancel(ctx.store.outbox.forTarget(twin.id).filter((e) => e.state === 'pending' || e.state === 'parked').map((e) => e.id));
-    ctx.store.db.prepare('DELETE FROM quotations WHERE id = ?').run(twin.id);
+    ctx.store.ctx.stmt('DELETE FROM quotations WHERE id = ?').run(twin.id);
   }
 }
 
@@ -85,7 +85,7 @@ function bodyFor(ctx: PushContext, entry: OutboxItem, row: QuotationRow, extra: 
 function deletedConflict(ctx: PushContext, entry: OutboxItem, row: QuotationRow): PushResult {
   const { store } = ctx;
   store.transaction(() => {
-    store.db.prepare('UPDATE quotations SET gone = 1 WHERE id = ?').run(row.id);
+    store.ctx.stmt('UPDATE quotations SET gone = 1 WHERE id = ?').run(row.id);
     store.conflicts.record({
       kind: 'deleted',
       targetKind: 'quotation',
@@ -112,7 +112,7 @@ export class QuotationSave implements OpHandler {
       if (q) {
         store.transaction(() => {
           dropTwin(this.ctx, row.id, q.id);
-          store.db.prepare('UPDATE quotations SET server_id = ? WHERE id = ?').run(q.id, row.id);
+          store.ctx.stmt('UPDATE quotations SET server_id = ? WHERE id = ?').run(q.id, row.id);
         });
       }
     }
@@ -145,7 +145,8 @@ export class QuotationSave implements OpHandler {
       // What is there now is the version this save replaces: if this attempt
       // fails too, the next one compares against it, not an older one.
       store.transaction(() => {
-        store.db.prepare('UPDATE quotations SET base = ?, server = ? WHERE id = ?').run(JSON.stringify(theirs), JSON.stringify(theirs), row.id);
+        const json = JSON.stringify(theirs);
+        store.ctx.stmt('UPDATE quotations SET base = ?, server = ? WHERE id = ?').run(json, json, row.id);
       });
     }
 
@@ -156,13 +157,13 @@ export class QuotationSave implements OpHandler {
       const fresh = store.quotations.findRow(row.id);
       if (fresh && fresh.server_id !== id) {
         const prov = provisional(b.body, id, false);
-        store.db.prepare('UPDATE quotations SET server_id = ?, server = coalesce(server, ?) WHERE id = ?').run(id, prov ? JSON.stringify(prov) : null, row.id);
+        store.ctx.stmt('UPDATE quotations SET server_id = ?, server = coalesce(server, ?) WHERE id = ?').run(id, prov ? JSON.stringify(prov) : null, row.id);
       }
       // The version this save replaced is no base for the next one, and the
       // saved one is not read yet: should the app stop before it is, the
       // next save goes unchecked rather than taking its own work for a
       // change made on the service.
-      store.db.prepare('UPDATE quotations SET base = NULL WHERE id = ?').run(row.id);
+      store.ctx.stmt('UPDATE quotations SET base = NULL WHERE id = ?').run(row.id);
       store.outbox.markDone(entry.id);
     });
     await this.refreshBase(row.id, id);
@@ -182,7 +183,7 @@ export class QuotationSave implements OpHandler {
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       store.transaction(() => {
-        store.db.prepare('UPDATE quotations SET base = NULL WHERE id = ? AND server_id = ?').run(localId, serverId);
+        store.ctx.stmt('UPDATE quotations SET base = NULL WHERE id = ? AND server_id = ?').run(localId, serverId);
       });
       return;
     }
@@ -192,7 +193,8 @@ export class QuotationSave implements OpHandler {
       // What is on the service now is ours: later edits start from it. The
       // draft stays (its line ids are what the UI holds); a pull replaces it
       // once nothing waits to be saved.
-      store.db.prepare('UPDATE quotations SET server = ?, base = ? WHERE id = ?').run(JSON.stringify(saved), JSON.stringify(saved), localId);
+      const json = JSON.stringify(saved);
+      store.ctx.stmt('UPDATE quotations SET server = ?, base = ? WHERE id = ?').run(json, json, localId);
     });
   }
 
@@ -259,8 +261,8 @@ export class QuotationSend implements OpHandler {
     const { store } = this.ctx;
     store.transaction(() => {
       dropTwin(this.ctx, entry.target, id);
-      store.db
-        .prepare('UPDATE quotations SET server_id = ?, server = ?, draft = NULL, base = NULL, gone = 0, pulled_at = NULL, updated_at = ? WHERE id = ?')
+      store.ctx
+        .stmt('UPDATE quotations SET server_id = ?, server = ?, draft = NULL, base = NULL, gone = 0, pulled_at = NULL, updated_at = ? WHERE id = ?')
         .run(id, record ? JSON.stringify(record) : null, store.ctx.now(), entry.target);
       store.outbox.markDone(entry.id);
     });
@@ -340,7 +342,7 @@ export class QuotationSentChange implements OpHandler {
           entry.kind === 'quotation.approve'
             ? { ...server, approved: p.approved === false ? null : { ...(p.approved as { name: string; date: string }) } }
             : { ...server, customstatus: p.customstatus === 'clear' ? '' : (p.customstatus as Quotation['customstatus']) };
-        store.db.prepare('UPDATE quotations SET server = ? WHERE id = ?').run(JSON.stringify(next), fresh.id);
+        store.ctx.stmt('UPDATE quotations SET server = ? WHERE id = ?').run(JSON.stringify(next), fresh.id);
       }
       store.outbox.markDone(entry.id);
     });
@@ -367,7 +369,7 @@ export class QuotationDelete implements OpHandler {
       }
     }
     store.transaction(() => {
-      store.db.prepare('DELETE FROM quotations WHERE id = ?').run(entry.target);
+      store.ctx.stmt('DELETE FROM quotations WHERE id = ?').run(entry.target);
       store.outbox.markDone(entry.id);
     });
     return 'done';
