@@ -4,7 +4,8 @@
 //
 // A page is written in one transaction with a handful of statements however
 // long it is: what is known of its records is read in one query, unchanged
-// records are marked seen in one statement, and what the insert triggers
+// records are left as they are (the pull keeps which records it saw, for
+// the sweep), and what the insert triggers
 // would derive for new rows is written by the inserts themselves (list
 // columns) or for all of them in one statement (search index); see
 // migrations 3 and 4.
@@ -74,26 +75,29 @@ export class Cache {
     const now = this.ctx.now();
     const page = lastByKey(records, (c) => c.clientnr);
     this.ctx.tx(['clients'], () => {
-      const known = new Map<number, { rid: number; server: string | null }>();
+      const known = new Map<number, { rid: number; server: string | null; gone: number }>();
       const rows = this.ctx
-        .stmt<[string], { rid: number; clientnr: number; server: string | null }>('SELECT rid, clientnr, server FROM clients WHERE clientnr IN (SELECT value FROM json_each(?))')
+        .stmt<[string], { rid: number; clientnr: number; server: string | null; gone: number }>(
+          'SELECT rid, clientnr, server, gone FROM clients WHERE clientnr IN (SELECT value FROM json_each(?))',
+        )
         .all(JSON.stringify([...page.keys()]));
       for (const r of rows) known.set(r.clientnr, r);
       const update = this.ctx.stmt('UPDATE clients SET server = ?, pulled_at = ?, gone = 0, updated_at = ? WHERE rid = ?');
       const insert = this.ctx.stmt(
         'INSERT INTO clients (id, clientnr, server, pulled_at, created_at, updated_at, company, contact, currency, active) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       );
-      const unchanged: number[] = [];
+      const back: number[] = [];
       this.withBulkInsert(`INSERT INTO client_search (rowid, company, contact, email, city) SELECT rid, ${CLIENT_SEARCH} FROM clients WHERE rid IN (SELECT value FROM json_each(?))`, (added) => {
         for (const c of page.values()) {
           const json = JSON.stringify(c);
           const row = known.get(c.clientnr);
           if (!row) added.push(Number(insert.run(newId(), c.clientnr, json, pulledAt, now, now, scalar(c.company), scalar(c.contact), scalar(c.currency), activeFlag(c.active)).lastInsertRowid));
-          else if (row.server === json) unchanged.push(row.rid);
-          else update.run(json, pulledAt, now, row.rid);
+          else if (row.server !== json) update.run(json, pulledAt, now, row.rid);
+          else if (row.gone) back.push(row.rid);
         }
       });
-      if (unchanged.length > 0) this.ctx.stmt('UPDATE clients SET pulled_at = ?, gone = 0 WHERE rid IN (SELECT value FROM json_each(?))').run(pulledAt, JSON.stringify(unchanged));
+      // back on the service unchanged: no longer gone
+      if (back.length > 0) this.ctx.stmt('UPDATE clients SET gone = 0 WHERE rid IN (SELECT value FROM json_each(?))').run(JSON.stringify(back));
     });
   }
 
@@ -105,7 +109,6 @@ export class Cache {
       for (const r of rows) known.set(r.id, r.data);
       const update = this.ctx.stmt('UPDATE products SET data = ?, pulled_at = ? WHERE id = ?');
       const insert = this.ctx.stmt('INSERT INTO products (id, data, pulled_at) VALUES (?, ?, ?)');
-      const unchanged: number[] = [];
       this.withBulkInsert(`INSERT INTO product_search (rowid, code, name) SELECT id, ${PRODUCT_SEARCH} FROM products WHERE id IN (SELECT value FROM json_each(?))`, (added) => {
         for (const p of page.values()) {
           const json = JSON.stringify(p);
@@ -113,11 +116,9 @@ export class Cache {
           if (data === undefined) {
             insert.run(p.id, json, pulledAt);
             added.push(p.id);
-          } else if (data === json) unchanged.push(p.id);
-          else update.run(json, pulledAt, p.id);
+          } else if (data !== json) update.run(json, pulledAt, p.id);
         }
       });
-      if (unchanged.length > 0) this.ctx.stmt('UPDATE products SET pulled_at = ? WHERE id IN (SELECT value FROM json_each(?))').run(pulledAt, JSON.stringify(unchanged));
     });
   }
 
@@ -175,7 +176,8 @@ export class Cache {
           }
         }
       });
-      if (unchanged.length > 0) this.ctx.stmt('UPDATE quotations SET pulled_at = ?, gone = 0 WHERE id IN (SELECT value FROM json_each(?))').run(pulledAt, JSON.stringify(unchanged));
+      // back on the service unchanged: no longer gone (only those rows are written)
+      if (unchanged.length > 0) this.ctx.stmt('UPDATE quotations SET gone = 0 WHERE gone = 1 AND id IN (SELECT value FROM json_each(?))').run(JSON.stringify(unchanged));
     });
   }
 
@@ -259,16 +261,16 @@ export class Cache {
   }
 
   /**
-   * After a complete pull that started at `pullStartedAt`: service records
-   * not seen since then are gone from the service.
+   * After a complete pull, which saw the clients numbered `seen`: the other
+   * service records here are gone from the service.
    */
-  sweepClients(pullStartedAt: number): SweepResult {
+  sweepClients(seen: Iterable<number>): SweepResult {
     return this.ctx.tx(['clients'], () => {
       const stale = this.ctx
-        .stmt<[number], { id: string; local: string | null; deleted: number }>(
-          'SELECT id, local, deleted FROM clients WHERE server IS NOT NULL AND (pulled_at IS NULL OR pulled_at < ?)',
+        .stmt<[string], { id: string; local: string | null; deleted: number }>(
+          'SELECT id, local, deleted FROM clients WHERE server IS NOT NULL AND (clientnr IS NULL OR clientnr NOT IN (SELECT value FROM json_each(?)))',
         )
-        .all(pullStartedAt);
+        .all(JSON.stringify([...seen]));
       const result: SweepResult = { removed: 0, flagged: [] };
       const remove = this.ctx.stmt('DELETE FROM clients WHERE id = ?');
       for (const c of stale) {
@@ -292,20 +294,22 @@ export class Cache {
     });
   }
 
-  sweepProducts(pullStartedAt: number): SweepResult {
+  /** After a complete pull, which saw the products with ids `seen`. */
+  sweepProducts(seen: Iterable<number>): SweepResult {
     return this.ctx.tx(['products'], () => ({
-      removed: this.ctx.stmt('DELETE FROM products WHERE pulled_at < ?').run(pullStartedAt).changes,
+      removed: this.ctx.stmt('DELETE FROM products WHERE id NOT IN (SELECT value FROM json_each(?))').run(JSON.stringify([...seen])).changes,
       flagged: [],
     }));
   }
 
-  sweepQuotations(pullStartedAt: number): SweepResult {
+  /** After a complete pull, which saw the quotations with service ids `seen`. */
+  sweepQuotations(seen: Iterable<number>): SweepResult {
     return this.ctx.tx(['quotations'], () => {
       const stale = this.ctx
-        .stmt<[number], { id: string; draft: string | null; deleted: number }>(
-          'SELECT id, draft, deleted FROM quotations WHERE server_id IS NOT NULL AND server IS NOT NULL AND (pulled_at IS NULL OR pulled_at < ?)',
+        .stmt<[string], { id: string; draft: string | null; deleted: number }>(
+          'SELECT id, draft, deleted FROM quotations WHERE server_id IS NOT NULL AND server IS NOT NULL AND server_id NOT IN (SELECT value FROM json_each(?))',
         )
-        .all(pullStartedAt);
+        .all(JSON.stringify([...seen]));
       const result: SweepResult = { removed: 0, flagged: [] };
       for (const q of stale) {
         const ops = this.hasOps(q.id);

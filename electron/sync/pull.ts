@@ -35,6 +35,8 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
 
   const summary: PullSummary = { requests: 0, clients: 0, products: 0, quotations: 0, countries: 0, flagged: 0, removed: 0 };
   const call = { pageSize, signal: opts.signal };
+  // what this pull saw, for the sweep: kept here rather than marked on every row
+  const seen: Record<'clients' | 'products' | 'quotations', number[]> = { clients: [], products: [], quotations: [] };
   // Each page's write below holds the thread. The pager asks for the next
   // page as soon as a full one arrives; waiting one turn of the event loop
   // (`nextTurn`) before writing lets that request reach the wire, so the
@@ -50,6 +52,7 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
   for await (const page of api.clients.pages(call)) {
     await nextTurn();
     store.cache.putClients(page, startedAt);
+    for (const c of page) seen.clients.push(c.clientnr);
     summary.clients += page.length;
     pagesDone++;
     progress('clients');
@@ -57,6 +60,7 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
   for await (const page of api.products.pages(call)) {
     await nextTurn();
     store.cache.putProducts(page, startedAt);
+    for (const p of page) seen.products.push(p.id);
     summary.products += page.length;
     pagesDone++;
     progress('products');
@@ -64,6 +68,7 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
   for await (const page of api.quotations.pages(call)) {
     await nextTurn();
     store.cache.putQuotations(page, startedAt);
+    for (const q of page) seen.quotations.push(q.id);
     summary.quotations += page.length;
     pagesDone++;
     progress('quotations');
@@ -72,7 +77,7 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
   for (const n of [summary.clients, summary.products, summary.quotations]) summary.requests += Math.ceil(n / pageSize) + (n % pageSize === 0 ? 1 : 0);
 
   // only after every list was read whole: a record missing from it is gone
-  for (const r of [store.cache.sweepClients(startedAt), store.cache.sweepProducts(startedAt), store.cache.sweepQuotations(startedAt)]) {
+  for (const r of [store.cache.sweepClients(seen.clients), store.cache.sweepProducts(seen.products), store.cache.sweepQuotations(seen.quotations)]) {
     summary.removed += r.removed;
     summary.flagged += r.flagged.length;
   }

@@ -32,9 +32,8 @@ describe('cache of service records', () => {
     const local = store.clients.create({ company: 'Local only' });
 
     clock.advance(60_000);
-    const started = clock();
     store.cache.putClients([{ clientnr: 4, company: 'C4' }], clock());
-    const swept = store.cache.sweepClients(started);
+    const swept = store.cache.sweepClients([4]);
     expect(swept.removed).toBe(1);
     expect(swept.flagged.sort()).toEqual([edited.id, usedByDraft.id].sort());
     expect(store.clients.byClientnr(1)).toBeNull();
@@ -53,11 +52,10 @@ describe('cache of service records', () => {
     const draft = store.quotations.byServerId(2)!;
     store.quotations.updateHeader(draft.id, { notes: 'mine' });
     clock.advance(1000);
-    const started = clock();
     store.cache.putProducts([{ id: 2, name: 'p2' }], clock());
     store.cache.putQuotations([], clock());
-    expect(store.cache.sweepProducts(started).removed).toBe(1);
-    expect(store.cache.sweepQuotations(started)).toEqual({ removed: 1, flagged: [draft.id] });
+    expect(store.cache.sweepProducts([2]).removed).toBe(1);
+    expect(store.cache.sweepQuotations([])).toEqual({ removed: 1, flagged: [draft.id] });
     expect(store.cache.product(1)).toBeNull();
     expect(store.quotations.byServerId(1)).toBeNull();
     expect(store.quotations.get(draft.id)).toMatchObject({ gone: true, content: { notes: 'mine' } });
@@ -165,12 +163,16 @@ describe('cache of service records', () => {
     expect(store.search.products('room').map((h) => h.productId)).toEqual([2]);
     expect(indexed(store, 'client_search')).toHaveLength(3);
     expect(indexed(store, 'product_search')).toHaveLength(2);
-    // every record of the page counts as seen, changed or not
-    expect(store.db.prepare('SELECT clientnr, pulled_at FROM clients ORDER BY clientnr').all()).toEqual([1, 2, 3].map((clientnr) => ({ clientnr, pulled_at: clock() })));
-    expect(store.db.prepare('SELECT id, pulled_at FROM products ORDER BY id').all()).toEqual([1, 2].map((id) => ({ id, pulled_at: clock() })));
+    // what changed is written, what did not is left alone
+    const before = clock() - 1000;
+    expect(store.db.prepare('SELECT clientnr, pulled_at FROM clients ORDER BY clientnr').all()).toEqual([
+      { clientnr: 1, pulled_at: before },
+      { clientnr: 2, pulled_at: clock() },
+      { clientnr: 3, pulled_at: clock() },
+    ]);
   });
 
-  it('marks an unchanged record seen again without rewriting it, and clears its gone flag', () => {
+  it('leaves an unchanged record as it is, only clearing its gone flag', () => {
     const { store, clock } = scratchStore();
     store.cache.putClients([{ clientnr: 1, company: 'Alpha' }], clock());
     const id = store.clients.byClientnr(1)!.id;
@@ -180,7 +182,13 @@ describe('cache of service records', () => {
     store.cache.putClients([{ clientnr: 1, company: 'Alpha' }], clock());
     expect(store.db.prepare('SELECT server, updated_at FROM clients WHERE id = ?').get(id)).toEqual(before);
     expect(store.clients.get(id).gone).toBe(false);
-    expect(store.db.prepare('SELECT pulled_at FROM clients WHERE id = ?').get(id)).toEqual({ pulled_at: clock() });
+    expect(store.db.prepare('SELECT pulled_at FROM clients WHERE id = ?').get(id)).toEqual({ pulled_at: clock() - 5000 });
+    // a quotation likewise
+    store.cache.putQuotations([{ id: 9, clientnr: 1, lines: [] }], clock());
+    const q = store.quotations.byServerId(9)!;
+    store.db.prepare('UPDATE quotations SET gone = 1 WHERE id = ?').run(q.id);
+    store.cache.putQuotations([{ id: 9, clientnr: 1, lines: [] }], clock() + 1);
+    expect(store.quotations.get(q.id).gone).toBe(false);
   });
 
   it('a page that fails halfway inside a transaction that goes on leaves the index whole', () => {
@@ -209,7 +217,7 @@ describe('cache of service records', () => {
             | { id: string; server: string | null }
             | undefined;
           if (row && row.server === json) {
-            db.prepare('UPDATE quotations SET pulled_at = ?, gone = 0 WHERE id = ?').run(pulledAt, row.id);
+            db.prepare('UPDATE quotations SET gone = 0 WHERE id = ?').run(row.id);
             continue;
           }
           const id = row?.id ?? `new-${q.id}-${pulledAt}`;
@@ -256,7 +264,8 @@ describe('cache of service records', () => {
             s.db.prepare(`INSERT INTO quotations (id, savename, quotationreference, draft, created_at, updated_at) VALUES (?, ?, ?, '{}', 0, 0)`).run(`draft-${i}`, sn, rf);
           });
         }
-        pages.forEach((page, n) => {
+        // the first page once more at the end: records seen before, unchanged
+        [...pages, pages[0]!].forEach((page, n) => {
           const records = page.map((r) => ({ ...r, clientnr: 1, lines: [] }) as Quotation);
           a.store.cache.putQuotations(records, 100 + n);
           oneByOne(b.store, records, 100 + n);
