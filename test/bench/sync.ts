@@ -76,8 +76,8 @@ const base = new URL(url);
 const pool = new Pool(base.origin, { connections: 4, keepAliveTimeout: 30_000 });
 const dir = mkdtempSync(join(tmpdir(), 'quotedesk-bench-'));
 try {
-  const pullOnce = async (n: number) => {
-    const store = openStore(join(dir, `pull-${n}.sqlite`));
+  const pullOnce = async (n: number, into?: ReturnType<typeof openStore>) => {
+    const store = into ?? openStore(join(dir, `pull-${n}.sqlite`));
     const api = new InvoicingApi({ baseUrl: url, credentials: () => ({ username: USER, apiKey: KEY }), pageSize: PAGE });
     let requests = 0;
     const transport = api.transport;
@@ -119,6 +119,10 @@ try {
   }
   const store = last!.store;
 
+  // a later pull, into the same database, of a service where nothing changed
+  const again: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) again.push((await pullOnce(0, store)).ms);
+
   // autosave: one edit of a draft per call, as typing produces them
   const draft = store.quotations.create({ clientId: store.clients.list({ limit: 1 })[0]!.id });
   const lines = Array.from({ length: 12 }, (_, k) => store.quotations.addLine(draft.id, { description: `Line ${k}`, amount: 1, price: 10, tax_rate: 21 }));
@@ -155,6 +159,7 @@ try {
   console.log(`  floor (bare undici, same pages, text only)   median ${mf.toFixed(0)} ms  min ${Math.min(...floor).toFixed(0)} ms  (${floorRequests} requests)`);
   console.log(`  SyncEngine.pull() into a new database        median ${mo.toFixed(0)} ms  min ${Math.min(...ours).toFixed(0)} ms  (${pullRequests} requests)`);
   console.log(`  ratio, medians: ${verdict(mo / mf)}; best runs: ${verdict(Math.min(...ours) / Math.min(...floor))}`);
+  console.log(`  a later pull, nothing changed on the service  median ${median(again).toFixed(0)} ms  min ${Math.min(...again).toFixed(0)} ms`);
   console.log(`  requests: ${pullRequests}, the minimum is ${floorRequests} (one per page, plus the empty page ending a list that ends on a full page) ${pullRequests === floorRequests ? '(minimum)' : '(NOT the minimum)'}`);
   console.log(`autosave write latency (${writes.length} edits): p50 ${pct(writes, 0.5).toFixed(3)} ms, p95 ${pct(writes, 0.95).toFixed(3)} ms ${pct(writes, 0.95) < 3 ? '(under 3 ms)' : '(NOT under 3 ms)'}`);
   console.log(`search over ${COUNTS.clients} clients: p50 ${pct(clientTimes, 0.5).toFixed(3)} ms, p95 ${pct(clientTimes, 0.95).toFixed(3)} ms ${pct(clientTimes, 0.95) < 2 ? '(under 2 ms)' : '(NOT under 2 ms)'}`);
