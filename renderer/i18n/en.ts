@@ -335,7 +335,7 @@ export const en = {
     positive: 'Must be a positive number.',
     boolean: 'Must be yes or no.',
     country: 'Must be a country.',
-    fromService: 'The service says: {message}',
+    fromService: 'Not valid: {message}',
   },
   error: {
     internal: 'Something went wrong in quotedesk: {message}',

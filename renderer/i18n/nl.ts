@@ -335,7 +335,7 @@ export const nl: Messages = {
     positive: 'Moet een positief getal zijn.',
     boolean: 'Moet ja of nee zijn.',
     country: 'Moet een land zijn.',
-    fromService: 'De service meldt: {message}',
+    fromService: 'Niet geldig: {message}',
   },
   error: {
     internal: 'Er ging iets mis in quotedesk: {message}',

@@ -30,6 +30,8 @@ const PATTERNS: Array<[RegExp, string, (m: RegExpExecArray) => Record<string, st
   [/^must be 0 or more days$/, 'min0days', () => ({})],
   [/^must be 0 or more$/, 'min0', () => ({})],
   [/^must be a client number$/, 'clientnr', () => ({})],
+  [/^choose a client/i, 'clientnr', () => ({})],
+  [/^no client with number/, 'clientnr', () => ({})],
   [/^must be a positive number$/, 'positive', () => ({})],
   [/^must be true or false$/, 'boolean', () => ({})],
   [/^must be a country id or name$/, 'country', () => ({})],
@@ -51,10 +53,19 @@ function check(schema: z.ZodType, value: unknown): Problem | null {
 
 export type LineField = 'amount' | 'amount_desc' | 'description' | 'tax_rate' | 'price' | 'discount_pct';
 
+// A 500-line table asks about the same few values over and over.
+const lineCache = new Map<string, Problem | null>();
+
 /** A line field's problem; empty values are allowed (a line may be incomplete while drafting). */
 export function lineFieldProblem(field: LineField, value: unknown): Problem | null {
   if (value === undefined || value === null || value === '') return null;
-  return check(lineWritable[field], value);
+  const key = `${field}|${typeof value}|${String(value)}`;
+  const known = lineCache.get(key);
+  if (known !== undefined) return known;
+  const found = check(lineWritable[field], value);
+  if (lineCache.size > 10_000) lineCache.clear();
+  lineCache.set(key, found);
+  return found;
 }
 
 export type DraftField = 'date' | 'quotationperiod' | 'discount' | 'discounttype' | 'savename' | 'quotationreference';

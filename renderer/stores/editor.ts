@@ -7,7 +7,8 @@ import { computed, reactive, ref, shallowRef } from 'vue';
 import { call, asBridgeError, bridge } from '../bridge';
 import { Coalescer, serialQueue, type SaveState } from '../lib/autosave';
 import { indexFieldErrors, type Problem } from '../lib/validation';
-import { addDays, quotationTotals, priceInTax, type Totals } from '../../shared/money';
+import { addDays, priceInTax, type Totals } from '../../shared/money';
+import { liveTotals } from '../lib/totals';
 import type { BridgeError, ClientRef, LineView, ProductView, QueuedResult, QuotationView, SendMethod } from '../../shared/bridge';
 import type { z } from 'zod';
 import type { draftPatch, linePatch } from '../../shared/bridge';
@@ -76,7 +77,7 @@ export interface QueuedNotice {
 
 export function safeTotals(lines: readonly LineView[], draft: Pick<DraftState, 'discounttype' | 'discount'>, taxType: 'intax' | 'extax'): Totals | null {
   try {
-    return quotationTotals(lines, { discounttype: draft.discounttype ?? '', discount: draft.discount ?? undefined, taxType });
+    return liveTotals(lines, { discounttype: draft.discounttype ?? '', discount: draft.discount ?? undefined, taxType });
   } catch {
     return null;
   }
@@ -302,6 +303,8 @@ export const useEditorStore = defineStore('editor', () => {
       await flush().catch(() => undefined);
       const result = await queue(() => task(id));
       editedSinceLoad.value = true;
+      // field errors name lines by position: read them again in the new order
+      if (serverProblems.value.size > 0) void reload();
       return result;
     } catch (e) {
       actionError.value = asBridgeError(e);

@@ -84,7 +84,7 @@ describe('the Dutch interface', () => {
 
     // drag the last line to the top
     const handles = page.locator('.handle');
-    await handles.nth(2).dragTo(page.locator('tr.line').first());
+    await handles.nth(2).dragTo(page.locator('.line').first());
     await expect.poll(() => descriptions(id)).toEqual(['Advies B', 'Advies A (herzien)', 'Advies C']);
 
     await page.getByLabel('Datum', { exact: true }).fill('2026-12-30');
