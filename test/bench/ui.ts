@@ -30,6 +30,20 @@ const ms = (n: number) => `${n.toFixed(2)} ms`;
 
 type Invoke = (op: string, input: unknown) => Promise<unknown>;
 
+// The page's DOM as the functions below use it (this file is typed for Node).
+interface El {
+  value: string;
+  textContent: string | null;
+  offsetHeight: number;
+  focus(): void;
+  dispatchEvent(e: unknown): boolean;
+}
+interface PageGlobals {
+  document: { querySelectorAll(selector: string): ArrayLike<El>; querySelector(selector: string): El | null };
+  InputEvent: new (type: string, init: object) => unknown;
+  MessageChannel: new () => { port1: { onmessage: (() => void) | null }; port2: { postMessage(v: unknown): void } };
+}
+
 async function makeQuotation(page: Page, lines: number): Promise<string> {
   return page.evaluate(async (n) => {
     const qd = (globalThis as unknown as { quotedesk: { invoke: Invoke } }).quotedesk;
@@ -48,14 +62,14 @@ async function makeQuotation(page: Page, lines: number): Promise<string> {
 /** Types `keys` digits into the price cell of the middle priced row; returns per-key times. */
 async function typeInPrice(page: Page, keys: number): Promise<number[]> {
   return page.evaluate(async (count) => {
-    const doc = (globalThis as unknown as { document: Document }).document;
-    const cells = [...doc.querySelectorAll<HTMLInputElement>('input[data-col="price"]')];
+    const w = globalThis as unknown as PageGlobals;
+    const cells = Array.from(w.document.querySelectorAll('input[data-col="price"]'));
     const cell = cells[Math.floor(cells.length / 2)]!;
-    const total = doc.querySelector<HTMLElement>('[data-testid="total"]')!;
+    const total = w.document.querySelector('[data-testid="total"]')!;
     cell.focus();
     // start from a price the keystrokes below never produce
     cell.value = '0';
-    cell.dispatchEvent(new InputEvent('input', { bubbles: true, data: '0', inputType: 'insertText' }));
+    cell.dispatchEvent(new w.InputEvent('input', { bubbles: true, data: '0', inputType: 'insertText' }));
     await new Promise((r) => setTimeout(r, 50));
     const times: number[] = [];
     let text = '';
@@ -65,10 +79,10 @@ async function typeInPrice(page: Page, keys: number): Promise<number[]> {
       const before = total.textContent;
       const t0 = performance.now();
       cell.value = text;
-      cell.dispatchEvent(new InputEvent('input', { bubbles: true, data: text.slice(-1), inputType: 'insertText' }));
+      cell.dispatchEvent(new w.InputEvent('input', { bubbles: true, data: text.slice(-1), inputType: 'insertText' }));
       // Vue renders in a microtask; the next task runs after it
       await new Promise<void>((resolve) => {
-        const ch = new MessageChannel();
+        const ch = new w.MessageChannel();
         ch.port1.onmessage = () => resolve();
         ch.port2.postMessage(null);
       });
@@ -86,7 +100,7 @@ async function typeInPrice(page: Page, keys: number): Promise<number[]> {
 async function openEditor(page: Page, base: string, id: string, rows: number): Promise<number> {
   const t = Date.now();
   await page.goto(`${base}#/quotations/${encodeURIComponent(id)}`);
-  await page.waitForFunction((n) => (globalThis as unknown as { document: Document }).document.querySelectorAll('.line').length === n, rows, { timeout: 60_000 });
+  await page.waitForFunction((n) => (globalThis as unknown as PageGlobals).document.querySelectorAll('.line').length === n, rows, { timeout: 60_000 });
   return Date.now() - t;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { quotationTotals } from '../../shared/money';
+import { quotationTotals, type PricedLine } from '../../shared/money';
 import { liveTotals, memoLineTotal } from '../../renderer/lib/totals';
 
 const decimal = (max: number, places: number) => fc.integer({ min: -max * 10 ** places, max: max * 10 ** places }).map((n) => n / 10 ** places);
@@ -26,7 +26,8 @@ describe('live totals', () => {
         fc.constantFrom('amount' as const, 'percentage' as const, '' as const),
         fc.integer({ min: 0, max: 20000 }).map((n) => n / 100),
         fc.constantFrom('intax' as const, 'extax' as const),
-        (lines, discounttype, discount, taxType) => {
+        (drawn, discounttype, discount, taxType) => {
+          const lines = drawn as Array<PricedLine & { description?: string }>;
           const opts = { discounttype, discount, taxType };
           expect(liveTotals(lines, opts)).toEqual(quotationTotals(lines, opts));
         },
@@ -40,6 +41,7 @@ describe('live totals', () => {
     expect(memoLineTotal(l)).toBe('2.50');
     l.price = 1.5;
     expect(memoLineTotal(l)).toBe('3.00');
-    expect(memoLineTotal({ description: 'x' })).toBeNull();
+    const text: PricedLine & { description?: string } = { description: 'x' };
+    expect(memoLineTotal(text)).toBeNull();
   });
 });
