@@ -144,9 +144,22 @@ describe('drafting a quotation', () => {
     const message = await page.locator(`[id="${describedBy}"]`).innerText();
     expect(message).toMatch(/description/);
     await screenshot(page, 'editor-field-error');
-    // typing the text fixes the field at once
+    // the parked save is listed with its reason
+    await page.getByRole('button', { name: /^Needs attention \(\d+\)$/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Needs attention' });
+    await panel.getByText(/a line needs a description/).first().waitFor();
+    await screenshot(page, 'attention-panel');
+    expect(await axeViolations(page)).toEqual([]);
+    await panel.getByRole('button', { name: 'Edit' }).first().click();
+    await panel.waitFor({ state: 'detached' });
+
+    // typing the text fixes the field at once, and the draft goes out fixed
     await descriptions.nth(1).fill('Inclusief afvoer van snoeiafval');
     expect(await descriptions.nth(1).getAttribute('aria-invalid')).toBeNull();
+    await page.getByRole('button', { name: 'Save to service' }).click();
+    await expect
+      .poll(() => app.host.sandbox!.data.quotations.all().filter((x) => x.lines.some((l) => l.description === 'Inclusief afvoer van snoeiafval')).length, { timeout: 20_000 })
+      .toBe(1);
     expect(app.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   }, 60_000);
 });
