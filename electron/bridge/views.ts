@@ -77,7 +77,16 @@ export function lookupFor(store: Store, target?: string): Lookup {
   };
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
+// Lists repeat times (a pulled page shares one): the last one is remembered.
+let lastMs = Number.NaN;
+let lastIso = '';
+function iso(ms: number): string {
+  if (ms !== lastMs) {
+    lastIso = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastIso;
+}
 
 function str(v: unknown): string {
   return v === null || v === undefined ? '' : String(v);

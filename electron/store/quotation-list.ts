@@ -79,13 +79,15 @@ function listed(c: ClientColumns): ListedClient {
   return { clientnr: c.clientnr, company: str(c.company), contact: str(c.contact), currency: str(c.currency) };
 }
 
+// server_total is set only while there is a service record (its triggers
+// clear it with the record), so the large server column is not looked at.
 const QUERY = (includeDeleted: boolean) => `
   SELECT q.id, q.server_id, q.savename, q.quotationreference, q.updated_at,
-         q.draft IS NULL AND q.server IS NOT NULL AND q.server_total IS NOT NULL AS plain,
+         q.draft IS NULL AND q.server_total IS NOT NULL AS plain,
          q.server_date, q.server_total, q.server_sent, q.server_approved, q.server_status,
          c.id AS client_id, c.clientnr, c.company, c.contact, c.currency
   FROM quotations q
-  LEFT JOIN clients c ON c.clientnr = q.server_clientnr AND q.draft IS NULL AND q.server IS NOT NULL
+  LEFT JOIN clients c ON c.clientnr = q.server_clientnr AND q.draft IS NULL AND q.server_total IS NOT NULL
   ${includeDeleted ? '' : 'WHERE q.deleted = 0'}
   ORDER BY q.updated_at DESC, q.rid DESC`;
 
