@@ -101,6 +101,7 @@ export const useEditorStore = defineStore('editor', () => {
   let openId: string | null = null;
   let unsubscribe: (() => void) | null = null;
   let reloadWanted = false;
+  let movesInFlight = 0;
 
   function onState(): void {
     // called from the savers' constructors' callbacks only after both exist
@@ -353,8 +354,10 @@ export const useEditorStore = defineStore('editor', () => {
     if (from < 0 || from === to) return;
     const [line] = lines.value.splice(from, 1);
     lines.value.splice(to, 0, line!);
-    const result = await structural((quotationId) => call('lines.move', { quotationId, lineId, toIndex: to }));
-    if (result) reorder(result.order);
+    movesInFlight++;
+    const result = await structural((quotationId) => call('lines.move', { quotationId, lineId, toIndex: to })).finally(() => movesInFlight--);
+    // an answer to an earlier move must not undo a later one already shown
+    if (result && movesInFlight === 0) reorder(result.order);
   }
 
   function reorder(order: readonly string[]): void {

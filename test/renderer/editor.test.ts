@@ -163,3 +163,24 @@ describe('editor store', () => {
     expect(fake.callsOf('lines.update')).toHaveLength(0);
   });
 });
+
+describe('editor store, quick moves', () => {
+  it('keeps the order of moves made faster than the bridge answers', async () => {
+    vi.useRealTimers();
+    const { q, editor } = await openWith([{ description: 'A' }, { description: 'B' }, { description: 'C' }]);
+    const [a, b, c] = editor.lines.map((l) => l.id) as [string, string, string];
+    const releases: Array<() => void> = [];
+    fake.holds = [0, 1].map(() => new Promise<void>((r) => releases.push(r)));
+    const first = editor.moveLine(c, 1);
+    const second = editor.moveLine(c, 0);
+    expect(editor.lines.map((l) => l.id)).toEqual([c, a, b]);
+    // the first answer arrives while the second move is still on its way
+    releases[0]!();
+    await first;
+    expect(editor.lines.map((l) => l.id)).toEqual([c, a, b]);
+    releases[1]!();
+    await second;
+    expect(editor.lines.map((l) => l.id)).toEqual([c, a, b]);
+    expect(fake.quotations.get(q.id)!.lines.map((l) => l.id)).toEqual([c, a, b]);
+  });
+});

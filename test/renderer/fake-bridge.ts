@@ -24,6 +24,8 @@ export class FakeBridge implements QuotedeskBridge {
   private seq = 0;
   /** resolves operations only when released (to test that typing never waits) */
   gate: Promise<void> | null = null;
+  /** one hold per call, taken in call order */
+  holds: Array<Promise<void>> = [];
 
   failNext(op: OperationName, error: SerializedError, times = 1): void {
     const list = this.failures.get(op) ?? [];
@@ -51,6 +53,8 @@ export class FakeBridge implements QuotedeskBridge {
     const parsed = operations[op].safeParse(input);
     if (!parsed.success) throw new BridgeError({ kind: 'invalid_request', messageKey: 'bridge.invalid_request', message: parsed.error.message, params: { detail: op } });
     if (this.gate) await this.gate;
+    const hold = this.holds.shift();
+    if (hold) await hold;
     const fail = this.failures.get(op)?.shift();
     if (fail) throw new BridgeError(fail);
     const handler = (this.handlers as Record<string, Handler | undefined>)[op];
