@@ -256,7 +256,7 @@ export const en = {
     col: { code: 'Code', name: 'Name', price: 'Price', tax: 'Tax', priceintax: 'Price incl. tax', stock: 'Stock' },
     empty: 'No products in the catalogue.',
     noMatch: 'No product matches this search.',
-    count: '{n} products',
+    count: '{n} in the catalogue',
     noStock: 'not tracked',
   },
   sync: {
@@ -298,6 +298,7 @@ export const en = {
   },
   settings: {
     title: 'Settings',
+    preferences: 'Preferences',
     language: 'Language',
     defaultSendmethod: 'Default send method',
     accounts: 'Service account',

@@ -256,7 +256,7 @@ export const nl: Messages = {
     col: { code: 'Code', name: 'Naam', price: 'Prijs', tax: 'Btw', priceintax: 'Prijs incl. btw', stock: 'Voorraad' },
     empty: 'Geen producten in de catalogus.',
     noMatch: 'Geen product gevonden voor deze zoekopdracht.',
-    count: '{n} producten',
+    count: '{n} in de catalogus',
     noStock: 'niet bijgehouden',
   },
   sync: {
@@ -298,6 +298,7 @@ export const nl: Messages = {
   },
   settings: {
     title: 'Instellingen',
+    preferences: 'Voorkeuren',
     language: 'Taal',
     defaultSendmethod: 'Standaard verzendwijze',
     accounts: 'Serviceaccount',
