@@ -67,12 +67,16 @@ describe('drafting a quotation', () => {
     await expect.poll(() => page.getByRole('combobox', { name: 'Client' }).inputValue()).toBe(company);
 
     const picker = page.getByRole('combobox', { name: 'Add product' });
-    for (const p of [p1, p2]) {
-      await picker.fill(p.code);
+    for (const [i, p] of [p1, p2].entries()) {
+      // Alt+P goes to the catalogue picker; a chosen product's line takes the focus
+      await page.keyboard.press('Alt+P');
+      await expect.poll(() => picker.evaluate((el) => el === (el.ownerDocument as { activeElement: unknown }).activeElement)).toBe(true);
+      await page.keyboard.type(p.code);
       await page.getByRole('option', { name: new RegExp(p.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first().waitFor();
-      await picker.press('Enter');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByRole('textbox', { name: 'Description' }).count()).toBe(i + 1);
+      await expect.poll(() => picker.evaluate((el) => el === (el.ownerDocument as { activeElement: unknown }).activeElement)).toBe(false);
     }
-    await expect.poll(() => page.getByRole('textbox', { name: 'Description' }).count()).toBe(2);
     // the quantity of the product line just added has focus: type Dutch-style
     await page.getByRole('textbox', { name: 'Quantity' }).nth(1).fill('2,5');
 
@@ -128,6 +132,24 @@ describe('drafting a quotation', () => {
     expect(deliveries).toEqual([expect.objectContaining({ sendmethod: 'email', to: 'inkoop@verbeek.example' })]);
     await screenshot(page, 'sent-quotation');
     expect(await axeViolations(page)).toEqual([]);
+  }, 60_000);
+
+  it('marks the sent quotation approved, sets a custom status and removes the approval', async () => {
+    const sent = () => app.host.sandbox!.data.quotations.all().find((q) => q.sent && q.company === company)!;
+    await page.getByLabel('Name', { exact: true }).fill('J. Verbeek');
+    await page.getByLabel('Comments').fill('Akkoord, graag in maart.');
+    await page.getByRole('button', { name: 'Mark approved' }).click();
+    await page.getByTestId('approved-by').filter({ hasText: 'J. Verbeek' }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => sent().approved?.name, { timeout: 20_000 }).toBe('J. Verbeek');
+
+    await page.getByRole('combobox', { name: 'Custom status' }).selectOption('billable');
+    await page.getByRole('button', { name: 'Set status' }).click();
+    await expect.poll(() => sent().customstatus, { timeout: 20_000 }).toBe('billable');
+    await page.locator('.badge-custom').filter({ hasText: 'Billable' }).waitFor({ timeout: 20_000 });
+
+    await page.getByRole('button', { name: 'Remove approval' }).click();
+    await expect.poll(() => sent().approved, { timeout: 20_000 }).toBeNull();
+    await page.getByRole('button', { name: 'Mark approved' }).waitFor({ timeout: 20_000 });
   }, 60_000);
 
   it('puts a 422 from the service on the line it names', async () => {
