@@ -1,7 +1,8 @@
 // Account problems a person can fix: a missing field, an unknown account,
 // a key the service stopped accepting, a settings file that cannot be read
 // or written.
-import { formatMessage, type AccountErrorKind, type MessageKey, type MessageParams, type SerializedError } from '../../shared/api-errors';
+import type { AccountErrorKind, MessageKey, MessageParams } from '../../shared/api-errors';
+import { MessageError } from '../errors/message-error';
 
 const KEYS: Record<AccountErrorKind, MessageKey> = {
   account_unknown: 'account.unknown',
@@ -11,22 +12,10 @@ const KEYS: Record<AccountErrorKind, MessageKey> = {
   settings_io: 'account.settings_io',
 };
 
-export class AccountError extends Error {
+export class AccountError extends MessageError<AccountErrorKind> {
   override readonly name = 'AccountError';
-  readonly messageKey: MessageKey;
-  readonly params: MessageParams;
 
-  constructor(
-    readonly kind: AccountErrorKind,
-    params: MessageParams = {},
-  ) {
-    const messageKey = KEYS[kind];
-    super(formatMessage(messageKey, params));
-    this.messageKey = messageKey;
-    this.params = params;
-  }
-
-  toJSON(): SerializedError {
-    return { name: this.name, kind: this.kind, messageKey: this.messageKey, params: { ...this.params }, message: this.message, outcome: 'not_applied' };
+  constructor(kind: AccountErrorKind, params: MessageParams = {}) {
+    super(kind, KEYS, params);
   }
 }

@@ -1,5 +1,6 @@
 // Keychain failures, told apart so the message says what to install or unlock.
-import { formatMessage, type KeychainErrorKind, type MessageKey, type MessageParams, type SerializedError } from '../../shared/api-errors';
+import type { KeychainErrorKind, MessageKey, MessageParams } from '../../shared/api-errors';
+import { MessageError } from '../errors/message-error';
 
 const KEYS: Record<KeychainErrorKind, MessageKey> = {
   keychain_unavailable: 'keychain.unavailable',
@@ -7,23 +8,11 @@ const KEYS: Record<KeychainErrorKind, MessageKey> = {
   keychain_failed: 'keychain.failed',
 };
 
-export class KeychainError extends Error {
+export class KeychainError extends MessageError<KeychainErrorKind> {
   override readonly name = 'KeychainError';
-  readonly messageKey: MessageKey;
-  readonly params: MessageParams;
 
-  constructor(
-    readonly kind: KeychainErrorKind,
-    params: MessageParams = {},
-  ) {
-    const messageKey = KEYS[kind];
-    super(formatMessage(messageKey, params));
-    this.messageKey = messageKey;
-    this.params = params;
-  }
-
-  toJSON(): SerializedError {
-    return { name: this.name, kind: this.kind, messageKey: this.messageKey, params: this.params, message: this.message, outcome: 'not_applied' };
+  constructor(kind: KeychainErrorKind, params: MessageParams = {}) {
+    super(kind, KEYS, params);
   }
 }
 
