@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, bridge, openApp, screenshot, type App } from './support';
-import { goOffline, waitForSync } from './support-sync';
+import { goOffline, waitForSync, waitForSyncNudging } from './support-sync';
 
 let app: App;
 let page: Page;
@@ -59,7 +59,7 @@ describe('conflicts', () => {
       await expect.poll(async () => (await bridge(page, 'conflicts.list', {})).length).toBe(open.length - 1);
     }
     await dialog.waitFor({ state: 'detached' });
-    await waitForSync(page, /Online · 0 pending/, 20_000);
+    await waitForSyncNudging(page, /Online · 0 pending/);
 
     for (const [i, id] of ids.entries()) {
       const how = resolvedAs[id];
