@@ -3,7 +3,8 @@
 // coalescing autosave; structural changes (add, move, remove) go through
 // the same ordered queue, so the main process sees them in typing order.
 import { defineStore } from 'pinia';
-import { computed, reactive, ref, shallowRef } from 'vue';
+import { computed, reactive, ref, shallowRef, watch } from 'vue';
+import { useSyncStore } from './sync';
 import { call, asBridgeError, bridge } from '../bridge';
 import { Coalescer, serialQueue, type SaveState } from '../lib/autosave';
 import { indexFieldErrors, type Problem } from '../lib/validation';
@@ -94,6 +95,15 @@ export const useEditorStore = defineStore('editor', () => {
   const saveError = shallowRef<BridgeError | null>(null);
   const serverProblems = shallowRef<Map<string, Problem>>(new Map());
   const notice = shallowRef<QueuedNotice | null>(null);
+  // "when back online" is stale once the connection is back and the outbox
+  // has gone out; keep it no longer than that.
+  const sync = useSyncStore();
+  watch(
+    () => sync.status,
+    (s) => {
+      if (notice.value?.when === 'when_online' && s?.online && s.pending === 0) notice.value = null;
+    },
+  );
   /** edits made since the service last computed totals */
   const editedSinceLoad = ref(false);
 

@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { setBridge } from '../../renderer/bridge';
 import { useEditorStore } from '../../renderer/stores/editor';
+import { useSyncStore } from '../../renderer/stores/sync';
+import { nextTick } from 'vue';
 import { FakeBridge } from './fake-bridge';
 
 let fake: FakeBridge;
@@ -137,6 +139,24 @@ describe('editor store', () => {
     await editor.send('email');
     expect(editor.notice).toEqual({ action: 'send', when: 'now' });
     expect(fake.callsOf('quotations.send')[0]!.input).toMatchObject({ sendmethod: 'email' });
+  });
+
+  it('drops the "when back online" notice once the connection is back and the outbox is empty', async () => {
+    const sync = useSyncStore();
+    await sync.start();
+    const { editor } = await openWith();
+    fake.online = false;
+    await editor.saveToService();
+    const status = { online: false, pending: 1, parked: 0, conflicts: 0, lastSyncAt: null, pulling: null, budget: null, account: 'demo' as const };
+    fake.emit('sync.status', status);
+    await nextTick();
+    expect(editor.notice).toEqual({ action: 'save', when: 'when_online' });
+    fake.emit('sync.status', { ...status, online: true, pending: 1 });
+    await nextTick();
+    expect(editor.notice).toEqual({ action: 'save', when: 'when_online' });
+    fake.emit('sync.status', { ...status, online: true, pending: 0 });
+    await nextTick();
+    expect(editor.notice).toBeNull();
   });
 
   it('reloads on a change behind its back, but not over unwritten edits', async () => {
