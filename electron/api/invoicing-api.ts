@@ -24,8 +24,9 @@ import {
 import { fieldErrorsFromZod } from '../../shared/field-errors';
 import { inputError } from './errors';
 import { Transport, type CallOptions, type RawResponse, type TransportOptions } from './transport';
-import { badResponse, readId, readList, readOne, recordParser, type RecordParser } from './parse';
-import { pageThrough, type Page, type PagingOptions } from './paging';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { badResponse, looksFull, readId, readList, readOne, recordParser, type RecordParser } from './parse';
+import { pageThrough, type FetchPage, type Page, type PagingOptions } from './paging';
 import type { Budget } from './rate-budget';
 
 export interface InvoicingApiOptions extends TransportOptions {
@@ -73,8 +74,8 @@ export class InvoicingApi {
   constructor(opts: InvoicingApiOptions) {
     this.transport = new Transport(opts);
     this.pageSize = Math.max(1, Math.floor(opts.pageSize ?? 1000));
-    this.clients = new RecordsApi(this, { name: 'clients', wrapper: 'client', parse: parsers.client, input: clientInput, identity: (c) => c.clientnr });
-    this.products = new ProductsApi(this, { name: 'products', wrapper: 'product', parse: parsers.product, input: productInput, identity: (p) => p.id });
+    this.clients = new RecordsApi(this, { name: 'clients', wrapper: 'client', parse: parsers.client, input: clientInput, identity: (c) => c.clientnr, key: 'clientnr' });
+    this.products = new ProductsApi(this, { name: 'products', wrapper: 'product', parse: parsers.product, input: productInput, identity: (p) => p.id, key: 'id' });
     this.quotations = new QuotationsApi(this);
   }
 
@@ -128,12 +129,12 @@ export class InvoicingApi {
   }
 
   /** @internal a GET through the transport */
-  get<T>(operation: string, path: string, query: Record<string, number> | undefined, opts: CallOptions, read: (res: RawResponse) => T): Promise<T> {
+  get<T>(operation: string, path: string, query: Record<string, number> | undefined, opts: CallOptions, read: (res: RawResponse) => T | Promise<T>): Promise<T> {
     return this.transport.request({ operation, method: 'GET', path, query, signal: opts.signal, priority: opts.priority }, read);
   }
 
   /** @internal */
-  async *pagesOf<T>(operation: string, fetchPage: (page: Required<Page>) => Promise<T[]>, identity: (row: T) => unknown, opts: PagingOptions): AsyncGenerator<T[], void, undefined> {
+  async *pagesOf<T>(operation: string, fetchPage: FetchPage<T>, identity: (row: T) => unknown, opts: PagingOptions): AsyncGenerator<T[], void, undefined> {
     const size = opts.pageSize ?? this.pageSize;
     if (!Number.isInteger(size) || size < 1) throw inputError(operation, [{ field: 'pageSize', message: 'must be a whole number of 1 or more' }]);
     const start = opts.start ?? 0;
@@ -148,6 +149,8 @@ interface ResourceSpec<T, I> {
   parse: RecordParser<T>;
   input: z.ZodType<I>;
   identity: (row: T) => unknown;
+  /** the wire key of the identity, which every record has once */
+  key: string;
 }
 
 /** Clients and products: list, walk, get, create, update the changed fields, delete. */
@@ -165,7 +168,10 @@ export class RecordsApi<T, I extends object> {
 
   /** Page after page of the whole list. */
   pages(opts: PagingOptions = {}): AsyncGenerator<T[], void, undefined> {
-    return this.api.pagesOf(`${this.spec.name}.list`, (page) => this.list(page, opts), this.spec.identity, opts);
+    const operation = `${this.spec.name}.list`;
+    const fetchPage: FetchPage<T> = (page, early) =>
+      this.api.get(operation, `/${this.spec.name}`, pageQuery(operation, page), opts, (res) => readPage(res.text, this.spec.parse, operation, page.count, this.spec.key, early));
+    return this.api.pagesOf(operation, fetchPage, this.spec.identity, opts);
   }
 
   /** Every record of the whole list. */
@@ -231,7 +237,10 @@ export class QuotationsApi {
   }
 
   pages(opts: PagingOptions = {}): AsyncGenerator<Quotation[], void, undefined> {
-    return this.api.pagesOf('quotations.list', (page) => this.list(page, opts), (q) => q.id, opts);
+    const operation = 'quotations.list';
+    const fetchPage: FetchPage<Quotation> = (page, early) =>
+      this.api.get(operation, '/quotations', pageQuery(operation, page), opts, (res) => readPage(res.text, parsers.quotation, operation, page.count, 'id', early));
+    return this.api.pagesOf(operation, fetchPage, (q) => q.id, opts);
   }
 
   all(opts: PagingOptions = {}): AsyncGenerator<Quotation, void, undefined> {
@@ -288,6 +297,20 @@ export class QuotationsApi {
     const body = checkInput(operation, quotationUpdate, changes);
     await this.api.transport.request({ operation, method: 'PUT', path: `/quotations/${id}`, body, ...opts }, () => undefined);
   }
+}
+
+/**
+ * A page of a walk through a list. When it looks full, the pager asks for
+ * the next page first, and that request is let out (one turn of the event
+ * loop) before parsing this one holds the thread: the service prepares the
+ * next page meanwhile.
+ */
+async function readPage<T>(text: string, parse: RecordParser<T>, operation: string, count: number, key: string, early: (() => void) | undefined): Promise<T[]> {
+  if (early !== undefined && looksFull(text, key, count)) {
+    early();
+    await nextTurn();
+  }
+  return readList(text, parse, operation);
 }
 
 async function* flatten<T>(pages: AsyncIterable<T[]>): AsyncGenerator<T, void, undefined> {

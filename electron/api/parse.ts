@@ -194,6 +194,25 @@ export function readList<T>(text: string, parse: RecordParser<T>, operation: str
   return out;
 }
 
+/**
+ * Whether a list answer holds at least `count` records, judged from the raw
+ * text before it is parsed: it counts `"key":` for a key every record has
+ * once (`"clientnr":`, `"id":`). Inside a JSON string a quote is escaped,
+ * and a value's closing quote is never followed by a colon, so the sequence
+ * only occurs where the key does (or in a nested record with the same key,
+ * which the records read here do not have). It only decides when the next
+ * page is asked for: a wrong guess costs one request or a little speed, never
+ * a wrong result. A space before the colon makes it count nothing (no guess).
+ */
+export function looksFull(text: string, key: string, count: number): boolean {
+  const needle = `"${key}":`;
+  let seen = 0;
+  for (let i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + needle.length)) {
+    if (++seen >= count) return true;
+  }
+  return false;
+}
+
 /** One record, wrapped under its resource name ({"client": {...}}); a bare record is accepted too. */
 export function readOne<T>(text: string, wrapper: string, parse: RecordParser<T>, operation: string): T {
   const data = parseJson(text, operation);

@@ -132,14 +132,14 @@ export class Transport {
    * limiting; writes never are: their error says whether they may have been
    * applied (`outcome`).
    */
-  async request<T>(spec: RequestSpec, read: (res: RawResponse) => T): Promise<T> {
+  async request<T>(spec: RequestSpec, read: (res: RawResponse) => T | Promise<T>): Promise<T> {
     const attempts = spec.method === 'GET' ? this.#readAttempts : 1;
     for (let attempt = 0; ; attempt++) {
       await this.#admit(spec);
       try {
         const res = await this.#once(spec);
         try {
-          return read(res);
+          return await read(res);
         } catch (err) {
           if (err instanceof ApiError && spec.method !== 'GET') throw err.with({ outcome: 'unknown' });
           throw err;

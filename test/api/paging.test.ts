@@ -133,6 +133,62 @@ describe('pageThrough', () => {
   });
 });
 
+describe('pageThrough with pages that look full before they are read', () => {
+  /** A list whose fetcher says "looks full" as the answer arrives, then takes a while to parse it. */
+  function early(n: number, opts: { claimFull?: boolean; failAt?: number } = {}) {
+    const events: string[] = [];
+    const fetchPage = async ({ count, start }: { count: number; start: number }, looksFull?: () => void) => {
+      events.push(`ask ${start}`);
+      await sleep(1);
+      if (opts.failAt === start) throw new Error(`page at ${start} failed`);
+      const rows = Array.from({ length: Math.max(0, Math.min(n, start + count) - start) }, (_, i) => start + i + 1);
+      if (looksFull && (rows.length === count || opts.claimFull)) looksFull();
+      await sleep(5);
+      events.push(`read ${start}`);
+      return rows;
+    };
+    return { events, fetchPage };
+  }
+
+  it('asks for the next page while the one that looks full is still being read', async () => {
+    const l = early(12);
+    const pages = await collect(pageThrough(l.fetchPage, 5, 0, id, repeat));
+    expect(pages.flat()).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(l.events.indexOf('ask 5')).toBeLessThan(l.events.indexOf('read 0'));
+    expect(l.events.indexOf('ask 10')).toBeLessThan(l.events.indexOf('read 5'));
+    expect(l.events.filter((e) => e.startsWith('ask'))).toEqual(['ask 0', 'ask 5', 'ask 10']);
+  });
+
+  it('a page that only looked full costs one request nobody reads, and the rows are right', async () => {
+    const l = early(7, { claimFull: true });
+    const unhandled = await unhandledDuring(async () => {
+      expect((await collect(pageThrough(l.fetchPage, 5, 0, id, repeat))).flat()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    });
+    expect(unhandled).toEqual([]);
+    expect(l.events.filter((e) => e.startsWith('ask'))).toEqual(['ask 0', 'ask 5', 'ask 10']);
+  });
+
+  it('a failed page asked early is reported when reached, and nothing is unhandled', async () => {
+    const l = early(20, { failAt: 10 });
+    const got: number[] = [];
+    const unhandled = await unhandledDuring(async () => {
+      await expect(
+        (async () => {
+          for await (const page of pageThrough(l.fetchPage, 5, 0, id, repeat)) got.push(...page);
+        })(),
+      ).rejects.toThrow('page at 10 failed');
+    });
+    expect(unhandled).toEqual([]);
+    expect(got).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+  });
+
+  it('without asking ahead, no fetcher is told it may say so', async () => {
+    const l = early(12);
+    expect((await collect(pageThrough(l.fetchPage, 5, 0, id, repeat, false))).flat()).toHaveLength(12);
+    expect(l.events.indexOf('ask 5')).toBeGreaterThan(l.events.indexOf('read 0'));
+  });
+});
+
 describe('paging against the sandbox', () => {
   let sb: Sandbox;
   let api: InvoicingApi;

@@ -5,7 +5,7 @@ import { NOT_CHEAP, bool, cheapPathOf, clientRecord, date, decimal, emailOrEmpty
 import { fieldErrorsFromZod } from '../../shared/field-errors';
 import { toWire } from '../../shared/wire';
 import { recordParser } from '../../electron/api';
-import { readId, readList, readOne } from '../../electron/api/parse';
+import { looksFull, readId, readList, readOne } from '../../electron/api/parse';
 import type { ApiError } from '../../electron/api';
 
 function thrown(f: () => unknown): ApiError {
@@ -164,6 +164,36 @@ describe('the fast record parser on valid live records', () => {
         expect(fast(record)).toEqual({ ok: true, value: expected.data });
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('judging a page full before parsing it', () => {
+  const page = (n: number) => JSON.stringify(Array.from({ length: n }, (_, i) => ({ clientnr: String(i + 1), company: 'Acme', reference: { line1: '' } })));
+
+  it('counts records by their key', () => {
+    expect(looksFull(page(5), 'clientnr', 5)).toBe(true);
+    expect(looksFull(page(6), 'clientnr', 5)).toBe(true);
+    expect(looksFull(page(4), 'clientnr', 5)).toBe(false);
+    expect(looksFull('[]', 'clientnr', 1)).toBe(false);
+  });
+
+  it('is not fooled by the key inside a text value', () => {
+    const tricky = JSON.stringify([{ clientnr: '1', notes: '"clientnr": "2"' }, { clientnr: '3', company: 'x"clientnr' }]);
+    expect(looksFull(tricky, 'clientnr', 3)).toBe(false);
+    expect(looksFull(tricky, 'clientnr', 2)).toBe(true);
+  });
+
+  it('counts a laid-out answer too, and makes no guess when a space precedes the colon', () => {
+    expect(looksFull(JSON.stringify(JSON.parse(page(5)), null, 1), 'clientnr', 5)).toBe(true);
+    expect(looksFull(page(5).replaceAll('":', '" :'), 'clientnr', 5)).toBe(false);
+  });
+
+  it('agrees with the parsed length on random pages', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ clientnr: fc.integer({ min: 1 }).map(String), company: fc.string(), notes: fc.string() }), { maxLength: 12 }), fc.integer({ min: 1, max: 12 }), (rows, count) => {
+        expect(looksFull(JSON.stringify(rows), 'clientnr', count)).toBe(rows.length >= count);
+      }),
     );
   });
 });
