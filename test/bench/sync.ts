@@ -5,13 +5,11 @@
 // the autosave write latency and the type-ahead search latency.
 // The sandbox runs in a process of its own, as the service would.
 // Usage: npm run bench -- sync [--rounds N]
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
-import { InvoicingApi } from '../../electron/api';
+import { authorization, benchApi, sandboxProcess } from './_sandbox';
 import { openStore } from '../../electron/store';
 import { SyncEngine } from '../../electron/sync';
 
@@ -19,32 +17,10 @@ const i = process.argv.indexOf('--rounds');
 const ROUNDS = i >= 0 ? Number(process.argv[i + 1]) : 3;
 const COUNTS = { clients: 10_000, products: 2_000, quotations: 1_000 };
 const PAGE = 1000;
-const USER = 'demo';
-const KEY = 'demo-key';
-
-async function startSandbox(): Promise<{ url: string; child: ChildProcess }> {
-  const cli = fileURLToPath(new URL('../../electron/sandbox/cli.ts', import.meta.url));
-  const args = ['--clients', String(COUNTS.clients), '--products', String(COUNTS.products), '--quotations', String(COUNTS.quotations), '--rate-limit', '0', '--port', '0'];
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`the sandbox did not start in 120 s; it said: ${out}`)), 120_000);
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d;
-      const m = /listening on (\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`the sandbox exited (${code}): ${out}`)));
-  });
-  return { url, child };
-}
 
 /** The floor: the same pages, one after another, bodies read as text. */
 async function bare(pool: Pool, base: string): Promise<number> {
-  const headers = { authorization: `Basic ${Buffer.from(`${USER}:${KEY}`).toString('base64')}`, accept: 'application/json' };
+  const headers = { authorization, accept: 'application/json' };
   let requests = 0;
   const get = async (path: string) => {
     requests++;
@@ -71,14 +47,35 @@ async function time<T>(f: () => Promise<T>): Promise<[number, T]> {
   return [performance.now() - t0, r];
 }
 
-const { url, child } = await startSandbox();
+/** This process's CPU time (ms) while `f` runs. */
+async function cpu(f: () => Promise<unknown>): Promise<number> {
+  const c0 = process.cpuUsage();
+  await f();
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / 1000;
+}
+
+/** The same pages read and parsed by the API client, nothing written: what the pull costs before the database. */
+async function readOnly(url: string): Promise<void> {
+  const api = benchApi(url, PAGE);
+  try {
+    await api.countries();
+    for await (const _ of api.clients.pages()) void _;
+    for await (const _ of api.products.pages()) void _;
+    for await (const _ of api.quotations.pages()) void _;
+  } finally {
+    await api.close();
+  }
+}
+
+const { url, stop } = await sandboxProcess(COUNTS);
 const base = new URL(url);
 const pool = new Pool(base.origin, { connections: 4, keepAliveTimeout: 30_000 });
 const dir = mkdtempSync(join(tmpdir(), 'quotedesk-bench-'));
 try {
   const pullOnce = async (n: number, into?: ReturnType<typeof openStore>) => {
     const store = into ?? openStore(join(dir, `pull-${n}.sqlite`));
-    const api = new InvoicingApi({ baseUrl: url, credentials: () => ({ username: USER, apiKey: KEY }), pageSize: PAGE });
+    const api = benchApi(url, PAGE);
     let requests = 0;
     const transport = api.transport;
     const request = transport.request.bind(transport);
@@ -105,6 +102,9 @@ try {
 
   const floor: number[] = [];
   const ours: number[] = [];
+  const reads: number[] = [];
+  const readsCpu: number[] = [];
+  const pullCpu: number[] = [];
   let floorRequests = 0;
   let pullRequests = 0;
   let last: Awaited<ReturnType<typeof pullOnce>> | null = null;
@@ -112,8 +112,13 @@ try {
     const [tf, n] = await time(() => bare(pool, base.pathname));
     floor.push(tf);
     floorRequests = n;
+    const [tr, cr] = await time(() => cpu(() => readOnly(url)));
+    reads.push(tr);
+    readsCpu.push(cr);
     last?.store.close();
-    last = await pullOnce(r);
+    let pulled: Awaited<ReturnType<typeof pullOnce>> | undefined;
+    pullCpu.push(await cpu(async () => void (pulled = await pullOnce(r))));
+    last = pulled!;
     ours.push(last.ms);
     pullRequests = last.requests;
   }
@@ -159,6 +164,8 @@ try {
   console.log(`  floor (bare undici, same pages, text only)   median ${mf.toFixed(0)} ms  min ${Math.min(...floor).toFixed(0)} ms  (${floorRequests} requests)`);
   console.log(`  SyncEngine.pull() into a new database        median ${mo.toFixed(0)} ms  min ${Math.min(...ours).toFixed(0)} ms  (${pullRequests} requests)`);
   console.log(`  ratio, medians: ${verdict(mo / mf)}; best runs: ${verdict(Math.min(...ours) / Math.min(...floor))}`);
+  console.log(`  where the time goes: the same pages read and parsed by InvoicingApi, nothing written: median ${median(reads).toFixed(0)} ms (CPU ${median(readsCpu).toFixed(0)} ms);`);
+  console.log(`    the pull's CPU time: median ${median(pullCpu).toFixed(0)} ms, so about ${(median(pullCpu) - median(readsCpu)).toFixed(0)} ms of CPU go to the database`);
   console.log(`  a later pull, nothing changed on the service  median ${median(again).toFixed(0)} ms  min ${Math.min(...again).toFixed(0)} ms`);
   console.log(`  requests: ${pullRequests}, the minimum is ${floorRequests} (one per page, plus the empty page ending a list that ends on a full page) ${pullRequests === floorRequests ? '(minimum)' : '(NOT the minimum)'}`);
   console.log(`autosave write latency (${writes.length} edits): p50 ${pct(writes, 0.5).toFixed(3)} ms, p95 ${pct(writes, 0.95).toFixed(3)} ms ${pct(writes, 0.95) < 3 ? '(under 3 ms)' : '(NOT under 3 ms)'}`);
@@ -168,6 +175,6 @@ try {
   if (load > 1.5) console.log(`  note: load average ${load.toFixed(1)} on ${availableParallelism()} cores while measuring; figures are noisy`);
 } finally {
   await pool.close();
-  child.kill();
+  stop();
   rmSync(dir, { recursive: true, force: true });
 }
