@@ -66,33 +66,36 @@ type QuickReader = (src: Record<string, unknown>) => unknown;
 /** Reads one record the quick way, or gives FAILED for the full schema to decide. */
 function quickReader(schema: z.ZodType): QuickReader | undefined {
   if (!isPlainObjectSchema(schema)) return undefined;
-  const fields = Object.entries((schema as AnyObject).shape as Record<string, z.ZodType>).map(([key, field]) => {
+  const fields = Object.entries((schema as AnyObject).shape as Record<string, z.ZodType>).map(([key, field]): FieldPlan => {
     const absent = field.safeParse(undefined);
-    return { key, read: fieldReader(field), omitWhenAbsent: absent.success && absent.data === undefined };
+    const { inner, nonOptional } = unwrap(field);
+    const cheap = cheapPathOf(inner);
+    const slow = slowReader(field, inner);
+    const read = cheap === undefined ? slow : (v: unknown) => {
+      const c = cheap(v);
+      return c === NOT_CHEAP || (c === undefined && nonOptional) ? slow(v) : c;
+    };
+    return { key, cheap, nonOptional, slow, read, omitWhenAbsent: absent.success && absent.data === undefined };
   });
   return compiled(fields) ?? looped(fields);
 }
 
-/** One field's value from a present, defined wire value, or FAILED. */
-function fieldReader(field: z.ZodType): (v: unknown) => unknown {
-  const { inner, nonOptional } = unwrap(field);
-  const cheap = cheapPathOf(inner);
+/**
+ * One field's value from a present, defined wire value that its cheap path
+ * (if any) could not read, or FAILED.
+ */
+function slowReader(field: z.ZodType, inner: z.ZodType): (v: unknown) => unknown {
   const nested = quickReader(inner);
+  const list = listReader(inner);
   const memo = new Map<unknown, unknown>();
   const MEMO_LIMIT = 512;
   return (v) => {
-    // the cheap path first: for text it is cheaper than looking the string up
-    if (cheap !== undefined) {
-      const c = cheap(v);
-      if (c !== NOT_CHEAP && !(c === undefined && nonOptional)) return c;
-    }
     const memoable = typeof v === 'string' || typeof v === 'boolean' || v === null;
     if (memoable && memo.has(v)) return memo.get(v);
-    let value: unknown;
-    if (nested !== undefined && v !== null && typeof v === 'object' && !Array.isArray(v)) {
-      value = nested(v as Record<string, unknown>);
-      if (value === FAILED) return FAILED;
-    } else {
+    let value: unknown = FAILED;
+    if (nested !== undefined && isRecord(v)) value = nested(v);
+    else if (list !== undefined) value = list(v);
+    if (value === FAILED) {
       const r = field.safeParse(v);
       if (!r.success) return FAILED;
       value = r.data;
@@ -102,35 +105,94 @@ function fieldReader(field: z.ZodType): (v: unknown) => unknown {
   };
 }
 
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/**
+ * A quick reader for a list of records, `z.array(record)`, also behind a
+ * preprocess step such as the keyed `lines` of a quotation
+ * (`z.preprocess(linesFromWire, z.array(line))`): the step, then each record
+ * the quick way. FAILED whenever anything is unusual, for the schema to decide.
+ */
+function listReader(schema: z.ZodType): ((v: unknown) => unknown) | undefined {
+  let pre: ((v: unknown) => unknown) | undefined;
+  let def = schema.def as { type?: string; in?: z.ZodType; out?: z.ZodType; element?: z.ZodType; checks?: unknown[] };
+  if (def.type === 'pipe' && def.in !== undefined && def.out !== undefined) {
+    const step = def.in.def as { type?: string; transform?: (v: unknown) => unknown };
+    if (step.type !== 'transform' || typeof step.transform !== 'function') return undefined;
+    pre = step.transform;
+    def = def.out.def as typeof def;
+  }
+  if (def.type !== 'array' || def.element === undefined || (def.checks?.length ?? 0) > 0) return undefined;
+  const item = quickReader(def.element);
+  if (item === undefined) return undefined;
+  return (v) => {
+    let items: unknown;
+    try {
+      items = pre === undefined ? v : pre(v);
+    } catch {
+      return FAILED;
+    }
+    if (!Array.isArray(items)) return FAILED;
+    const out = new Array<unknown>(items.length);
+    for (let i = 0; i < items.length; i++) {
+      const x: unknown = items[i];
+      if (!isRecord(x)) return FAILED;
+      const r = item(x);
+      if (r === FAILED) return FAILED;
+      out[i] = r;
+    }
+    return out;
+  };
+}
+
 interface FieldPlan {
   key: string;
+  /** reads the common wire form, or gives NOT_CHEAP (see shared/schemas/cheap.ts) */
+  cheap: ((v: unknown) => unknown) | undefined;
+  /** undefined from the cheap path is not a value: the field is required */
+  nonOptional: boolean;
+  /** everything else: remembered results, a nested record, the field schema */
+  slow: (v: unknown) => unknown;
+  /** the cheap path, then the slow one */
   read: (v: unknown) => unknown;
   omitWhenAbsent: boolean;
 }
 
 /**
- * The same loop as `looped`, unrolled with the field names written out, so
- * each property read and write is a plain named access the engine can make
- * fast (a keyed access with a different key each time cannot be). Undefined
- * when code cannot be generated (a content security policy forbids it).
+ * The same loop as `looped`, unrolled with the field names written out and
+ * each field's cheap path called from a place of its own, so each property
+ * access is a plain named one and each call always meets the same function:
+ * both things the engine makes fast (inlining the cheap paths), which a
+ * loop over keys and a shared reader cannot be. Undefined when code cannot
+ * be generated (a content security policy forbids it).
  */
 function compiled(fields: FieldPlan[]): QuickReader | undefined {
   const lines = ['"use strict";', 'return function quick(src) {', '  const out = {};', '  let v, r;'];
   fields.forEach((f, i) => {
     const k = JSON.stringify(f.key);
-    lines.push(
-      `  v = src[${k}];`,
-      '  if (v !== undefined) {',
-      `    r = reads[${i}](v);`,
-      '    if (r === FAILED) return FAILED;',
-      `    out[${k}] = r;`,
-      `  } else if (${f.omitWhenAbsent ? `${k} in src` : 'true'}) return FAILED;`,
-    );
+    lines.push(`  v = src[${k}];`, '  if (v !== undefined) {');
+    if (f.cheap === undefined) lines.push(`    r = slow[${i}](v);`, '    if (r === FAILED) return FAILED;');
+    else
+      lines.push(
+        `    r = cheap[${i}](v);`,
+        `    if (r === NOT_CHEAP${f.nonOptional ? ' || r === undefined' : ''}) {`,
+        `      r = slow[${i}](v);`,
+        '      if (r === FAILED) return FAILED;',
+        '    }',
+      );
+    lines.push(`    out[${k}] = r;`, `  } else if (${f.omitWhenAbsent ? `${k} in src` : 'true'}) return FAILED;`);
   });
   lines.push('  return out;', '};');
   try {
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
-    return new Function('FAILED', 'reads', lines.join('\n'))(FAILED, fields.map((f) => f.read)) as QuickReader;
+    return new Function('FAILED', 'NOT_CHEAP', 'cheap', 'slow', lines.join('\n'))(
+      FAILED,
+      NOT_CHEAP,
+      fields.map((f) => f.cheap),
+      fields.map((f) => f.slow),
+    ) as QuickReader;
   } catch {
     return undefined;
   }

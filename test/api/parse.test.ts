@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { NOT_CHEAP, bool, cheapPathOf, clientRecord, date, decimal, emailOrEmpty, int, oneOf, productRecord, quotationRecord, text } from '../../shared/schemas';
+import { NOT_CHEAP, bool, cheapPathOf, clientRecord, date, decimal, emailOrEmpty, int, oneOf, productRecord, lineWritable, quotationRecord, text } from '../../shared/schemas';
 import { fieldErrorsFromZod } from '../../shared/field-errors';
 import { toWire } from '../../shared/wire';
 import { recordParser } from '../../electron/api';
@@ -98,6 +98,31 @@ describe('the fast record parser gives exactly the schema result', () => {
   it('for products and quotations', () => {
     fc.assert(sameAsSchema(productRecord, Object.keys(productRecord.shape)), { numRuns: 300 });
     fc.assert(sameAsSchema(quotationRecord, Object.keys(quotationRecord.shape)), { numRuns: 300 });
+  });
+
+  it('for quotation lines, as a list or keyed line1, line2, … with good and bad values', () => {
+    const fast = recordParser(quotationRecord);
+    const lineKeys = [...Object.keys(lineWritable), 'linetotal', 'bogus'];
+    const line = fc.oneof(
+      fc.dictionary(fc.constantFrom(...lineKeys), wireValue, { maxKeys: lineKeys.length }),
+      fc.record({ amount: fc.constantFrom('1', '2.5', '10'), description: fc.string({ maxLength: 20 }), price: fc.constantFrom('12.50', '0', '99.999') }),
+      wireValue,
+    );
+    const lines = fc.oneof(
+      fc.array(line, { maxLength: 4 }),
+      fc.array(line, { maxLength: 4 }).map((ls) => Object.fromEntries(ls.map((l, i) => [`line${ls.length - i}`, l]))),
+      fc.constantFrom('', null, 'x', 3),
+    );
+    fc.assert(
+      fc.property(lines, fc.constantFrom('7', 7, 'x'), (ls, id) => {
+        const record = { id, clientnr: '3', lines: ls };
+        const expected = quotationRecord.safeParse(record);
+        const got = fast(record);
+        if (expected.success) expect(got).toEqual({ ok: true, value: expected.data });
+        else expect(got).toEqual({ ok: false, errors: fieldErrorsFromZod(expected.error) });
+      }),
+      { numRuns: 600, seed: 3 },
+    );
   });
 
   it('for non-records', () => {
