@@ -11,6 +11,7 @@ import type {
   ClientState,
   ClientSummary,
   ClientView,
+  ConflictRow,
   ConflictView,
   CustomStatus,
   LineView,
@@ -23,6 +24,8 @@ import type {
 } from '../../shared/bridge';
 import type { QuotationListItem, Store } from '../store';
 import { formatBridgeMessage } from '../../shared/bridge';
+import { CLIENT_FIELDS } from '../store/fields';
+import { flatten, rowsOf, threeWay, type ThreeWay } from './conflict-rows';
 
 /** The store's open outbox entries and conflicts, indexed by record, read once per answer. */
 export interface Pending {
@@ -349,10 +352,54 @@ function contentFields(c: QuotationContent | null): Record<string, unknown> | nu
   return { ...rest, lines: lines.map(({ id: _id, ...fields }) => fields) };
 }
 
-function differingKeys(a: Record<string, unknown> | null, b: Record<string, unknown> | null): string[] {
-  if (!a || !b) return [];
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  return [...keys].filter((k) => JSON.stringify(a[k] ?? null) !== JSON.stringify(b[k] ?? null)).sort();
+/** The order a quotation's fields are compared and shown in: as the editor lays them out. */
+export const QUOTATION_CONFLICT_ORDER = [
+  'client',
+  'reference.line1',
+  'reference.line2',
+  'reference.line3',
+  'date',
+  'quotationperiod',
+  'discounttype',
+  'discount',
+  'paymentcondition',
+  'showtotals',
+  'profile',
+  'category',
+  'convert_prices_to_euro',
+  'notes',
+  'lines',
+] as const;
+
+function withClient(c: QuotationContent | null): Record<string, unknown> | null {
+  return c ? { ...c, client: c.clientId } : null;
+}
+
+function spreadReference(fields: readonly string[]): string[] {
+  return fields.flatMap((f) => (f === 'reference' ? ['reference.line1', 'reference.line2', 'reference.line3'] : [f]));
+}
+
+function compared(store: Store, c: Conflict): ThreeWay {
+  if (c.targetKind === 'client') {
+    const order = spreadReference(c.kind === 'fields' ? c.fields : CLIENT_FIELDS);
+    const mine = flatten((c.mine as Record<string, unknown> | null) ?? null, order);
+    if (c.kind === 'deleted' || !c.theirs) return { both: [], changedHereOnly: [], changedThereOnly: [], rows: rowsOf(mine, order) };
+    // the engine named the fields changed on both sides: show those that differ
+    const shown = threeWay(null, mine, flatten(c.theirs as Record<string, unknown>, order), order);
+    return shown.rows.length > 0 ? { ...shown, both: c.fields } : { ...shown, both: c.fields, rows: order.map((f) => ({ field: f, mine: mine.get(f) ?? null, theirs: (c.theirs as Record<string, unknown>)[f] ?? null })) };
+  }
+  const content = (q: unknown) => (q ? store.quotations.contentFromServer(c.target, q as Quotation) : null);
+  const mine = flatten(withClient((c.mine as QuotationContent | null) ?? null), QUOTATION_CONFLICT_ORDER);
+  if (c.kind === 'deleted' || !c.theirs) return { both: [], changedHereOnly: [], changedThereOnly: [], rows: namedClients(store, rowsOf(mine, QUOTATION_CONFLICT_ORDER)) };
+  const base = c.base ? flatten(withClient(content(c.base)), QUOTATION_CONFLICT_ORDER) : null;
+  const r = threeWay(base, mine, flatten(withClient(content(c.theirs)), QUOTATION_CONFLICT_ORDER), QUOTATION_CONFLICT_ORDER);
+  return { ...r, rows: namedClients(store, r.rows) };
+}
+
+/** A client row shows names, not local ids. */
+function namedClients(store: Store, rows: ConflictRow[]): ConflictRow[] {
+  const name = (id: unknown) => (typeof id === 'string' && id ? clientRef({ client: (x) => store.clients.find(x) }, id)?.name || null : null);
+  return rows.map((r) => (r.field === 'client' ? { ...r, mine: name(r.mine), theirs: name(r.theirs) } : r));
 }
 
 export function conflictView(store: Store, c: Conflict): ConflictView {
@@ -365,14 +412,22 @@ export function conflictView(store: Store, c: Conflict): ConflictView {
     mine = (c.mine as Record<string, unknown> | null) ?? null;
     theirs = (c.theirs as Record<string, unknown> | null) ?? null;
   }
+  const diff = compared(store, c);
+  const q = c.targetKind === 'quotation' ? store.quotations.find(c.target) : null;
+  const clientId = c.targetKind === 'client' ? c.target : (q?.content.clientId ?? null);
   return {
     id: String(c.id),
     entity: c.targetKind,
     entityId: c.target,
     label: operationLabel(store, { kind: c.targetKind === 'client' ? 'client.update' : 'quotation.save', targetKind: c.targetKind, target: c.target }),
+    reference: q ? str(q.quotationreference) || str(q.savename) : '',
+    clientName: clientId ? clientName(store.clients.find(clientId)?.fields ?? {}) : '',
     mine,
     theirs,
-    fields: c.kind === 'fields' ? c.fields : differingKeys(mine, theirs),
+    fields: diff.both,
+    rows: diff.rows,
+    changedHereOnly: diff.changedHereOnly,
+    changedThereOnly: diff.changedThereOnly,
     deletedOnService: c.kind === 'deleted',
   };
 }

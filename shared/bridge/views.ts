@@ -162,13 +162,38 @@ export interface ConflictView {
   entity: 'quotation' | 'client';
   entityId: string;
   label: string;
+  /** the quotation's reference ('' for a client), and the client's name: for a text in the UI's language */
+  reference: string;
+  clientName: string;
   /** the local version and the service's version, as field → value */
   mine: Record<string, unknown> | null;
   theirs: Record<string, unknown> | null;
-  /** fields that differ (for clients: changed on both sides) */
+  /**
+   * Fields changed on both sides since the version the edit started from,
+   * to different values: the conflict itself. Quotations name 'client',
+   * header fields, 'reference.line1'…'reference.line3' and 'lines'.
+   */
   fields: string[];
+  /** what to compare side by side: those fields, a row per differing line */
+  rows: ConflictRow[];
+  /** fields changed here only, and on the service only: no conflict, for information */
+  changedHereOnly: string[];
+  changedThereOnly: string[];
   /** the service deleted the record while it was edited here */
   deletedOnService: boolean;
+}
+
+export interface ConflictRow {
+  /** a field name as in `ConflictView.fields`, or 'line' for one quotation line */
+  field: string;
+  /** 1-based position of the line, for 'line' rows */
+  line?: number;
+  /**
+   * The value here and on the service; null when absent. A 'client' row
+   * holds the client's name, a 'line' row the line's fields.
+   */
+  mine: unknown;
+  theirs: unknown;
 }
 
 export interface AccountView {

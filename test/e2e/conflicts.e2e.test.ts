@@ -42,6 +42,9 @@ describe('conflicts', () => {
     await dialog.getByRole('cell', { name: 'Mijn notitie', exact: false }).first().waitFor();
     await screenshot(page, 'conflict-dialog');
     expect(await axeViolations(page)).toEqual([]);
+    // only what changed on both sides, by the editor's labels; the service's defaults and empties are no difference
+    expect(await dialog.getByRole('rowheader').allInnerTexts()).toEqual(['Internal notes']);
+    await dialog.getByText('Changed only on the service: Payment condition.').waitFor();
 
     const resolvedAs: Record<string, 'mine' | 'theirs' | 'both'> = {};
     for (const [resolution, button] of [
@@ -53,7 +56,8 @@ describe('conflicts', () => {
       const shown = open[0]!;
       expect(JSON.stringify(shown.mine)).toContain('Mijn notitie');
       expect(JSON.stringify(shown.theirs)).toContain('Hun notitie');
-      await dialog.getByText(shown.label).first().waitFor();
+      expect(shown.fields).toEqual(['notes']);
+      await dialog.getByText(`(${shown.reference})`, { exact: false }).first().waitFor();
       resolvedAs[shown.entityId] = resolution;
       await dialog.getByRole('button', { name: button }).click();
       await expect.poll(async () => (await bridge(page, 'conflicts.list', {})).length).toBe(open.length - 1);

@@ -46,20 +46,3 @@ describe('inline validation with the shared schemas', () => {
     expect(problemFromMessage('weird')).toEqual({ code: '', params: {}, message: 'weird' });
   });
 });
-
-import { describeValue, differingFields } from '../../renderer/lib/compare';
-
-describe('conflict comparison', () => {
-  it('lists only fields that really differ', () => {
-    const mine = { notes: 'Mijn', lines: [{ amount: 1, description: 'A', price: 5 }], discount: undefined, showtotals: true };
-    const theirs = { notes: 'Hun', lines: [{ amount: 1, amount_desc: '', description: 'A', price: 5, discount_pct: 0 }], discount: 0, showtotals: true, paymentcondition: 'Hun voorwaarde' };
-    expect(differingFields(mine, theirs, [])).toEqual(['notes', 'paymentcondition']);
-    expect(differingFields(mine, theirs, ['notes', 'discount'])).toEqual(['notes']);
-    expect(differingFields({ city: 'A' }, { city: 'A' }, ['city'])).toEqual(['city']);
-  });
-
-  it('writes lines one per row', () => {
-    expect(describeValue('lines', [{ amount: 2, description: 'Brood', price: 3.5, tax_rate: 9 }, { description: 'Tekst' }])).toBe('2 × Brood à 3.5 (9%)\nTekst');
-    expect(describeValue('notes', '')).toBe('—');
-  });
-});

@@ -1,0 +1,141 @@
+// What the conflict dialog compares. Only a field changed on both sides
+// since the version the local edit started from (the base), to different
+// values, is a conflict; a change on one side only is named apart, for
+// information. A field the local draft never set is the service's to fill
+// (a default profile, period or "show totals"), so it counts as unchanged
+// here.
+import type { ConflictRow } from '../../shared/bridge';
+
+type Rec = Record<string, unknown>;
+
+/** Version of a record as field → value, reference lines one field each. */
+export type Flat = Map<string, unknown>;
+
+function isRecord(v: unknown): v is Rec {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+function isEmpty(v: unknown): boolean {
+  return v === undefined || v === null || v === '';
+}
+
+function numeric(v: unknown): number | null {
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  if (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v)) return Number(v);
+  return null;
+}
+
+/** Equality as a person reads values: empties alike, 5 and "5.00" alike, records field by field. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (isEmpty(a) && isEmpty(b)) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    const x = Array.isArray(a) ? a : isEmpty(a) ? [] : null;
+    const y = Array.isArray(b) ? b : isEmpty(b) ? [] : null;
+    return x !== null && y !== null && x.length === y.length && x.every((v, i) => sameValue(v, y[i]));
+  }
+  if (isRecord(a) || isRecord(b)) {
+    const x = isRecord(a) ? a : isEmpty(a) ? {} : null;
+    const y = isRecord(b) ? b : isEmpty(b) ? {} : null;
+    if (x === null || y === null) return false;
+    return [...new Set([...Object.keys(x), ...Object.keys(y)])].every((k) => sameValue(x[k], y[k]));
+  }
+  const na = numeric(a);
+  const nb = numeric(b);
+  if (na !== null && nb !== null) return na === nb;
+  return String(a) === String(b);
+}
+
+/**
+ * A record's fields in `order`, with an object-valued `reference` spread
+ * into 'reference.line1'…'reference.line3'. Fields not in `order` are left
+ * out; absent ones are kept as undefined ("not set").
+ */
+export function flatten(record: Rec | null, order: readonly string[]): Flat {
+  const out: Flat = new Map();
+  for (const f of order) {
+    const dot = f.indexOf('.');
+    if (dot > 0) {
+      const parent = record?.[f.slice(0, dot)];
+      out.set(f, isRecord(parent) ? parent[f.slice(dot + 1)] : undefined);
+    } else {
+      out.set(f, record?.[f]);
+    }
+  }
+  return out;
+}
+
+// A line's values the service fills in by itself (no unit, 0% tax, no
+// discount) mean the same as leaving them out.
+function lineValues(line: unknown): Rec | null {
+  if (!isRecord(line)) return null;
+  const out: Rec = {};
+  for (const [k, v] of Object.entries(line)) {
+    if (k === 'id' || isEmpty(v) || v === false || numeric(v) === 0) continue;
+    out[k] = v;
+  }
+  return out;
+}
+
+function linesOf(v: unknown): Rec[] {
+  return Array.isArray(v) ? v.map((l) => lineValues(l) ?? {}) : [];
+}
+
+export interface ThreeWay {
+  /** changed on both sides, to different values */
+  both: string[];
+  changedHereOnly: string[];
+  changedThereOnly: string[];
+  rows: ConflictRow[];
+}
+
+/**
+ * Compares mine and theirs against base, field by field in `order`. A
+ * field mine leaves undefined is taken as base's. `lines` (when in
+ * `order`) compares as a whole, without the values the service fills in;
+ * when it conflicts, each position where mine and theirs differ gets a row
+ * of its own.
+ */
+export function threeWay(base: Flat | null, mine: Flat, theirs: Flat, order: readonly string[]): ThreeWay {
+  const out: ThreeWay = { both: [], changedHereOnly: [], changedThereOnly: [], rows: [] };
+  for (const f of order) {
+    const isLines = f === 'lines';
+    const b = isLines ? linesOf(base?.get(f)) : base?.get(f);
+    const raw = mine.get(f);
+    const m = isLines ? linesOf(raw) : raw === undefined ? b : raw;
+    const t = isLines ? linesOf(theirs.get(f)) : theirs.get(f);
+    if (sameValue(m, t)) continue;
+    // no base: every difference is one to choose from
+    const here = base === null || !sameValue(m, b);
+    const there = base === null || !sameValue(t, b);
+    if (here && there) {
+      out.both.push(f);
+      if (isLines) out.rows.push(...lineRows(m as Rec[], t as Rec[]));
+      else out.rows.push({ field: f, mine: m ?? null, theirs: t ?? null });
+    } else if (here) {
+      out.changedHereOnly.push(f);
+    } else {
+      out.changedThereOnly.push(f);
+    }
+  }
+  return out;
+}
+
+function lineRows(mine: Rec[], theirs: Rec[]): ConflictRow[] {
+  const rows: ConflictRow[] = [];
+  for (let i = 0; i < Math.max(mine.length, theirs.length); i++) {
+    if (sameValue(mine[i], theirs[i])) continue;
+    rows.push({ field: 'line', line: i + 1, mine: mine[i] ?? null, theirs: theirs[i] ?? null });
+  }
+  return rows;
+}
+
+/** Rows of what a version holds, against nothing (the service deleted the record). */
+export function rowsOf(mine: Flat, order: readonly string[]): ConflictRow[] {
+  const rows: ConflictRow[] = [];
+  for (const f of order) {
+    const v = mine.get(f);
+    if (f === 'lines') linesOf(v).forEach((l, i) => rows.push({ field: 'line', line: i + 1, mine: l, theirs: null }));
+    else if (!isEmpty(v)) rows.push({ field: f, mine: v, theirs: null });
+  }
+  return rows;
+}
