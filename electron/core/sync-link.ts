@@ -9,7 +9,7 @@ export interface SyncLink {
   readonly engine: SyncEngine;
   start(): void;
   stop(): Promise<void>;
-  /** an explicit action queued something: push now rather than after the edit pause */
+  /** an explicit action queued something: push now rather than after the edit pause or the next probe */
   wake(): void;
   /** pull now (and push after it); false when a pull runs already */
   pullNow(): boolean;
@@ -83,7 +83,7 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
       await engine.dispose();
     },
     wake() {
-      if (started && engine.online !== false) void engine.flush().catch(report('push'));
+      if (started) void engine.pushNow().catch(report('push'));
     },
     pullNow: syncNow,
     retryNow() {

@@ -6,6 +6,7 @@
 //   engine.events.on('parked', (entry) => …);
 //   engine.start();               // background: pushes shortly after edits, retries when due
 //   await engine.pull();          // or engine.sync() for pull + flush
+//   await engine.pushNow();       // after a user's action: at once, probing first if offline
 import { EventEmitter } from 'node:events';
 import type { InvoicingApi, BackoffOptions } from '../api';
 import { ApiError } from '../api';
@@ -227,6 +228,23 @@ export class SyncEngine {
     if (this.connectivity.probeDue() && !this.pausedFor) {
       const back = await this.serial(() => this.probe());
       if (!back) return { done: 0, parked: 0, failed: 0, stopped: 'offline' };
+    }
+    return this.flush();
+  }
+
+  /**
+   * The user queued work (resolved a conflict, retried a parked entry,
+   * saved or sent): push it now. After a spell offline the next probe may
+   * be minutes away; a user's action is worth one probe at once instead.
+   */
+  async pushNow(): Promise<FlushResult> {
+    if (this.pausedFor) return { done: 0, parked: 0, failed: 0, stopped: 'paused' };
+    if (this.connectivity.online === false) {
+      const back = await this.serial(() => (this.connectivity.online === false ? this.probe() : Promise.resolve(true)));
+      if (!back) {
+        this.scheduleNext();
+        return { done: 0, parked: 0, failed: 0, stopped: 'offline' };
+      }
     }
     return this.flush();
   }

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, bridge, openApp, screenshot, type App } from './support';
-import { goOffline, waitForSync, waitForSyncNudging } from './support-sync';
+import { goOffline, waitForSync } from './support-sync';
 
 let app: App;
 let page: Page;
@@ -63,7 +63,8 @@ describe('conflicts', () => {
       await expect.poll(async () => (await bridge(page, 'conflicts.list', {})).length).toBe(open.length - 1);
     }
     await dialog.waitFor({ state: 'detached' });
-    await waitForSyncNudging(page, /Online · 0 pending/);
+    // each resolution is pushed at once: no "Sync now" needed after the spell offline
+    await waitForSync(page, /Online · 0 pending/, 10_000);
 
     for (const [i, id] of ids.entries()) {
       const how = resolvedAs[id];

@@ -8,23 +8,6 @@ export async function waitForSync(page: Page, text: RegExp, timeout = 15_000): P
   await page.getByRole('status').filter({ hasText: text }).waitFor({ timeout });
 }
 
-/**
- * Waits for the sync bar to read `text`, pressing "Sync now" meanwhile as a
- * user would: after a spell offline the engine may be in a backoff wait.
- */
-export async function waitForSyncNudging(page: Page, text: RegExp, timeout = 30_000): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        const current = await syncText(page);
-        if (!text.test(current)) await page.locator('.sync-actions button').last().click({ timeout: 1000 }).catch(() => undefined);
-        return current;
-      },
-      { timeout, interval: 1000 },
-    )
-    .toMatch(text);
-}
-
 /** Takes the service off the network; the app learns it from the next request that fails. */
 export async function goOffline(app: App): Promise<void> {
   const { page } = app;
