@@ -26,6 +26,12 @@ describe('the Dutch interface', () => {
     expect(await syncText(page)).toMatch(/Online · \d+ in wachtrij/);
     await page.getByRole('status').filter({ hasText: 'Laatst gesynchroniseerd' }).waitFor({ timeout: 15_000 });
     await page.locator('table.list tbody tr').first().waitFor();
+    // each row reads as its client; the generated reference is secondary
+    for (const q of (await bridge(page, 'quotations.list', {})).filter((x) => x.client?.name)) {
+      const row = page.locator(`tr[data-quotation-id="${q.id}"]`);
+      expect(await row.getByRole('link').innerText()).toBe(q.client!.name);
+      expect(await row.locator('td').nth(1).innerText()).toContain(q.quotationreference);
+    }
     await screenshot(page, 'quotations-nl');
     expect(await axeViolations(page)).toEqual([]);
   });
@@ -34,6 +40,7 @@ describe('the Dutch interface', () => {
     await page.keyboard.press('Alt+N');
     await page.getByRole('button', { name: 'Opslaan op de service' }).waitFor();
     const id = decodeURIComponent(new URL(page.url()).hash.split('/').pop()!);
+    await page.getByRole('heading', { level: 1, name: 'Offerte (nog geen klant)' }).waitFor();
 
     // Alt+L adds a line and puts the cursor in its quantity
     await page.keyboard.press('Alt+L');
