@@ -47,6 +47,18 @@ describe('drafting a quotation', () => {
   let quotationId = '';
   const company = 'Bloemenhandel Verbeek';
 
+  it('has one "New quotation" button on each screen', async () => {
+    const newQuotation = page.getByRole('button', { name: 'New quotation' });
+    await page.getByRole('heading', { name: 'Quotations', level: 1 }).waitFor();
+    expect(await newQuotation.count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'New quotation', exact: true }).count()).toBe(1);
+    await page.getByRole('navigation').getByRole('link', { name: 'Clients' }).click();
+    await page.getByRole('heading', { name: 'Clients', level: 1 }).waitFor();
+    expect(await newQuotation.count()).toBe(1);
+    await page.getByRole('navigation').getByRole('link', { name: 'Quotations' }).click();
+    await page.getByRole('heading', { name: 'Quotations', level: 1 }).waitFor();
+  });
+
   it('drafts offline for a new client with product lines and a text line', async () => {
     await goOffline();
     const products = await bridge(page, 'products.list', { limit: 5 });
@@ -57,6 +69,7 @@ describe('drafting a quotation', () => {
     await page.keyboard.press('Alt+N');
     await page.getByRole('button', { name: 'Save to service' }).waitFor();
     quotationId = decodeURIComponent(new URL(page.url()).hash.split('/').pop()!);
+    expect(await page.getByRole('button', { name: 'New quotation' }).count()).toBe(1);
 
     await page.getByRole('button', { name: 'New client' }).click();
     const dialog = page.getByRole('dialog', { name: 'New client' });
