@@ -61,9 +61,11 @@ describe('drafting a quotation', () => {
 
   it('drafts offline for a new client with product lines and a text line', async () => {
     await goOffline();
-    const products = await bridge(page, 'products.list', { limit: 5 });
-    expect(products.items.length).toBeGreaterThanOrEqual(2);
-    const [p1, p2] = products.items as [(typeof products.items)[0], (typeof products.items)[0]];
+    // one product at the standard VAT rate, one at the reduced rate
+    const products = (await bridge(page, 'products.list', { limit: 50 })).items;
+    const p1 = products.find((p) => p.taxes === 21)!;
+    const p2 = products.find((p) => p.taxes === 9)!;
+    expect([p1, p2].every(Boolean)).toBe(true);
 
     // keyboard first: Alt+N makes a new quotation
     await page.keyboard.press('Alt+N');
@@ -101,6 +103,9 @@ describe('drafting a quotation', () => {
     await expect.poll(() => page.getByRole('textbox', { name: 'Description' }).count()).toBe(3);
     await page.keyboard.type('Levering in overleg, tussen 8 en 12 uur.');
     await page.getByText('Saved locally').waitFor();
+    // the totals show the tax per rate
+    await page.getByText(/^Tax 21% over /).waitFor();
+    await page.getByText(/^Tax 9% over /).waitFor();
 
     const view = await bridge(page, 'quotations.get', { id: quotationId });
     expect(view.lines).toHaveLength(3);

@@ -18,7 +18,8 @@ export interface App {
 }
 
 export async function openApp(opts: TestWebHostOptions & { language?: 'nl' | 'en'; viewport?: { width: number; height: number } } = {}): Promise<App> {
-  const host = await startTestWebHost({ clients: 3, products: 5, quotations: 2, ...opts });
+  // the demo catalogue (products at 21, 9 and 0% VAT), a few generated clients and quotations
+  const host = await startTestWebHost({ clients: 3, quotations: 2, ...opts });
   let browser: Chromium | null = null;
   try {
     browser = await launchChromium({ viewport: opts.viewport ?? { width: 1366, height: 900 }, locale: 'en-GB' });
