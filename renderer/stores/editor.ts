@@ -3,13 +3,13 @@
 // coalescing autosave; structural changes (add, move, remove) go through
 // the same ordered queue, so the main process sees them in typing order.
 import { defineStore } from 'pinia';
-import { computed, reactive, ref, shallowRef, watch } from 'vue';
+import { computed, reactive, ref, shallowReactive, shallowRef, toRaw, watch } from 'vue';
 import { useSyncStore } from './sync';
 import { call, asBridgeError, bridge } from '../bridge';
 import { Coalescer, serialQueue, type SaveState } from '../lib/autosave';
 import { indexFieldErrors, type Problem } from '../lib/validation';
 import { addDays, priceInTax, type Totals } from '../../shared/money';
-import { liveTotals } from '../lib/totals';
+import { RunningTotals } from '../lib/totals';
 import type { BridgeError, ClientRef, LineView, ProductView, QueuedResult, QuotationView, SendMethod } from '../../shared/bridge';
 import type { z } from 'zod';
 import type { draftPatch, linePatch } from '../../shared/bridge';
@@ -76,12 +76,39 @@ export interface QueuedNotice {
   when: QueuedResult['when'];
 }
 
-export function safeTotals(lines: readonly LineView[], draft: Pick<DraftState, 'discounttype' | 'discount'>, taxType: 'intax' | 'extax'): Totals | null {
-  try {
-    return liveTotals(lines, { discounttype: draft.discounttype ?? '', discount: draft.discount ?? undefined, taxType });
-  } catch {
-    return null;
+/**
+ * Puts a fresh read of the lines over the lines on screen: a line still there
+ * keeps its object (patched where a field differs), so its row re-renders
+ * only if something it shows changed; the list itself is new only when lines
+ * came, went or moved.
+ */
+export function mergeLines(current: LineView[], incoming: readonly LineView[]): LineView[] {
+  const raw = toRaw(current).map((l) => toRaw(l));
+  const at = new Map(raw.map((l, i) => [l.id, i]));
+  const next = incoming.map((src) => {
+    const i = at.get(src.id);
+    if (i === undefined) return { ...src };
+    const was = raw[i] as unknown as Record<string, unknown>;
+    // written through the reactive line, so what shows a changed field sees it
+    const live = current[i] as unknown as Record<string, unknown>;
+    for (const key of Object.keys(was)) if (!(key in src)) delete live[key];
+    for (const [key, value] of Object.entries(src)) if (was[key] !== value) live[key] = value;
+    return raw[i]!;
+  });
+  return next.length === raw.length && next.every((l, i) => l === raw[i]) ? current : next;
+}
+
+function sameProblems(a: ReadonlyMap<string, Problem>, b: ReadonlyMap<string, Problem>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [k, p] of a) {
+    const q = b.get(k);
+    if (!q || q.code !== p.code || q.message !== p.message || JSON.stringify(q.params) !== JSON.stringify(p.params)) return false;
   }
+  return true;
+}
+
+function emptyTotals(): Totals {
+  return { subtotal: '0.00', discount: '0.00', taxes: [], totalextax: '0.00', totalintax: '0.00' };
 }
 
 export const useEditorStore = defineStore('editor', () => {
@@ -153,7 +180,34 @@ export const useEditorStore = defineStore('editor', () => {
 
   const lineIds = computed(() => lines.value.map((l) => l.id));
   const taxType = computed<'intax' | 'extax'>(() => view.value?.taxType ?? 'extax');
-  const totals = computed(() => safeTotals(lines.value, draft, taxType.value));
+
+  // Live totals change with every keystroke in a number cell. They are kept
+  // in one object, updated in place as lines change (one line at a time when
+  // typing), so what shows them re-renders and nothing that only passes
+  // them on; `totals` itself changes only between a result and none.
+  const running = new RunningTotals();
+  const liveTotals = shallowReactive<Totals>(emptyTotals());
+  const totalsKnown = ref(true);
+  const totals = computed<Totals | null>(() => (totalsKnown.value ? liveTotals : null));
+
+  function refreshTotals(): void {
+    try {
+      const next = running.totals({ discounttype: draft.discounttype ?? '', discount: draft.discount ?? undefined, taxType: taxType.value });
+      // only what changed: a reactive object notices only values that differ
+      Object.assign(liveTotals, next);
+      totalsKnown.value = true;
+    } catch {
+      totalsKnown.value = false;
+    }
+  }
+
+  /** After lines were added, removed or read again. */
+  function linesChanged(): void {
+    running.sync(lines.value);
+    refreshTotals();
+  }
+
+  watch([() => draft.discounttype, () => draft.discount, taxType], refreshTotals, { flush: 'sync' });
   const datedue = computed(() => (draft.date && draft.quotationperiod !== null && draft.quotationperiod >= 0 ? addDays(draft.date, draft.quotationperiod) : null));
   const isEstimate = computed(() => !view.value?.serviceTotal || editedSinceLoad.value);
   const readOnly = computed(() => view.value?.readOnly ?? false);
@@ -183,12 +237,19 @@ export const useEditorStore = defineStore('editor', () => {
     }
   }
 
+  /** Shows a quotation as read; what did not change keeps its objects, so it does not re-render. */
   function apply(v: QuotationView): void {
     view.value = v;
-    Object.assign(draft, draftFromView(v));
-    lines.value = v.lines.map((l) => ({ ...l }));
-    serverProblems.value = indexFieldErrors(v.fieldErrors, v.lines.map((l) => l.id));
+    const next = draftFromView(v);
+    Object.assign(draft.reference, next.reference);
+    const c = draft.client;
+    if (c?.id !== next.client?.id || c?.clientnr !== next.client?.clientnr || c?.name !== next.client?.name) draft.client = next.client;
+    Object.assign(draft, { ...next, reference: draft.reference, client: draft.client });
+    lines.value = mergeLines(lines.value, v.lines);
+    const problems = indexFieldErrors(v.fieldErrors, v.lines.map((l) => l.id));
+    if (!sameProblems(serverProblems.value, problems)) serverProblems.value = problems;
     editedSinceLoad.value = false;
+    linesChanged();
   }
 
   async function open(id: string): Promise<void> {
@@ -302,6 +363,8 @@ export const useEditorStore = defineStore('editor', () => {
       clearServerProblem(`line:${lineId}:${key}`);
     }
     delete line.linetotal;
+    running.update(line);
+    refreshTotals();
     editedSinceLoad.value = true;
     lineSaver.add(lineKey(lineId), wire);
   }
@@ -335,7 +398,10 @@ export const useEditorStore = defineStore('editor', () => {
     const added = await structural((quotationId) =>
       call('lines.add', { quotationId, index: at, line, ...(product ? { fromProductId: product.id } : {}) }),
     );
-    if (added && !lines.value.some((l) => l.id === added.id)) lines.value.splice(Math.min(at, lines.value.length), 0, { ...added });
+    if (added && !lines.value.some((l) => l.id === added.id)) {
+      lines.value.splice(Math.min(at, lines.value.length), 0, { ...added });
+      linesChanged();
+    }
     return added;
   }
 
@@ -344,6 +410,7 @@ export const useEditorStore = defineStore('editor', () => {
     if (copy) {
       const at = lines.value.findIndex((l) => l.id === lineId);
       lines.value.splice(at + 1, 0, { ...copy });
+      linesChanged();
     }
     return copy;
   }
@@ -353,8 +420,12 @@ export const useEditorStore = defineStore('editor', () => {
     if (at < 0) return;
     lineSaver.drop(lineKey(lineId));
     const [removed] = lines.value.splice(at, 1);
+    linesChanged();
     const result = await structural((quotationId) => call('lines.remove', { quotationId, lineId }));
-    if (!result && removed && openId && !lines.value.some((l) => l.id === lineId)) lines.value.splice(at, 0, removed);
+    if (!result && removed && openId && !lines.value.some((l) => l.id === lineId)) {
+      lines.value.splice(at, 0, removed);
+      linesChanged();
+    }
   }
 
   /** Moves a line to `toIndex` at once; the order the bridge answers with is kept. */

@@ -3,7 +3,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { setBridge } from '../../renderer/bridge';
 import { useEditorStore } from '../../renderer/stores/editor';
 import { useSyncStore } from '../../renderer/stores/sync';
-import { nextTick } from 'vue';
+import { nextTick, toRaw } from 'vue';
 import { FakeBridge } from './fake-bridge';
 
 let fake: FakeBridge;
@@ -172,6 +172,65 @@ describe('editor store', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(editor.view?.serverId).toBe(555);
     expect(editor.lines[0]!.price).toBe(9);
+  });
+
+  it('keeps the objects of what a reload did not change, so nothing on screen re-renders for it', async () => {
+    const { q, editor } = await openWith([
+      { amount: 1, price: 10, tax_rate: 21 },
+      { amount: 2, price: 5, tax_rate: 9 },
+      { description: 'tekst' },
+    ]);
+    const lines = toRaw(editor.lines);
+    const objects = [...lines];
+    const totals = editor.totals;
+    const problems = editor.serverProblems;
+    fake.emit('records.changed', { entity: 'quotation', ids: [q.id] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fake.callsOf('quotations.get')).toHaveLength(2);
+    expect(toRaw(editor.lines)).toBe(lines);
+    expect(toRaw(editor.lines).every((l, i) => l === objects[i])).toBe(true);
+    expect(editor.totals).toBe(totals);
+    expect(editor.serverProblems).toBe(problems);
+
+    // a field changed on the other side: same line object, new value, totals follow
+    const stored = fake.quotations.get(q.id)!;
+    stored.lines[1]!.price = 7;
+    delete stored.lines[1]!.tax_rate;
+    fake.emit('records.changed', { entity: 'quotation', ids: [q.id] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(toRaw(editor.lines)[1]).toBe(objects[1]);
+    expect(editor.lines[1]).toEqual({ id: stored.lines[1]!.id, amount: 2, price: 7 });
+    expect(editor.totals?.subtotal).toBe('24.00');
+    expect(editor.totals?.taxes.map((t) => t.rate)).toEqual(['0', '21']);
+
+    // a line gone and one added there: a new list, the others kept
+    const [first, , text] = stored.lines;
+    stored.lines = [text!, { id: 'l-new', amount: 1, price: 1, tax_rate: 21 }, first!];
+    fake.emit('records.changed', { entity: 'quotation', ids: [q.id] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(editor.lines.map((l) => l.id)).toEqual([text!.id, 'l-new', first!.id]);
+    expect(toRaw(editor.lines)[0]).toBe(objects[2]);
+    expect(toRaw(editor.lines)[2]).toBe(objects[0]);
+    expect(editor.totals?.subtotal).toBe('11.00');
+    expect(editor.totals).toBe(totals);
+  });
+
+  it('updates the one totals object in place while typing', async () => {
+    const { editor } = await openWith([{ amount: 1, price: 10, tax_rate: 21 }, { amount: 1, price: 10, tax_rate: 9 }]);
+    const totals = editor.totals;
+    const lineId = editor.lines[0]!.id;
+    for (const price of [1, 12, 123]) {
+      editor.updateLine(lineId, { price });
+      expect(editor.totals).toBe(totals);
+      expect(editor.totals?.subtotal).toBe(`${price + 10}.00`);
+    }
+    editor.updateLine(lineId, { tax_rate: null });
+    expect(editor.totals?.taxes.map((t) => t.rate)).toEqual(['0', '9']);
+    editor.setField('discounttype', 'amount');
+    editor.setField('discount', 3);
+    expect(editor.totals?.discount).toBe('3.00');
+    await editor.removeLine(lineId);
+    expect(editor.totals?.subtotal).toBe('10.00');
   });
 
   it('ignores edits to a sent quotation', async () => {

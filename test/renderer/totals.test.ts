@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { quotationTotals, type PricedLine } from '../../shared/money';
-import { liveTotals, memoLineTotal } from '../../renderer/lib/totals';
+import { liveTotals, memoLineTotal, RunningTotals } from '../../renderer/lib/totals';
 
 const decimal = (max: number, places: number) => fc.integer({ min: -max * 10 ** places, max: max * 10 ** places }).map((n) => n / 10 ** places);
 
@@ -43,5 +43,56 @@ describe('live totals', () => {
     expect(memoLineTotal(l)).toBe('3.00');
     const text: PricedLine & { description?: string } = { description: 'x' };
     expect(memoLineTotal(text)).toBeNull();
+  });
+
+  it('kept up to date one line at a time, equal the shared exact totals after any edits', () => {
+    const edit = fc.record({ at: fc.nat(), kind: fc.constantFrom('change' as const, 'add' as const, 'remove' as const), line });
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 20 }), fc.array(edit, { maxLength: 30 }), (drawn, edits) => {
+        const lines = drawn.map((l) => ({ ...l })) as Array<PricedLine & { description?: string }>;
+        const running = new RunningTotals();
+        running.sync(lines);
+        for (const e of edits) {
+          const i = lines.length ? e.at % lines.length : 0;
+          if (e.kind === 'add' || lines.length === 0) {
+            const added = { ...e.line };
+            lines.splice(i, 0, added);
+            running.update(added);
+          } else if (e.kind === 'remove') {
+            running.remove(lines.splice(i, 1)[0]!);
+          } else {
+            // a field changed in place, or cleared
+            const target = lines[i]! as Record<string, unknown>;
+            for (const k of ['amount', 'price', 'tax_rate', 'discount_pct']) delete target[k];
+            Object.assign(target, e.line);
+            running.update(target);
+          }
+          expect(running.totals({ discounttype: 'percentage', discount: 5 })).toEqual(quotationTotals(lines, { discounttype: 'percentage', discount: 5 }));
+        }
+        // a list taken whole again says the same
+        running.sync(lines);
+        expect(running.totals()).toEqual(quotationTotals(lines));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('has no totals while a line holds a value that is not a number, and has them again once fixed', () => {
+    const running = new RunningTotals();
+    const bad: PricedLine = { amount: 1, price: 'abc', tax_rate: 21 };
+    running.sync([{ amount: 2, price: 5, tax_rate: 21 }, bad]);
+    expect(() => running.totals()).toThrow(/not a number/);
+    bad.price = 3;
+    running.update(bad);
+    expect(running.totals().subtotal).toBe('13.00');
+  });
+
+  it('drops a tax rate when its last line goes', () => {
+    const running = new RunningTotals();
+    const nine = { amount: 1, price: 10, tax_rate: 9 };
+    running.sync([{ amount: 1, price: 10, tax_rate: 21 }, nine]);
+    expect(running.totals().taxes.map((t) => t.rate)).toEqual(['9', '21']);
+    running.remove(nine);
+    expect(running.totals().taxes.map((t) => t.rate)).toEqual(['21']);
   });
 });
