@@ -333,6 +333,16 @@ export function opErrorView(e: OpError | null): SerializedError {
   return out;
 }
 
+/** The quotation's reference and the client's name of a record, for texts the UI writes in its language. */
+function subjectOf(store: Store, targetKind: 'client' | 'quotation', target: string): { reference: string; clientName: string } {
+  const q = targetKind === 'quotation' ? store.quotations.find(target) : null;
+  const clientId = targetKind === 'client' ? target : (q?.content.clientId ?? null);
+  return {
+    reference: q ? str(q.quotationreference) || str(q.savename) : '',
+    clientName: clientId ? clientName(store.clients.find(clientId)?.fields ?? {}) : '',
+  };
+}
+
 export function parkedView(store: Store, op: OutboxEntry): ParkedOperation {
   return {
     id: String(op.id),
@@ -340,6 +350,7 @@ export function parkedView(store: Store, op: OutboxEntry): ParkedOperation {
     label: operationLabel(store, op),
     entity: op.targetKind,
     entityId: op.target,
+    ...subjectOf(store, op.targetKind, op.target),
     reason: opErrorView(op.lastError),
     attempts: op.attempts,
     createdAt: iso(op.createdAt),
@@ -413,15 +424,12 @@ export function conflictView(store: Store, c: Conflict): ConflictView {
     theirs = (c.theirs as Record<string, unknown> | null) ?? null;
   }
   const diff = compared(store, c);
-  const q = c.targetKind === 'quotation' ? store.quotations.find(c.target) : null;
-  const clientId = c.targetKind === 'client' ? c.target : (q?.content.clientId ?? null);
   return {
     id: String(c.id),
     entity: c.targetKind,
     entityId: c.target,
     label: operationLabel(store, { kind: c.targetKind === 'client' ? 'client.update' : 'quotation.save', targetKind: c.targetKind, target: c.target }),
-    reference: q ? str(q.quotationreference) || str(q.savename) : '',
-    clientName: clientId ? clientName(store.clients.find(clientId)?.fields ?? {}) : '',
+    ...subjectOf(store, c.targetKind, c.target),
     mine,
     theirs,
     fields: diff.both,

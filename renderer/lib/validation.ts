@@ -25,6 +25,7 @@ const PATTERNS: Array<[RegExp, string, (m: RegExpExecArray) => Record<string, st
   [/^must be an e-mail address/, 'email', () => ({})],
   [/^must be a three-letter currency code/, 'currency', () => ({})],
   [/^must be one of: (.*)$/, 'oneOf', (m) => ({ values: m[1] ?? '' })],
+  [/^must be (send)$/, 'oneOf', (m) => ({ values: m[1] ?? '' })],
   [/^is required when a discount is given/, 'discountType', () => ({})],
   [/^is required$/, 'required', () => ({})],
   [/^must be 0 or more days$/, 'min0days', () => ({})],
@@ -35,6 +36,22 @@ const PATTERNS: Array<[RegExp, string, (m: RegExpExecArray) => Record<string, st
   [/^must be a positive number$/, 'positive', () => ({})],
   [/^must be true or false$/, 'boolean', () => ({})],
   [/^must be a country id or name$/, 'country', () => ({})],
+  [/^must be a date$/, 'date', () => ({})],
+  [/^must be a whole number of 0 or more$/, 'wholeMin0', () => ({})],
+  [/^must be at most (\d+)$/, 'atMost', (m) => ({ max: Number(m[1]) })],
+  // the service's own rules (spec and sandbox), as it words them
+  [/^(company or contact is required|is required: the name shown on the invoice|cannot be empty: it is the name shown on the invoice)$/, 'nameRequired', () => ({})],
+  [/^a line needs a description/, 'lineEmpty', () => ({})],
+  [/^is required when action is send$/, 'sendmethod', () => ({})],
+  [/^client \d+ has no e-mail address/, 'noEmail', () => ({})],
+  [/^client \d+ no longer exists/, 'clientGone', () => ({})],
+  [/^quotation \d+ is already sent/, 'alreadySent', () => ({})],
+  [/^only sent quotations can be approved/, 'approveSentOnly', () => ({})],
+  [/^a custom status is only available for sent quotations/, 'statusSentOnly', () => ({})],
+  [/^(a quotation named ".*" exists|".*" is the name of sent quotation \d+)/, 'savenameTaken', () => ({})],
+  [/^".*" is already used by quotation \d+/, 'referenceTaken', () => ({})],
+  [/^client number \d+ is already used/, 'clientnrTaken', () => ({})],
+  [/^cannot be changed \(this is client \d+\)$/, 'clientnrFixed', () => ({})],
 ];
 
 export function problemFromMessage(message: string): Problem {

@@ -152,6 +152,10 @@ export interface ParkedOperation {
   label: string;
   entity: 'quotation' | 'client';
   entityId: string;
+  /** the quotation's reference ('' for a client), and the client's name: for a text in the UI's language */
+  reference: string;
+  clientName: string;
+  /** `kind` says what went wrong (validation, conflict, has_documents, credits, …); `params.detail` the English detail */
   reason: SerializedError;
   attempts: number;
   createdAt: string;

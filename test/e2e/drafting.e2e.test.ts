@@ -191,7 +191,7 @@ describe('drafting a quotation', () => {
     // the parked save is listed with its reason
     await page.getByRole('button', { name: /^Needs attention \(\d+\)$/ }).click();
     const panel = page.getByRole('dialog', { name: 'Needs attention' });
-    await panel.getByText(/a line needs a description/).first().waitFor();
+    await panel.getByText('Line 2: A line needs a description, or a quantity and a price.').first().waitFor();
     await screenshot(page, 'attention-panel');
     expect(await axeViolations(page)).toEqual([]);
     await panel.getByRole('button', { name: 'Edit' }).first().click();

@@ -102,6 +102,33 @@ describe('the Dutch interface', () => {
     expect(await axeViolations(page)).toEqual([]);
   }, 60_000);
 
+  it('says what the service refused in Dutch: inline, in the editor and in the attention panel', async () => {
+    const clients = await bridge(page, 'clients.list', { limit: 1 });
+    const client = clients.items[0]!;
+    const q = await bridge(page, 'quotations.create', { clientId: client.id });
+    await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: 1, price: 10, tax_rate: 21, description: 'Snoeiwerk' } });
+    await bridge(page, 'lines.add', { quotationId: q.id, line: { description: '' } });
+    await page.goto(`${app.host.url.split('#')[0]}#/quotations/${encodeURIComponent(q.id)}`);
+    await page.getByRole('heading', { level: 1, name: `Offerte voor ${client.company || client.contact}` }).waitFor();
+    await page.getByRole('button', { name: 'Opslaan op de service' }).click();
+    const description = page.getByRole('textbox', { name: 'Omschrijving' }).nth(1);
+    await expect.poll(() => description.getAttribute('aria-invalid'), { timeout: 20_000 }).toBe('true');
+    await page.locator(`[id="${await description.getAttribute('aria-describedby')}"]`).getByText('Een regel heeft een omschrijving nodig, of een aantal en een prijs.').waitFor();
+
+    await page.getByRole('button', { name: /^Aandacht nodig \(\d+\)$/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Aandacht nodig' });
+    await panel.getByText(`Offerte voor ${client.company || client.contact} (${q.quotationreference}) opslaan`).waitFor();
+    await panel.getByText('Regel 2: Een regel heeft een omschrijving nodig, of een aantal en een prijs.').waitFor();
+    await panel.getByText('De service accepteert sommige velden niet. Verbeter ze en probeer het opnieuw.').first().waitFor();
+    // no English left in what the panel says (texts only the main process can word are marked lang="en")
+    const said = await panel.locator(':not([lang="en"]) > *:not([lang="en"])').allInnerTexts();
+    expect(said.join('\n')).not.toMatch(/\b(the|and|needs|must|Tried|Save|quotation|line)\b/);
+    await screenshot(page, 'attention-panel-nl');
+    expect(await axeViolations(page)).toEqual([]);
+    await panel.getByRole('button', { name: 'Sluiten' }).first().click();
+    await panel.waitFor({ state: 'detached' });
+  }, 60_000);
+
   it('edits a client, validated inline, and explains why one with documents stays', async () => {
     await page.getByRole('link', { name: 'Klanten', exact: true }).click();
     await page.getByRole('heading', { name: 'Klanten' }).waitFor();

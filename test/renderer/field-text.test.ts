@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAppI18n } from '../../renderer/i18n';
-import { fieldLabel, fieldList, lineText, rowLabel, valueText } from '../../renderer/lib/conflict-text';
+import { fieldLabel, fieldList, lineText, rowLabel, valueText } from '../../renderer/lib/field-text';
 import { formatDate, formatNumber } from '../../renderer/lib/format';
 import type { Language } from '../../renderer/lib/numbers';
 

@@ -1,6 +1,8 @@
-// The conflict dialog's texts: a field by the label the editors use, a value
-// as a person reads it (yes/no, a date, a choice by its name, a quotation
-// line as one sentence), in the UI's language.
+// Fields and values in the UI's language, wherever a field is named outside
+// its own input (the conflict dialog, the attention panel, the editor's
+// list of problems): a field by the label the editors use, a value as a
+// person reads it (yes/no, a date, a choice by its name, a quotation line as
+// one sentence).
 import type { ConflictRow } from '../../shared/bridge';
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
@@ -11,6 +13,11 @@ export interface Formatters {
 
 const QUOTATION_LABELS: Record<string, string> = {
   client: 'editor.client',
+  clientnr: 'editor.client',
+  clientId: 'editor.client',
+  sendmethod: 'send.method',
+  savename: 'conflict.label.savename',
+  quotationreference: 'quotations.col.reference',
   date: 'editor.date',
   quotationperiod: 'editor.period',
   discounttype: 'editor.discountType',
@@ -49,9 +56,28 @@ export function rowLabel(entity: 'quotation' | 'client', row: Pick<ConflictRow, 
   return fieldLabel(entity, row.field === 'line' ? `line:${row.line ?? 0}` : row.field, t);
 }
 
+const LINE_LABELS: Record<string, string> = {
+  amount: 'line.quantity',
+  amount_desc: 'line.unit',
+  description: 'line.description',
+  tax_rate: 'line.tax',
+  price: 'line.price',
+  discount_pct: 'line.discount',
+};
+
+/**
+ * A field's label. Besides field names it reads "line:2" (a line by its
+ * position, from 1) and the service's "lines.1" and "lines.1.price" (from 0).
+ */
 export function fieldLabel(entity: 'quotation' | 'client', field: string, t: Translate): string {
   const line = /^line:(\d+)$/.exec(field);
   if (line) return t('line.rowLabel', { n: Number(line[1]) });
+  const wire = /^lines\.(\d+)(?:\.(\w+))?$/.exec(field);
+  if (wire) {
+    const row = t('line.rowLabel', { n: Number(wire[1]) + 1 });
+    const key = wire[2] ? LINE_LABELS[wire[2]] : undefined;
+    return key ? `${row}, ${t(key)}` : row;
+  }
   const ref = referenceLine(field);
   if (entity === 'quotation') {
     if (ref !== null) return t('editor.reference', { n: ref });

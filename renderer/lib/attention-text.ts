@@ -1,0 +1,52 @@
+// The attention panel's texts in the UI's language: what an operation is
+// about and why it waits. The main process words its reasons in English;
+// the kind of the reason says enough to say it in Dutch too. A reason only
+// the main process can word (kind "other") keeps its own text.
+import type { ParkedOperation, SerializedError } from '../../shared/bridge';
+import type { Translate } from './field-text';
+
+const OPERATIONS = new Set(['client.create', 'client.update', 'client.delete', 'quotation.save', 'quotation.send', 'quotation.approve', 'quotation.status', 'quotation.delete']);
+
+/** "Save quotation for Acme BV (QD-261122-…)", "Klant Acme BV aanmaken". */
+export function operationText(op: Pick<ParkedOperation, 'kind' | 'label' | 'reference' | 'clientName'>, t: Translate): string {
+  if (!OPERATIONS.has(op.kind)) return op.label;
+  const key = `attention.op.${op.kind.replace('.', '_')}`;
+  if (op.kind.startsWith('client.')) return t(key, { subject: op.clientName || op.label }).trim();
+  const subject = op.clientName && op.reference ? t('attention.quotationFor', { client: op.clientName, reference: op.reference }) : op.reference || op.clientName;
+  return t(key, { subject }).replace(/\s+/g, ' ').trim();
+}
+
+const KNOWN_OTHER: Array<[RegExp, string]> = [
+  [/^This client does not exist on the service yet/, 'attention.reason.clientNotCreated'],
+  [/^This quotation has not been sent/, 'attention.reason.notSent'],
+];
+
+const BY_KIND: Record<string, string> = {
+  validation: 'attention.reason.validation',
+  conflict: 'attention.reason.conflict',
+  has_documents: 'client.hasDocuments',
+  credits: 'attention.reason.credits',
+  not_found: 'attention.reason.notFound',
+  auth: 'attention.reason.auth',
+  network: 'attention.reason.network',
+  server: 'attention.reason.server',
+  rate_limited: 'attention.reason.rateLimited',
+};
+
+/**
+ * Why the operation waits. Returns the text, and for a reason only the
+ * main process could word, `detail`: its own (English) words, to show as such.
+ */
+export function reasonText(reason: Pick<SerializedError, 'kind' | 'message' | 'params'>, t: Translate): { text: string; detail: string | null } {
+  const detail = typeof reason.params?.detail === 'string' ? reason.params.detail : reason.message;
+  const key = BY_KIND[reason.kind] ?? KNOWN_OTHER.find(([re]) => re.test(detail))?.[1];
+  if (key) return { text: t(key), detail: null };
+  return { text: t('attention.reason.other'), detail };
+}
+
+/** "Waiting since …", "Tried once, on …", "Tried 3 times, first on …". */
+export function attemptsText(attempts: number, date: string, t: Translate): string {
+  if (attempts <= 0) return t('attention.waitingSince', { date });
+  if (attempts === 1) return t('attention.triedOnce', { date });
+  return t('attention.attempts', { n: attempts, date });
+}
