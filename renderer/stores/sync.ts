@@ -1,7 +1,7 @@
 // Connection, outbox and conflicts as the main process reports them; pushed
 // by events, read once at start.
 import { defineStore } from 'pinia';
-import { ref, shallowRef } from 'vue';
+import { computed, ref, shallowRef } from 'vue';
 import { asBridgeError, bridge, call } from '../bridge';
 import type { BridgeError, ConflictView, ParkedOperation, SyncStatus } from '../../shared/bridge';
 
@@ -11,6 +11,8 @@ export const useSyncStore = defineStore('sync', () => {
   const conflicts = shallowRef<ConflictView[]>([]);
   const error = shallowRef<BridgeError | null>(null);
   const busy = ref<string | null>(null);
+  /** parked operations that need the attention panel: one parked by a conflict is the conflict dialog's */
+  const attention = computed(() => parked.value.filter((op) => !(op.reason.kind === 'conflict' && conflicts.value.some((c) => c.entityId === op.entityId))));
   const offs: Array<() => void> = [];
 
   async function start(): Promise<void> {
@@ -66,5 +68,5 @@ export const useSyncStore = defineStore('sync', () => {
   const discard = (id: string) => act(`discard:${id}`, () => call('outbox.discard', { id }));
   const resolve = (id: string, resolution: 'mine' | 'theirs' | 'both') => act(`resolve:${id}`, () => call('conflicts.resolve', { id, resolution }));
 
-  return { status, parked, conflicts, error, busy, start, stop, refresh, pullNow, retry, discard, resolve };
+  return { status, parked, attention, conflicts, error, busy, start, stop, refresh, pullNow, retry, discard, resolve };
 });

@@ -32,6 +32,8 @@ describe('the Dutch interface', () => {
       expect(await row.getByRole('link').innerText()).toBe(q.client!.name);
       expect(await row.locator('td').nth(1).innerText()).toContain(q.quotationreference);
     }
+    // the actions cell stays a table cell, lined up with its row
+    expect(await page.locator('table.list td.row-actions').first().evaluate((el) => (el.ownerDocument.defaultView as unknown as { getComputedStyle(e: unknown): { display: string } }).getComputedStyle(el).display)).toBe('table-cell');
     await screenshot(page, 'quotations-nl');
     expect(await axeViolations(page)).toEqual([]);
   });

@@ -1,0 +1,50 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createPinia, setActivePinia } from 'pinia';
+import { setBridge } from '../../renderer/bridge';
+import { useSyncStore } from '../../renderer/stores/sync';
+import type { ConflictView, ParkedOperation } from '../../shared/bridge';
+import { FakeBridge } from './fake-bridge';
+
+let fake: FakeBridge;
+beforeEach(() => {
+  fake = new FakeBridge();
+  setBridge(fake);
+  setActivePinia(createPinia());
+});
+afterEach(() => {
+  setBridge(null);
+});
+
+function parked(id: string, entityId: string, kind: string): ParkedOperation {
+  return {
+    id,
+    kind: 'quotation.save',
+    label: 'Save quotation',
+    entity: 'quotation',
+    entityId,
+    reference: 'QD-1',
+    clientName: 'Acme BV',
+    reason: { kind, messageKey: 'bridge.parked', message: 'x', params: { detail: 'x' } },
+    attempts: 1,
+    createdAt: '2026-11-22T10:00:00Z',
+  };
+}
+
+const conflict: ConflictView = {
+  id: '1', entity: 'quotation', entityId: 'q1', label: 'x', reference: 'QD-1', clientName: 'Acme BV',
+  mine: {}, theirs: {}, fields: ['notes'], rows: [], changedHereOnly: [], changedThereOnly: [], deletedOnService: false,
+};
+
+describe('sync store', () => {
+  it('leaves an operation parked by an open conflict to the conflict dialog', async () => {
+    const sync = useSyncStore();
+    await sync.start();
+    fake.emit('outbox.parked', [parked('1', 'q1', 'conflict'), parked('2', 'q2', 'validation')]);
+    fake.emit('conflicts.changed', [conflict]);
+    expect(sync.attention.map((op) => op.id)).toEqual(['2']);
+    // the conflict gone, whatever still waits is the panel's again
+    fake.emit('conflicts.changed', []);
+    expect(sync.attention.map((op) => op.id)).toEqual(['1', '2']);
+    sync.stop();
+  });
+});
