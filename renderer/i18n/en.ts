@@ -257,7 +257,7 @@ export const en = {
     searchLabel: 'Search products',
     searchPlaceholder: 'Code or name',
     col: { code: 'Code', name: 'Name', price: 'Price', tax: 'Tax', priceintax: 'Price incl. tax', stock: 'Stock' },
-    empty: 'No products in the catalogue.',
+    empty: 'No products in the catalogue yet. Products are kept on the service; they appear here after the next sync.',
     noMatch: 'No product matches this search.',
     count: '{n} in the catalogue',
     noStock: 'not tracked',

@@ -257,7 +257,7 @@ export const nl: Messages = {
     searchLabel: 'Producten zoeken',
     searchPlaceholder: 'Code of naam',
     col: { code: 'Code', name: 'Naam', price: 'Prijs', tax: 'Btw', priceintax: 'Prijs incl. btw', stock: 'Voorraad' },
-    empty: 'Geen producten in de catalogus.',
+    empty: 'Nog geen producten in de catalogus. Producten staan op de service; ze verschijnen hier na de volgende synchronisatie.',
     noMatch: 'Geen product gevonden voor deze zoekopdracht.',
     count: '{n} in de catalogus',
     noStock: 'niet bijgehouden',
