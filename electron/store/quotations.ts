@@ -185,7 +185,8 @@ export class Quotations {
           `INSERT INTO quotations (id, savename, quotationreference, client_id, draft, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(id, newSavename(), newQuotationReference(now), clientId, JSON.stringify(content), now, now);
-      this.outbox.enqueue('quotation.save', id, { dependsOn: this.clientDependency(clientId) });
+      // without a client the service cannot take it: it stays local until one is chosen
+      if (clientId !== null) this.outbox.enqueue('quotation.save', id, { dependsOn: this.clientDependency(clientId) });
     });
     return this.get(id);
   }
@@ -219,7 +220,9 @@ export class Quotations {
       const dependsOn = this.clientDependency(content.clientId);
       const open = this.outbox.openEntry(id, CONTENT_OPS);
       if (open) this.outbox.absorb(open.id, { dependsOn });
-      else this.outbox.enqueue('quotation.save', id, { dependsOn });
+      // a new draft with no client yet stays local (nothing the service could take);
+      // one already on the service is saved, and its missing client marked for the user
+      else if (content.clientId !== null || row.server_id !== null) this.outbox.enqueue('quotation.save', id, { dependsOn });
     });
     return this.get(id);
   }

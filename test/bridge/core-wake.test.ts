@@ -33,8 +33,11 @@ describe('a resolution queues work', () => {
     const serverId = (await until(async () => (await t.ok('quotations.get', { id: q.id })).serverId, 'the first save'))!;
     await until(async () => (await t.ok('sync.status', {})).pending === 0, 'the base read back');
 
+    // both sides change while the line is down, so no pull can bring theirs in before the local edit
+    await sandbox.setNetwork(false);
     await t.ok('quotations.update', { id: q.id, patch: { notes: 'Mijn notitie' } });
     sandbox.data.quotations.patch(serverId, { notes: 'Hun notitie' });
+    await sandbox.setNetwork(true);
     await t.ok('quotations.saveToService', { id: q.id });
     const [conflict] = await until(async () => {
       const open = await t.ok('conflicts.list', {});

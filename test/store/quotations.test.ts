@@ -4,8 +4,9 @@ import { scratchStore } from './helpers';
 describe('quotation drafts', () => {
   it('creates a draft with app-assigned unique names and one save queued', () => {
     const { store } = scratchStore();
-    const a = store.quotations.create();
-    const b = store.quotations.create();
+    const c = store.clients.create({ company: 'A' });
+    const a = store.quotations.create({ clientId: c.id });
+    const b = store.quotations.create({ clientId: c.id });
     expect(a.savename).toMatch(/^qd-[0-9a-f]{32}$/);
     expect(a.quotationreference).toMatch(/^QD-260115-[A-Z0-9]{12}$/);
     expect(a.savename!.length).toBeLessThanOrEqual(40);
@@ -13,14 +14,29 @@ describe('quotation drafts', () => {
     expect(a.quotationreference).not.toBe(b.quotationreference);
     expect(a.content.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(store.outbox.list().map((o) => [o.kind, o.target])).toEqual([
+      ['client.create', c.id],
       ['quotation.save', a.id],
       ['quotation.save', b.id],
     ]);
   });
 
-  it('adds, edits, moves and removes lines; totals are exact; one save for all edits', () => {
+  it('keeps a draft without a client local: nothing is queued until a client is chosen', () => {
     const { store } = scratchStore();
     const q = store.quotations.create();
+    store.quotations.addLine(q.id, { description: 'Design', amount: 1, price: 10 });
+    store.quotations.updateHeader(q.id, { reference: { line1: 'Spring' } });
+    expect(store.outbox.list()).toEqual([]);
+    const c = store.clients.create({ company: 'A' });
+    store.quotations.setClient(q.id, c.id);
+    expect(store.outbox.list().map((o) => [o.kind, o.target])).toEqual([
+      ['client.create', c.id],
+      ['quotation.save', q.id],
+    ]);
+  });
+
+  it('adds, edits, moves and removes lines; totals are exact; one save for all edits', () => {
+    const { store } = scratchStore();
+    const q = store.quotations.create({ clientId: store.clients.create({ company: 'A' }).id });
     const l1 = store.quotations.addLine(q.id, { description: 'Design', amount: 3, price: 0.1, tax_rate: 21 });
     const l2 = store.quotations.addLine(q.id, { description: 'Text only' });
     const l3 = store.quotations.addLine(q.id, { description: 'Hosting', amount: 1, price: 9.995, tax_rate: 9 }, 0);
@@ -32,7 +48,7 @@ describe('quotation drafts', () => {
     store.quotations.removeLine(q.id, l3.id);
     got = store.quotations.get(q.id);
     expect(got.content.lines.map((l) => l.id)).toEqual([l2.id, l1.id]);
-    expect(store.outbox.list()).toHaveLength(1);
+    expect(store.outbox.list().filter((o) => o.kind === 'quotation.save')).toHaveLength(1);
   });
 
   it('keeps a half-typed price and reports it as a line error', () => {
