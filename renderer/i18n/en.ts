@@ -78,6 +78,7 @@ export const en = {
     date: 'Date',
     period: 'Quotation period (days)',
     due: 'Valid until {date}',
+    dueDefault: 'Left empty, the service applies your default term',
     discountType: 'Discount type',
     discountNone: 'No discount',
     discountAmount: 'Amount',

@@ -78,6 +78,7 @@ export const nl: Messages = {
     date: 'Datum',
     period: 'Geldigheid (dagen)',
     due: 'Geldig tot {date}',
+    dueDefault: 'Leeg: de service gebruikt uw standaardtermijn',
     discountType: 'Soort korting',
     discountNone: 'Geen korting',
     discountAmount: 'Bedrag',
