@@ -47,6 +47,12 @@ interface El {
   value: string;
   textContent: string | null;
   offsetHeight: number;
+  scrollTop: number;
+  scrollHeight: number;
+  clientHeight: number;
+  parentElement: El | null;
+  getBoundingClientRect(): { top: number };
+  querySelector(selector: string): El | null;
   dataset: Record<string, string | undefined>;
   closest(selector: string): El | null;
   focus(): void;
@@ -96,12 +102,37 @@ async function makeQuotation(page: Page, lines: number): Promise<string> {
   }, lines);
 }
 
-/** Focuses the price cell of the middle priced row and starts timing the keys typed into it. */
-async function armPriceCell(page: Page): Promise<void> {
-  await page.evaluate(() => {
+/** Scrolls the middle line into view, as a user would, and waits until it is there. */
+async function scrollToMiddle(page: Page, rows: number): Promise<number> {
+  const middle = Math.floor(rows / 2);
+  await page.evaluate((index) => {
     const w = globalThis as unknown as PageGlobals;
-    const cells = Array.from(w.document.querySelectorAll('input[data-col="price"]'));
-    const cell = cells[Math.floor(cells.length / 2)]!;
+    const body = w.document.querySelector('.lines-body')!;
+    let scroller = body.parentElement;
+    while (scroller && scroller.scrollHeight <= scroller.clientHeight) scroller = scroller.parentElement;
+    if (!scroller) return;
+    const row = body.querySelector('.line');
+    const at = body.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
+    scroller.scrollTop = at + index * (row?.offsetHeight ?? 38) - scroller.clientHeight / 2;
+  }, middle);
+  // a priced line at or after the middle one
+  const index = await page.waitForFunction(
+    (from) => {
+      const w = globalThis as unknown as PageGlobals;
+      for (let i = from; i < from + 5; i++) if (w.document.querySelector(`.line[data-index="${i}"] input[data-col="price"]`)) return { i };
+      return null;
+    },
+    middle,
+    { timeout: 10_000 },
+  );
+  return (await index.jsonValue())!.i;
+}
+
+/** Focuses the price cell of line `index` and starts timing the keys typed into it. */
+async function armPriceCell(page: Page, index: number): Promise<void> {
+  await page.evaluate((i) => {
+    const w = globalThis as unknown as PageGlobals;
+    const cell = w.document.querySelector(`.line[data-index="${i}"] input[data-col="price"]`)!;
     const total = w.document.querySelector('[data-testid="total"]')!;
     const row = cell.closest('.line')!;
     const results: KeyResult[] = [];
@@ -162,7 +193,7 @@ async function armPriceCell(page: Page): Promise<void> {
     };
     cell.focus();
     cell.select();
-  });
+  }, index);
 }
 
 /** Types `keys` digits into the armed price cell; returns each key's figures. */
@@ -202,7 +233,7 @@ function busy(n: number): ChildProcess[] {
 
 async function measureTyping(page: Page, base: string, id: string, rows: number): Promise<{ open: number; keys: KeyResult[] }> {
   const open = await openEditor(page, base, id, rows);
-  await armPriceCell(page);
+  await armPriceCell(page, await scrollToMiddle(page, rows));
   await typeKeys(page, 10); // warm up
   const load = busy(BUSY);
   try {
@@ -217,7 +248,15 @@ async function measureTyping(page: Page, base: string, id: string, rows: number)
 async function openEditor(page: Page, base: string, id: string, rows: number): Promise<number> {
   const t = Date.now();
   await page.goto(`${base}#/quotations/${encodeURIComponent(id)}`);
-  await page.waitForFunction((n) => (globalThis as unknown as PageGlobals).document.querySelectorAll('.line').length === n, rows, { timeout: 60_000 });
+  // the table knows all its lines (a long one has only those in view in the page) and shows the first
+  await page.waitForFunction(
+    (n) => {
+      const d = (globalThis as unknown as PageGlobals).document;
+      return d.querySelector(`[role="table"][aria-rowcount="${n + 1}"]`) !== null && d.querySelector('.line[data-index="0"]') !== null;
+    },
+    rows,
+    { timeout: 60_000 },
+  );
   return Date.now() - t;
 }
 
