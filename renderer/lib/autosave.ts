@@ -134,3 +134,32 @@ export class Coalescer<K, P> {
     this.opts.onState?.(this.state, this.error);
   }
 }
+
+/** What flushOnLeave listens to: the document and the window, or stand-ins in tests. */
+export interface LeaveTargets {
+  document: EventTarget & { visibilityState?: string };
+  window: EventTarget;
+}
+
+/**
+ * Writes pending edits at once when the user leaves a field or the page, so a
+ * finished field never waits out the pause and closing the window right
+ * after typing loses nothing. Returns a function that stops listening.
+ */
+export function flushOnLeave(targets: LeaveTargets, flush: () => Promise<void>): () => void {
+  // a failed write stays pending and is retried by its saver
+  const now = () => void flush().catch(() => undefined);
+  const hidden = () => {
+    if (targets.document.visibilityState === 'hidden') now();
+  };
+  targets.document.addEventListener('focusout', now, { capture: true });
+  targets.document.addEventListener('visibilitychange', hidden);
+  targets.window.addEventListener('pagehide', now);
+  targets.window.addEventListener('beforeunload', now);
+  return () => {
+    targets.document.removeEventListener('focusout', now, { capture: true });
+    targets.document.removeEventListener('visibilitychange', hidden);
+    targets.window.removeEventListener('pagehide', now);
+    targets.window.removeEventListener('beforeunload', now);
+  };
+}

@@ -6,7 +6,7 @@ import { defineStore } from 'pinia';
 import { computed, reactive, ref, shallowReactive, shallowRef, toRaw, watch } from 'vue';
 import { useSyncStore } from './sync';
 import { call, asBridgeError, bridge } from '../bridge';
-import { Coalescer, serialQueue, type SaveState } from '../lib/autosave';
+import { Coalescer, flushOnLeave, serialQueue, type SaveState } from '../lib/autosave';
 import { indexFieldErrors, type Problem } from '../lib/validation';
 import { addDays, priceInTax, type Totals } from '../../shared/money';
 import { RunningTotals } from '../lib/totals';
@@ -170,6 +170,9 @@ export const useEditorStore = defineStore('editor', () => {
       await call('lines.update', { quotationId, lineId, patch });
     },
   });
+
+  // a field left or the page closed: what is pending goes out now
+  if (typeof document !== 'undefined' && typeof window !== 'undefined') flushOnLeave({ document, window }, flush);
 
   /** Fields the main process derives (currency from the client, state, ids) without touching what is typed. */
   function takeDerived(v: QuotationView): void {

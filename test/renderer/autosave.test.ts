@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Coalescer, serialQueue } from '../../renderer/lib/autosave';
+import { Coalescer, flushOnLeave, serialQueue } from '../../renderer/lib/autosave';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -75,5 +75,37 @@ describe('Coalescer', () => {
     c.add('k', { v: 'y' });
     await vi.advanceTimersByTimeAsync(20);
     expect(n).toBe(2);
+  });
+});
+
+describe('flushOnLeave', () => {
+  it('writes at once when a field is left, the page is hidden or closed; not while it is in view', () => {
+    const document = Object.assign(new EventTarget(), { visibilityState: 'visible' });
+    const window = new EventTarget();
+    const flush = vi.fn(() => Promise.resolve());
+    const stop = flushOnLeave({ document, window }, flush);
+    document.dispatchEvent(new Event('focusout'));
+    expect(flush).toHaveBeenCalledTimes(1);
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(flush).toHaveBeenCalledTimes(1);
+    document.visibilityState = 'hidden';
+    document.dispatchEvent(new Event('visibilitychange'));
+    window.dispatchEvent(new Event('pagehide'));
+    window.dispatchEvent(new Event('beforeunload'));
+    expect(flush).toHaveBeenCalledTimes(4);
+    stop();
+    document.dispatchEvent(new Event('focusout'));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(flush).toHaveBeenCalledTimes(4);
+  });
+
+  it('leaves a failed write to its saver', async () => {
+    const document = new EventTarget();
+    const flush = vi.fn(() => Promise.reject(new Error('database busy')));
+    flushOnLeave({ document, window: new EventTarget() }, flush);
+    document.dispatchEvent(new Event('focusout'));
+    // no unhandled rejection
+    await vi.advanceTimersByTimeAsync(0);
+    expect(flush).toHaveBeenCalledTimes(1);
   });
 });

@@ -233,6 +233,27 @@ describe('editor store', () => {
     expect(editor.totals?.subtotal).toBe('10.00');
   });
 
+  it('writes a line at once when its field is left, without waiting for the pause', async () => {
+    const g = globalThis as { document?: unknown; window?: unknown };
+    const page = { document: new EventTarget(), window: new EventTarget() };
+    Object.assign(g, page);
+    try {
+      const { q, editor } = await openWith([{ amount: 1, price: 1, tax_rate: 21 }]);
+      editor.updateLine(editor.lines[0]!.id, { price: 7 });
+      page.document.dispatchEvent(new Event('focusout'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(fake.callsOf('lines.update')).toHaveLength(1);
+      expect(fake.quotations.get(q.id)!.lines[0]!.price).toBe(7);
+      editor.updateLine(editor.lines[0]!.id, { price: 8 });
+      page.window.dispatchEvent(new Event('pagehide'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(fake.quotations.get(q.id)!.lines[0]!.price).toBe(8);
+    } finally {
+      delete g.document;
+      delete g.window;
+    }
+  });
+
   it('ignores edits to a sent quotation', async () => {
     const q = fake.addQuotation([{ amount: 1, price: 1 }], { sent: true, readOnly: true, state: 'sent' });
     const editor = useEditorStore();
