@@ -11,7 +11,11 @@ export interface SyncLink {
   stop(): Promise<void>;
   /** an explicit action queued something: push now rather than after the edit pause or the next probe */
   wake(): void;
-  /** pull now (and push after it); false when a pull runs already */
+  /**
+   * Someone asked (Sync now) or the system said the network is back: what
+   * waits out a backoff is due at once, then pull and push; false when a
+   * pull runs already.
+   */
   pullNow(): boolean;
   /** after a new key or back on the network: try everything again now */
   retryNow(): void;
@@ -85,7 +89,10 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
     wake() {
       if (started) void engine.pushNow().catch(report('push'));
     },
-    pullNow: syncNow,
+    pullNow() {
+      store.outbox.wakeAll();
+      return syncNow();
+    },
     retryNow() {
       engine.resume();
       store.outbox.wakeAll();

@@ -18,6 +18,12 @@ export const useSyncStore = defineStore('sync', () => {
   async function start(): Promise<void> {
     if (offs.length === 0) {
       const b = bridge();
+      // the system says the network is back: sync now rather than when the next probe comes round
+      const onOnline = () => void pullNow();
+      if (typeof window !== 'undefined') {
+        window.addEventListener('online', onOnline);
+        offs.push(() => window.removeEventListener('online', onOnline));
+      }
       offs.push(
         b.on('sync.status', (s) => {
           status.value = s;

@@ -48,3 +48,25 @@ describe('sync store', () => {
     sync.stop();
   });
 });
+
+describe('back on the network', () => {
+  it('syncs at once when the system says the network is back, and no more once stopped', async () => {
+    const target = new EventTarget();
+    const saved = (globalThis as { window?: unknown }).window;
+    (globalThis as { window?: unknown }).window = target;
+    try {
+      const sync = useSyncStore();
+      await sync.start();
+      expect(fake.callsOf('sync.pullNow')).toHaveLength(0);
+      target.dispatchEvent(new Event('online'));
+      await Promise.resolve();
+      expect(fake.callsOf('sync.pullNow')).toHaveLength(1);
+      sync.stop();
+      target.dispatchEvent(new Event('online'));
+      await Promise.resolve();
+      expect(fake.callsOf('sync.pullNow')).toHaveLength(1);
+    } finally {
+      (globalThis as { window?: unknown }).window = saved;
+    }
+  });
+});

@@ -1,0 +1,66 @@
+// "Sync now", or the system saying the network is back: entries waiting out a
+// backoff after failed attempts go at once, not when their backoff ends.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemorySecretStore } from '../../electron/keychain';
+import { startTestCore, type TestCore } from '../helpers/core';
+
+async function until<T>(get: () => T | Promise<T>, what: string, ms = 5000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await get();
+    if (v) return v as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+let t: TestCore;
+beforeAll(async () => {
+  t = await startTestCore({ secrets: new MemorySecretStore(), demoSeed: { clients: 1, products: 0, quotations: 0 } });
+  await t.core.sync.engine.pull();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('sync now', () => {
+  it('sends what waits out a backoff after the service failed, at once', async () => {
+    const sandbox = t.core.sandbox!;
+    const engine = t.core.sync.engine;
+    const store = t.core.space.store;
+    sandbox.setFaults({ serverErrorRate: 1 });
+    const client = await t.ok('clients.create', { fields: { company: 'Bakkerij Zon' } });
+    for (let i = 0; i < 3; i++) {
+      store.outbox.wakeAll();
+      await engine.flush();
+    }
+    const [entry] = store.outbox.list();
+    expect(entry).toMatchObject({ kind: 'client.create', state: 'pending' });
+    expect(entry!.attempts).toBeGreaterThanOrEqual(3);
+    const waitsUntil = entry!.nextAttemptAt;
+    expect(waitsUntil).toBeGreaterThan(Date.now() + 500);
+
+    sandbox.clearFaults();
+    expect((await t.ok('sync.pullNow', {})).started).toBe(true);
+    expect(await until(async () => (await t.ok('clients.get', { id: client.id })).clientnr, 'the client to reach the service')).toBeGreaterThan(0);
+    expect(Date.now()).toBeLessThan(waitsUntil);
+    expect(sandbox.data.clients.all().filter((c) => c.company === 'Bakkerij Zon')).toHaveLength(1);
+  });
+
+  it('after a spell offline, sends at once instead of at the next probe', async () => {
+    const sandbox = t.core.sandbox!;
+    const engine = t.core.sync.engine;
+    await sandbox.setNetwork(false);
+    const client = await t.ok('clients.create', { fields: { company: 'Fietsen Veld' } });
+    for (let i = 0; i < 10; i++) engine.connectivity.unreachable('the line is down');
+    await engine.flush();
+    expect(engine.online).toBe(false);
+    expect(engine.connectivity.nextProbeAt! - Date.now()).toBeGreaterThan(60_000);
+
+    await sandbox.setNetwork(true);
+    expect((await t.ok('sync.pullNow', {})).started).toBe(true);
+    expect(await until(async () => (await t.ok('clients.get', { id: client.id })).clientnr, 'the client to reach the service')).toBeGreaterThan(0);
+    expect(engine.online).toBe(true);
+    expect(sandbox.data.clients.all().filter((c) => c.company === 'Fietsen Veld')).toHaveLength(1);
+  });
+});
