@@ -113,4 +113,8 @@ describe('a long lines table', () => {
     await page.locator(`[role="table"][aria-rowcount="${LINES + 2}"]`).waitFor();
     await expect.poll(focused).toEqual({ index: LINES, col: 'amount', inView: true });
   });
+
+  it('showed no errors in the page', () => {
+    expect(app.errors).toEqual([]);
+  });
 });
