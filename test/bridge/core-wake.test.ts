@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../electron/keychain';
 import { startTestCore, type TestCore } from '../helpers/core';
 
-async function until<T>(get: () => T | Promise<T>, what: string, ms = 5000): Promise<NonNullable<T>> {
+// generous, for a loaded machine: what is tested is seconds against a probe minutes away
+async function until<T>(get: () => T | Promise<T>, what: string, ms = 15_000): Promise<NonNullable<T>> {
   const deadline = Date.now() + ms;
   for (;;) {
     const v = await get();
@@ -53,11 +54,11 @@ describe('a resolution queues work', () => {
     await sandbox.setNetwork(true);
 
     await t.ok('conflicts.resolve', { id: conflict!.id, resolution: 'mine' });
-    await until(() => sandbox.data.quotations.get(serverId)?.notes === 'Mijn notitie', 'the resolution to reach the service', 5000);
+    await until(() => sandbox.data.quotations.get(serverId)?.notes === 'Mijn notitie', 'the resolution to reach the service');
     const status = await until(async () => {
       const s = await t.ok('sync.status', {});
       return s.pending === 0 && s.conflicts === 0 ? s : null;
     }, 'an empty outbox');
     expect(status.online).toBe(true);
-  });
+  }, 90_000);
 });
