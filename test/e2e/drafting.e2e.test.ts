@@ -106,6 +106,9 @@ describe('drafting a quotation', () => {
     // the totals show the tax per rate
     await page.getByText(/^Tax 21% over /).waitFor();
     await page.getByText(/^Tax 9% over /).waitFor();
+    // read top to bottom: the amount before tax, the tax on it, the total
+    const rows = (await page.getByRole('region', { name: 'Totals' }).locator('dt').allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim());
+    expect(rows.map((r) => r.replace(/ over .*/, ''))).toEqual(['Subtotal', 'Total excl. tax', 'Tax 9%', 'Tax 21%', 'Total incl. tax estimate']);
 
     const view = await bridge(page, 'quotations.get', { id: quotationId });
     expect(view.lines).toHaveLength(3);
