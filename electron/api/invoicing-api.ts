@@ -301,13 +301,18 @@ export class QuotationsApi {
 
 /**
  * A page of a walk through a list. When it looks full, the pager asks for
- * the next page first, and that request is let out (one turn of the event
- * loop) before parsing this one holds the thread: the service prepares the
- * next page meanwhile.
+ * the next page first, and that request is let out before parsing this one
+ * holds the thread, so the service prepares the next page meanwhile. Letting
+ * it out takes two turns of the event loop: the pool hands the request to
+ * the connection this answer frees only a turn after the answer is read
+ * (measured: with one turn the request waited for the parsing; with two it
+ * reached the service before, and a 10,000-client walk took about a third
+ * less). Only the timing depends on it, never the result.
  */
 async function readPage<T>(text: string, parse: RecordParser<T>, operation: string, count: number, key: string, early: (() => void) | undefined): Promise<T[]> {
   if (early !== undefined && looksFull(text, key, count)) {
     early();
+    await nextTurn();
     await nextTurn();
   }
   return readList(text, parse, operation);

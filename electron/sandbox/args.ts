@@ -2,7 +2,7 @@
 import type { SandboxOptions } from './index';
 
 export const USAGE =
-  'Usage: npm run sandbox -- [--port N] [--user NAME] [--key KEY] [--clients N] [--products N] [--quotations N] [--rate-limit N] [--credits N] [--seed N] [--data FILE]';
+  'Usage: npm run sandbox -- [--port N] [--user NAME] [--key KEY] [--clients N] [--products N] [--quotations N] [--rate-limit N] [--credits N] [--seed N] [--latency MS] [--data FILE]';
 
 export class UsageError extends Error {}
 
@@ -14,7 +14,7 @@ export function parseArgs(argv: string[]): SandboxOptions & { help?: boolean } {
   const opts: SandboxOptions & { help?: boolean } = {};
   const numbers: Record<string, keyof SandboxOptions> = {
     '--port': 'port', '--clients': 'clients', '--products': 'products', '--quotations': 'quotations',
-    '--rate-limit': 'rateLimit', '--credits': 'credits', '--seed': 'seed',
+    '--rate-limit': 'rateLimit', '--credits': 'credits', '--seed': 'seed', '--latency': 'latencyMs',
   };
   const texts: Record<string, keyof SandboxOptions> = { '--user': 'user', '--key': 'key', '--data': 'dataFile' };
   for (let i = 0; i < argv.length; i++) {

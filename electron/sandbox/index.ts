@@ -120,6 +120,7 @@ export interface SandboxOptions {
   credits?: number;         // printcenter credits, default 25
   dataFile?: string;        // persist to this file (atomic writes); load it when it exists; a corrupt file is a clear error, never overwritten
   seed?: number;            // for generated data and fault injection
+  latencyMs?: number;       // a delay before every answer, as a service across a network has; default 0
   now?: () => Date;         // clock (rate-limit window, default dates)
   quiet?: boolean;
 }
@@ -203,6 +204,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     log: [],
     quiet: opts.quiet ?? false,
   };
+  if (opts.latencyMs) rt.faults.set({ latencyMs: opts.latencyMs });
 
   let server: Server | undefined;
   const app = buildApp(ctx, rt, (handler) => (server = createServer(handler)));

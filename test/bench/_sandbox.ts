@@ -7,11 +7,11 @@ import { InvoicingApi } from '../../electron/api';
 export const USER = 'demo';
 export const KEY = 'demo-key';
 
-/** Starts `npm run sandbox` with rate limiting off and the given data sizes; `stop` when done. */
-export async function sandboxProcess(counts: { clients?: number; products?: number; quotations?: number }): Promise<{ url: string; stop: () => void }> {
+/** Starts `npm run sandbox` with rate limiting off and the given data sizes (and latency, ms); `stop` when done. */
+export async function sandboxProcess(counts: { clients?: number; products?: number; quotations?: number; latency?: number }): Promise<{ url: string; stop: () => void }> {
   const cli = fileURLToPath(new URL('../../electron/sandbox/cli.ts', import.meta.url));
   const args = ['--rate-limit', '0', '--port', '0'];
-  for (const [k, v] of Object.entries(counts)) args.push(`--${k}`, String(v));
+  for (const [k, v] of Object.entries(counts)) if (v !== undefined) args.push(`--${k}`, String(v));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', cli, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';

@@ -3,7 +3,7 @@
 // bare undici loop fetching the same pages without parsing them (the floor),
 // and prints both and their ratio. The sandbox runs in a process of its own,
 // as the service would, so its work does not land on the client's thread.
-// Usage: npm run bench -- api [--clients N] [--rounds N]
+// Usage: npm run bench -- api [--clients N] [--rounds N] [--latency MS]
 import { availableParallelism, loadavg } from 'node:os';
 import { Pool } from 'undici';
 import { authorization, benchApi, sandboxProcess } from './_sandbox';
@@ -19,6 +19,9 @@ function option(name: string, fallback: number): number {
 
 const CLIENTS = option('--clients', 10_000);
 const ROUNDS = option('--rounds', 7);
+// The same walk once more against a service that answers after this many ms,
+// as one across a network does (0: skip it).
+const LATENCY = process.argv.includes('--latency') ? Number(process.argv[process.argv.indexOf('--latency') + 1]) : 5;
 const PAGE = 1000;
 
 /** The floor: the same requests, bodies read as text, nothing parsed. */
@@ -116,6 +119,27 @@ try {
   // well fetching and parsing overlap: its CPU time is a lower bound for its wall time.
   console.log(`  CPU time of this process, medians: floor ${median(floorCpu).toFixed(0)} ms, InvoicingApi ${median(oursCpu).toFixed(0)} ms (${(median(oursCpu) / mf).toFixed(2)}x the floor's wall time: the least the client could take)`);
   console.log(`  in-process, best of 5, the same pages: JSON.parse ${jsonOnly.toFixed(0)} ms; JSON.parse + record parser ${withFast.toFixed(0)} ms; JSON.parse + plain zod safeParse ${withZod.toFixed(0)} ms`);
+  if (LATENCY > 0) {
+    const remote = await sandboxProcess({ clients: CLIENTS, latency: LATENCY });
+    const rBase = new URL(remote.url);
+    const rPool = new Pool(rBase.origin, { connections: 4, keepAliveTimeout: 30_000 });
+    const rApi = benchApi(remote.url, PAGE);
+    try {
+      await bare(rPool, rBase.pathname);
+      await client(rApi);
+      const rf: number[] = [];
+      const rc: number[] = [];
+      for (let i = 0; i < Math.min(ROUNDS, 5); i++) {
+        rf.push((await time(() => bare(rPool, rBase.pathname)))[0]);
+        rc.push((await time(() => client(rApi)))[0]);
+      }
+      console.log(`  the same against a service ${LATENCY} ms away (each answer ${LATENCY} ms later, as across a network): floor ${median(rf).toFixed(0)} ms, InvoicingApi ${median(rc).toFixed(0)} ms, ${verdict(median(rc) / median(rf))}`);
+    } finally {
+      await rApi.close();
+      await rPool.close();
+      remote.stop();
+    }
+  }
   const load = loadavg()[0]!;
   if (load > 1.5) console.log(`  note: load average ${load.toFixed(1)} on ${availableParallelism()} cores while measuring; figures are noisy`);
 } finally {

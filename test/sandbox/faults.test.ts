@@ -33,6 +33,20 @@ describe('faults', () => {
     expect(performance.now() - t).toBeGreaterThanOrEqual(110);
   });
 
+  it('starts with a latency when asked to (--latency)', async () => {
+    const { startSandbox } = await import('../../electron/sandbox');
+    const slow = await startSandbox({ quiet: true, clients: 2, latencyMs: 80 });
+    try {
+      expect(slow.faults().latencyMs).toBe(80);
+      const t = performance.now();
+      const res = await fetch(`${slow.url}/clients`, { headers: { authorization: `Basic ${Buffer.from(`${slow.user}:${slow.key}`).toString('base64')}` } });
+      expect(res.status).toBe(200);
+      expect(performance.now() - t).toBeGreaterThanOrEqual(70);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('resets the connection before doing anything', async () => {
     sb.setFaults({ resetRate: 1 });
     const before = sb.data.clients.size;
