@@ -4,17 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../electron/keychain';
 import { startTestCore, type TestCore } from '../helpers/core';
-
-// generous, for a loaded machine: what is tested is seconds against a probe minutes away
-async function until<T>(get: () => T | Promise<T>, what: string, ms = 15_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await get();
-    if (v) return v as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { until } from '../helpers/until';
 
 let t: TestCore;
 beforeAll(async () => {

@@ -9,16 +9,7 @@ import type { AnyEvent } from '../../electron/bridge/events';
 import { MemorySecretStore } from '../../electron/keychain';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { startTestCore, type TestCore } from '../helpers/core';
-
-async function until<T>(get: () => T | Promise<T>, what: string, ms = 15_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await get();
-    if (v) return v as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { until } from '../helpers/until';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'quotedesk-core-'));
 const secrets = new MemorySecretStore();
