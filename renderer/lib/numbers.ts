@@ -54,11 +54,17 @@ function groupedCorrectly(t: string, group: string): boolean {
 
 /**
  * A number as an input shows it: the language's decimal separator, no
- * grouping (so reading it back gives the same number), no rounding.
+ * grouping (so reading it back gives the same number), no rounding; at least
+ * `minDecimals` decimals, padded with zeros (a price reads 95.00, not 95).
  */
-export function numberToInput(value: number | null | undefined, language: Language): string {
+export function numberToInput(value: number | null | undefined, language: Language, minDecimals = 0): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
-  const s = plainDecimal(value);
+  let s = plainDecimal(value);
+  if (minDecimals > 0) {
+    const point = s.indexOf('.');
+    const have = point < 0 ? 0 : s.length - point - 1;
+    if (have < minDecimals) s = (point < 0 ? `${s}.` : s) + '0'.repeat(minDecimals - have);
+  }
   return language === 'nl' ? s.replace('.', ',') : s;
 }
 

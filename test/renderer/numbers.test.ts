@@ -43,4 +43,17 @@ describe('parseNumber', () => {
     expect(numberToInput(1234.5, 'en')).toBe('1234.5');
     expect(numberToInput(null, 'nl')).toBe('');
   });
+
+  it('pads to the decimals asked for, never rounds, and reads back the same number', () => {
+    expect(numberToInput(95, 'en', 2)).toBe('95.00');
+    expect(numberToInput(24.9, 'nl', 2)).toBe('24,90');
+    expect(numberToInput(0.125, 'en', 2)).toBe('0.125');
+    expect(numberToInput(-3, 'nl', 2)).toBe('-3,00');
+    fc.assert(
+      fc.property(fc.double({ min: -1e9, max: 1e9, noNaN: true }), fc.constantFrom('nl' as const, 'en' as const), (n, lang) => {
+        expect(parseNumber(numberToInput(n, lang, 2))).toEqual({ ok: true, value: Object.is(n, -0) ? 0 : n });
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
