@@ -221,8 +221,9 @@ export class Quotations {
       const open = this.outbox.openEntry(id, CONTENT_OPS);
       if (open) this.outbox.absorb(open.id, { dependsOn });
       // a new draft with no client yet stays local (nothing the service could take);
-      // one already on the service is saved, and its missing client marked for the user
-      else if (content.clientId !== null || row.server_id !== null) this.outbox.enqueue('quotation.save', id, { dependsOn });
+      // one already on the service, or whose first save is out, is saved again,
+      // and its missing client marked for the user
+      else if (content.clientId !== null || row.server_id !== null || this.outbox.hasGoneOut(id, CONTENT_OPS)) this.outbox.enqueue('quotation.save', id, { dependsOn });
     });
     return this.get(id);
   }

@@ -34,6 +34,18 @@ describe('quotation drafts', () => {
     ]);
   });
 
+  it('queues the edits made while its first save is out, even with the client taken away', () => {
+    const { store } = scratchStore();
+    const c = store.clients.create({ company: 'A' });
+    const q = store.quotations.create({ clientId: c.id });
+    const save = store.outbox.list().find((o) => o.kind === 'quotation.save')!;
+    store.outbox.markInFlight(save.id, {});
+    store.quotations.setClient(q.id, null);
+    store.quotations.addLine(q.id, { description: 'After the save went out' });
+    const saves = store.outbox.list().filter((o) => o.kind === 'quotation.save');
+    expect(saves.map((o) => o.state)).toEqual(['in_flight', 'pending']);
+  });
+
   it('adds, edits, moves and removes lines; totals are exact; one save for all edits', () => {
     const { store } = scratchStore();
     const q = store.quotations.create({ clientId: store.clients.create({ company: 'A' }).id });
