@@ -50,7 +50,7 @@ describe('sync store', () => {
 });
 
 describe('back on the network', () => {
-  it('syncs at once when the system says the network is back, and no more once stopped', async () => {
+  it('syncs at once when the system says the network is back, at most once a minute, and no more once stopped', async () => {
     const target = new EventTarget();
     const saved = (globalThis as { window?: unknown }).window;
     (globalThis as { window?: unknown }).window = target;
@@ -58,6 +58,12 @@ describe('back on the network', () => {
       const sync = useSyncStore();
       await sync.start();
       expect(fake.callsOf('sync.pullNow')).toHaveLength(0);
+      target.dispatchEvent(new Event('online'));
+      await Promise.resolve();
+      expect(fake.callsOf('sync.pullNow')).toHaveLength(1);
+      // a person's action in progress keeps its busy state
+      expect(sync.busy).toBeNull();
+      // a flapping connection: not again within the minute
       target.dispatchEvent(new Event('online'));
       await Promise.resolve();
       expect(fake.callsOf('sync.pullNow')).toHaveLength(1);
