@@ -104,6 +104,22 @@ describe('a long lines table', () => {
     await expect.poll(async () => (await bridge(page, 'quotations.get', { id: quotationId })).lines[120]!.price, { timeout: 5_000 }).toBe(20);
   });
 
+  it('tabs from a line scrolled far away into the next line, not across the gap', async () => {
+    await scrollTo('top');
+    await row(5).getByRole('textbox', { name: 'Discount %' }).focus();
+    await scrollTo('bottom');
+    await expect.poll(() => row(200).count()).toBe(0);
+    // out of the discount cell, past the row's buttons, into the next line's first cell
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      const f = await focused();
+      if (f && f.index !== 5) break;
+    }
+    expect(await focused()).toMatchObject({ index: 6 });
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(async () => (await focused())?.index).toBe(5);
+  });
+
   it('shows the last line at the end and puts a new line there, focused', async () => {
     await scrollTo('bottom');
     await row(LINES - 1).waitFor();
