@@ -21,7 +21,8 @@ function isEmpty(v: unknown): boolean {
 
 function numeric(v: unknown): number | null {
   if (typeof v === 'number' && Number.isFinite(v)) return v;
-  if (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v)) return Number(v);
+  // "0612…" or a number past 2^53 is text (a phone number, a code), not a number
+  if (typeof v === 'string' && /^\s*-?(0|[1-9]\d{0,14})(\.\d+)?\s*$/.test(v)) return Number(v);
   return null;
 }
 

@@ -84,6 +84,10 @@ describe('comparing versions', () => {
     expect(sameValue(5, '5.00')).toBe(true);
     expect(sameValue(0, '')).toBe(false);
     expect(sameValue([{ a: 1 }], [{ a: '1' }])).toBe(true);
+    // codes and phone numbers are text: a leading zero or a digit too many makes them differ
+    expect(sameValue('0612345678', '612345678')).toBe(false);
+    expect(sameValue('12345678901234567', '12345678901234568')).toBe(false);
+    expect(sameValue('0.50', 0.5)).toBe(true);
     const order = ['profile', 'notes', 'discount'];
     const base = flatten({ profile: 1, notes: 'b', discount: 0 }, order);
     const r = threeWay(base, flatten({ notes: 'b', discount: null }, order), flatten({ profile: 1, notes: 'b', discount: 0 }, order), order);
