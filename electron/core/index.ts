@@ -188,6 +188,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     online: () => sync.status().online,
     wake: () => sync.wake(),
     pullNow: () => sync.pullNow(),
+    networkBack: () => sync.networkBack(),
     syncStatus: status,
     accounts: accountsPort,
     settings: { get: () => settings.get(), set: (patch) => settings.set(patch) },

@@ -19,6 +19,13 @@ export interface SyncLink {
   pullNow(): boolean;
   /** after a new key or back on the network: try everything again now */
   retryNow(): void;
+  /**
+   * The system says the network is back: what waits out a backoff is due,
+   * and is pushed now (one probe first if the service was last seen
+   * offline). No pull: the next one comes at its time, so a flapping
+   * connection does not spend the request budget on whole pulls.
+   */
+  networkBack(): void;
   status(): Pick<SyncStatus, 'online' | 'lastSyncAt' | 'pulling' | 'budget'>;
   /** the service refused the key: the account needs a new one */
   needsKey(): boolean;
@@ -92,6 +99,11 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
     pullNow() {
       store.outbox.wakeAll();
       return syncNow();
+    },
+    networkBack() {
+      if (!started) return;
+      store.outbox.wakeAll();
+      void engine.pushNow().catch(report('push'));
     },
     retryNow() {
       engine.resume();

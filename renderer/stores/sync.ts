@@ -18,16 +18,16 @@ export const useSyncStore = defineStore('sync', () => {
   async function start(): Promise<void> {
     if (offs.length === 0) {
       const b = bridge();
-      // The system says the network is back: sync now rather than when the next
-      // probe comes round. Not through `act`: a person's action in progress keeps
-      // its busy state and its error. At most once a minute, so a flapping
-      // connection does not undo the backoff of entries that keep failing.
+      // The system says the network is back: push what waits now rather than
+      // when the next probe comes round. Not through `act`: a person's action in
+      // progress keeps its busy state and its error. At most once a minute, so a
+      // flapping connection does not undo the backoff of entries that keep failing.
       let lastOnline = -Infinity;
       const onOnline = () => {
         const now = Date.now();
         if (now - lastOnline < 60_000) return;
         lastOnline = now;
-        call('sync.pullNow', {}).then(refresh, () => {});
+        call('sync.networkBack', {}).then(refresh, () => {});
       };
       if (typeof window !== 'undefined') {
         window.addEventListener('online', onOnline);

@@ -142,6 +142,8 @@ export const operations = {
   // sync, outbox, conflicts
   'sync.status': none,
   'sync.pullNow': none,
+  // the system says the network is back: push what waits now, without a whole pull
+  'sync.networkBack': none,
   'outbox.parked': none,
   'outbox.retry': z.object({ id }).strict(),
   'outbox.discard': z.object({ id }).strict(),
@@ -189,6 +191,7 @@ export interface OperationResults {
   'countries.list': CountryView[];
   'sync.status': SyncStatus;
   'sync.pullNow': { started: boolean };
+  'sync.networkBack': { woken: true };
   'outbox.parked': ParkedOperation[];
   'outbox.retry': QueuedResult;
   'outbox.discard': { discarded: true };

@@ -38,6 +38,7 @@ const VALID: { [N in OperationName]: Record<string, unknown> } = {
   'countries.list': { lang: 'en' },
   'sync.status': {},
   'sync.pullNow': {},
+  'sync.networkBack': {},
   'outbox.parked': {},
   'outbox.retry': { id: '1' },
   'outbox.discard': { id: '1' },

@@ -57,3 +57,37 @@ describe('sync now', () => {
     expect(sandbox.data.clients.all().filter((c) => c.company === 'Fietsen Veld')).toHaveLength(1);
   });
 });
+
+describe('the network is back', () => {
+  let a: TestCore;
+  beforeAll(async () => {
+    a = await startTestCore({ secrets: new MemorySecretStore(), autoSync: true, demoSeed: { clients: 1, products: 0, quotations: 0 } });
+    await until(async () => (await a.ok('sync.status', {})).lastSyncAt, 'the first pull');
+  });
+  afterAll(async () => {
+    await a?.close();
+  });
+
+  it('pushes what waits out a backoff at once, with no whole pull', async () => {
+    const sandbox = a.core.sandbox!;
+    const store = a.core.space.store;
+    sandbox.setFaults({ serverErrorRate: 1 });
+    let client: { id: string };
+    try {
+      client = await a.ok('clients.create', { fields: { company: 'Kapsalon Knip' } });
+      await until(() => store.outbox.list().find((o) => o.kind === 'client.create' && o.attempts > 0), 'a failed attempt');
+    } finally {
+      sandbox.clearFaults();
+    }
+    const [entry] = store.outbox.list().filter((o) => o.kind === 'client.create');
+    store.outbox.retryAt(entry!.id, Date.now() + 10 * 60_000, entry!.lastError!);
+    const before = sandbox.requests().length;
+
+    expect(await a.ok('sync.networkBack', {})).toEqual({ woken: true });
+    expect(await until(async () => (await a.ok('clients.get', { id: client.id })).clientnr, 'the client to reach the service')).toBeGreaterThan(0);
+    const since = sandbox.requests().slice(before).map((r) => `${r.method} ${r.url}`);
+    expect(since.filter((r) => r.startsWith('POST'))).toHaveLength(1);
+    // nothing was pulled: a pull reads the products, quotations and countries too
+    expect(since.filter((r) => /\/(products|quotations|countrylist)/.test(r))).toEqual([]);
+  });
+});

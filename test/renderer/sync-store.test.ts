@@ -57,20 +57,20 @@ describe('back on the network', () => {
     try {
       const sync = useSyncStore();
       await sync.start();
-      expect(fake.callsOf('sync.pullNow')).toHaveLength(0);
+      expect(fake.callsOf('sync.networkBack')).toHaveLength(0);
       target.dispatchEvent(new Event('online'));
       await Promise.resolve();
-      expect(fake.callsOf('sync.pullNow')).toHaveLength(1);
+      expect(fake.callsOf('sync.networkBack')).toHaveLength(1);
       // a person's action in progress keeps its busy state
       expect(sync.busy).toBeNull();
       // a flapping connection: not again within the minute
       target.dispatchEvent(new Event('online'));
       await Promise.resolve();
-      expect(fake.callsOf('sync.pullNow')).toHaveLength(1);
+      expect(fake.callsOf('sync.networkBack')).toHaveLength(1);
       sync.stop();
       target.dispatchEvent(new Event('online'));
       await Promise.resolve();
-      expect(fake.callsOf('sync.pullNow')).toHaveLength(1);
+      expect(fake.callsOf('sync.networkBack')).toHaveLength(1);
     } finally {
       (globalThis as { window?: unknown }).window = saved;
     }

@@ -29,6 +29,8 @@ export interface BridgeContext {
   wake(): void;
   /** starts a pull unless one runs; false when one was running already */
   pullNow(): boolean;
+  /** the network is back: what waits out a backoff is due, and goes now */
+  networkBack(): void;
   syncStatus(): SyncStatus;
   accounts: AccountsPort;
   settings: SettingsPort;

@@ -9,6 +9,7 @@ type SyncHandlers = Pick<
   Handlers,
   | 'sync.status'
   | 'sync.pullNow'
+  | 'sync.networkBack'
   | 'outbox.parked'
   | 'outbox.retry'
   | 'outbox.discard'
@@ -28,6 +29,10 @@ export function syncHandlers(ctx: BridgeContext): SyncHandlers {
   return {
     'sync.status': () => ctx.syncStatus(),
     'sync.pullNow': () => ({ started: ctx.pullNow() }),
+    'sync.networkBack': () => {
+      ctx.networkBack();
+      return { woken: true as const };
+    },
 
     'outbox.parked': () => {
       const store = ctx.store();
