@@ -8,10 +8,7 @@ import { clientFieldsOf, type ClientRow } from '../../store/clients';
 import { clientToInput } from '../../store/validate';
 import { clientFields, mergeClient, same } from '../merge';
 import type { OpHandler, PushContext, PushResult, ResolveResult } from './types';
-
-function isNotFound(e: unknown): boolean {
-  return e instanceof ApiError && e.kind === 'not_found';
-}
+import { isNotFound, nothingLeft } from './common';
 
 /** A row that only mirrors the service: no local edits, no work waiting, nothing here refers to it. */
 function isPlainCacheRow(ctx: PushContext, row: ClientRow): boolean {
@@ -64,10 +61,7 @@ export class ClientCreate implements OpHandler {
     const { store, api } = this.ctx;
     const row = store.clients.findRow(entry.target);
     // deleted here before it ever reached the service (a lookup said so): nothing to create
-    if (!row || row.clientnr !== null || row.deleted) {
-      store.outbox.markDone(entry.id);
-      return 'done';
-    }
+    if (!row || row.clientnr !== null || row.deleted) return nothingLeft(store, entry);
     const input = clientToInput(clientFieldsOf(row));
     if (!input.ok) {
       store.outbox.park(entry.id, { kind: 'validation', message: 'This client cannot be created until these fields are fixed.', fieldErrors: input.errors });
@@ -124,10 +118,7 @@ export class ClientUpdate implements OpHandler {
   async push(entry: OutboxItem): Promise<PushResult> {
     const { store, api } = this.ctx;
     const first = store.clients.findRow(entry.target);
-    if (!first || first.deleted) {
-      store.outbox.markDone(entry.id);
-      return 'done';
-    }
+    if (!first || first.deleted) return nothingLeft(store, entry);
     if (first.clientnr === null) {
       store.outbox.park(entry.id, { kind: 'other', message: 'This client does not exist on the service yet; its create was discarded. Discard this change too, or create the client again.' });
       return 'parked';
@@ -172,10 +163,7 @@ export class ClientUpdate implements OpHandler {
         });
         return 'parked';
       }
-      if (Object.keys(m.send).length === 0) {
-        store.outbox.markDone(entry.id);
-        return 'done';
-      }
+      if (Object.keys(m.send).length === 0) return nothingLeft(store, entry);
       return { send: m.send };
     });
     if (typeof plan === 'string') return plan;

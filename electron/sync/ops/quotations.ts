@@ -10,6 +10,7 @@ import type { QuotationRow } from '../../store/quotations';
 import { quotationToInput } from '../../store/validate';
 import { draftUnchanged, holdsSent } from '../merge';
 import type { OpHandler, PushContext, PushResult, ResolveResult } from './types';
+import { isNotFound, nothingLeft } from './common';
 import type { InvoicingApi } from '../../api';
 
 /**
@@ -23,10 +24,6 @@ async function findQuotation(api: InvoicingApi, match: (q: Quotation) => boolean
     if (hit) return hit;
   }
   return null;
-}
-
-function isNotFound(e: unknown): boolean {
-  return e instanceof ApiError && e.kind === 'not_found';
 }
 
 /** The sent body as the service will hold it, until a pull brings the real record. */
@@ -116,10 +113,7 @@ export class QuotationSave implements OpHandler {
         });
       }
     }
-    if (!row || row.deleted) {
-      store.outbox.markDone(entry.id);
-      return 'done';
-    }
+    if (!row || row.deleted) return nothingLeft(store, entry);
     // overwrite: a later save of this draft, or an earlier attempt may have created it
     const b = bodyFor(this.ctx, entry, row, { action: 'save', overwrite: row.server_id !== null || entry.sent !== null });
     if (!b.ok) return b.result;
@@ -218,10 +212,7 @@ export class QuotationSend implements OpHandler {
   async push(entry: OutboxItem): Promise<PushResult> {
     const { store, api } = this.ctx;
     const row = store.quotations.findRow(entry.target);
-    if (!row || row.deleted) {
-      store.outbox.markDone(entry.id);
-      return 'done';
-    }
+    if (!row || row.deleted) return nothingLeft(store, entry);
     const sendmethod = String(entry.payload.sendmethod);
     if (row.server_id === null) {
       const b = bodyFor(this.ctx, entry, row, { action: 'send', sendmethod });
@@ -313,10 +304,7 @@ export class QuotationSentChange implements OpHandler {
   async push(entry: OutboxItem): Promise<PushResult> {
     const { store, api } = this.ctx;
     const row = store.quotations.findRow(entry.target);
-    if (!row || row.deleted) {
-      store.outbox.markDone(entry.id);
-      return 'done';
-    }
+    if (!row || row.deleted) return nothingLeft(store, entry);
     if (row.server_id === null) {
       store.outbox.park(entry.id, { kind: 'other', message: 'This quotation has not been sent; send it first, or discard this change.' });
       return 'parked';
