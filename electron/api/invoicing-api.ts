@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   clientInput,
   clientRecord,
+  COUNTRY_LANGS,
   countryRecord,
   productInput,
   productRecord,
@@ -16,6 +17,7 @@ import {
   type Client,
   type ClientInput,
   type Country,
+  type CountryLang,
   type Product,
   type ProductInput,
   type Quotation,
@@ -36,8 +38,7 @@ export interface InvoicingApiOptions extends TransportOptions {
 
 export const SEARCH_AREAS = ['clients', 'products', 'invoices', 'invoices_saved', 'invoices_repeated'] as const;
 export type SearchArea = (typeof SEARCH_AREAS)[number];
-export const COUNTRY_LANGS = ['nl', 'en', 'de', 'fr', 'es'] as const;
-export type CountryLang = (typeof COUNTRY_LANGS)[number];
+export { COUNTRY_LANGS, type CountryLang };
 
 /** Invoices are not described by the spec: their rows are passed on as the service sent them, checked to be records. */
 export type WireRecord = Record<string, unknown>;

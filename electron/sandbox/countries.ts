@@ -2,8 +2,7 @@
 // (United States) are the live service's; the others follow the same
 // alphabetical (English) numbering and are stable within the sandbox.
 
-export const COUNTRY_LANGS = ['nl', 'en', 'de', 'fr', 'es'] as const;
-export type CountryLang = (typeof COUNTRY_LANGS)[number];
+import { COUNTRY_LANGS, type CountryLang } from '../../shared/schemas';
 
 export interface CountryEntry {
   id: number;

@@ -9,6 +9,7 @@
 // that nothing typed is lost; the rules are shown inline by the UI and
 // enforced before anything is queued for the service.
 import { z } from 'zod';
+import { COUNTRY_LANGS } from '../schemas';
 import type {
   AccountView,
   ClientSummary,
@@ -138,7 +139,7 @@ export const operations = {
   // catalogue
   'products.list': z.object({ query: query.optional(), offset: z.number().int().min(0).optional(), limit: limit.optional() }).strict(),
   'products.search': z.object({ query, limit: limit.optional() }).strict(),
-  'countries.list': z.object({ lang: z.enum(['nl', 'en', 'de', 'fr', 'es']).optional() }).strict(),
+  'countries.list': z.object({ lang: z.enum(COUNTRY_LANGS).optional() }).strict(),
   // sync, outbox, conflicts
   'sync.status': none,
   'sync.pullNow': none,

@@ -2,5 +2,9 @@
 import { z } from 'zod';
 import { int, text } from './fields';
 
+/** The languages the service gives the country list in (spec: /countrylist/{lang}). */
+export const COUNTRY_LANGS = ['nl', 'en', 'de', 'fr', 'es'] as const;
+export type CountryLang = (typeof COUNTRY_LANGS)[number];
+
 export const countryRecord = z.object({ id: int, name: text() });
 export type Country = z.output<typeof countryRecord>;

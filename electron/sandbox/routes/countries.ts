@@ -2,7 +2,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toWire, type WireObject } from '../../../shared/wire';
 import type { Ctx } from '../context';
-import { COUNTRY_LANGS, countryList, DEFAULT_COUNTRY_LANG, isCountryLang, type CountryLang } from '../countries';
+import { COUNTRY_LANGS, type CountryLang } from '../../../shared/schemas';
+import { countryList, DEFAULT_COUNTRY_LANG, isCountryLang } from '../countries';
 import { notFound } from '../errors';
 import { parsePaging } from '../paging';
 import { sendRows, type Kind } from '../respond';
