@@ -9,19 +9,13 @@ import { Pool } from 'undici';
 import { authorization, benchApi, sandboxProcess } from './_sandbox';
 import { InvoicingApi, recordParser } from '../../electron/api';
 import { clientRecord } from '../../shared/schemas';
-
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(name);
-  const v = i >= 0 ? Number(process.argv[i + 1]) : fallback;
-  if (!Number.isInteger(v) || v < 1) throw new Error(`${name} must be a whole number of 1 or more`);
-  return v;
-}
+import { option, median } from './_stats';
 
 const CLIENTS = option('--clients', 10_000);
 const ROUNDS = option('--rounds', 7);
 // The same walk once more against a service that answers after this many ms,
 // as one across a network does (0: skip it).
-const LATENCY = process.argv.includes('--latency') ? Number(process.argv[process.argv.indexOf('--latency') + 1]) : 5;
+const LATENCY = option('--latency', 5, 0);
 const PAGE = 1000;
 
 /** The floor: the same requests, bodies read as text, nothing parsed. */
@@ -55,11 +49,6 @@ async function time<T>(f: () => Promise<T>): Promise<[number, T, number]> {
   const wall = performance.now() - t0;
   const c = process.cpuUsage(c0);
   return [wall, r, (c.user + c.system) / 1000];
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
 }
 
 const { url, stop } = await sandboxProcess({ clients: CLIENTS });

@@ -9,22 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDispatcher } from '../../electron/bridge/dispatcher';
 import { createCore } from '../../electron/core';
-
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(name);
-  const v = i >= 0 ? Number(process.argv[i + 1]) : fallback;
-  if (!Number.isInteger(v) || v < 1) throw new Error(`${name} must be a whole number of 1 or more`);
-  return v;
-}
+import { option, median } from './_stats';
 
 const CLIENTS = option('--clients', 2000);
 const QUOTATIONS = option('--quotations', 1000);
 const ROUNDS = option('--rounds', 9);
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
 
 async function time(fn: () => unknown): Promise<number> {
   const runs: number[] = [];

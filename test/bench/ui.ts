@@ -20,13 +20,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../helpers/chromium';
 import { startTestWebHost } from '../helpers/webhost';
-
-function option(name: string, fallback: number, min = 1): number {
-  const i = process.argv.indexOf(name);
-  const v = i >= 0 ? Number(process.argv[i + 1]) : fallback;
-  if (!Number.isInteger(v) || v < min) throw new Error(`${name} must be a whole number of ${min} or more`);
-  return v;
-}
+import { option } from './_stats';
 
 const LINES = option('--lines', 500);
 const KEYS = option('--keys', 80);
