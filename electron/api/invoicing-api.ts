@@ -134,6 +134,16 @@ export class InvoicingApi {
     return this.transport.request({ operation, method: 'GET', path, query, signal: opts.signal, priority: opts.priority }, read);
   }
 
+  /** @internal One page of a list; `early` as in FetchPage. */
+  listPage<T>(operation: string, path: string, parse: RecordParser<T>, key: string, page: Page, opts: CallOptions, early?: () => void): Promise<T[]> {
+    return this.get(operation, path, pageQuery(operation, page), opts, (res) => readPage(res.text, parse, operation, page.count ?? 0, key, early));
+  }
+
+  /** @internal Page after page of a list; `key` is the wire key every record has once. */
+  listPages<T>(operation: string, path: string, parse: RecordParser<T>, key: string, identity: (row: T) => unknown, opts: PagingOptions): AsyncGenerator<T[], void, undefined> {
+    return this.pagesOf(operation, (page, early) => this.listPage(operation, path, parse, key, page, opts, early), identity, opts);
+  }
+
   /** @internal */
   async *pagesOf<T>(operation: string, fetchPage: FetchPage<T>, identity: (row: T) => unknown, opts: PagingOptions): AsyncGenerator<T[], void, undefined> {
     const size = opts.pageSize ?? this.pageSize;
@@ -163,16 +173,12 @@ export class RecordsApi<T, I extends object> {
 
   /** One page (default: the service's 100 rows from the start). */
   async list(page: Page = {}, opts: CallOptions = {}): Promise<T[]> {
-    const operation = `${this.spec.name}.list`;
-    return this.api.get(operation, `/${this.spec.name}`, pageQuery(operation, page), opts, (res) => readList(res.text, this.spec.parse, operation));
+    return this.api.listPage(`${this.spec.name}.list`, `/${this.spec.name}`, this.spec.parse, this.spec.key, page, opts);
   }
 
   /** Page after page of the whole list. */
   pages(opts: PagingOptions = {}): AsyncGenerator<T[], void, undefined> {
-    const operation = `${this.spec.name}.list`;
-    const fetchPage: FetchPage<T> = (page, early) =>
-      this.api.get(operation, `/${this.spec.name}`, pageQuery(operation, page), opts, (res) => readPage(res.text, this.spec.parse, operation, page.count, this.spec.key, early));
-    return this.api.pagesOf(operation, fetchPage, this.spec.identity, opts);
+    return this.api.listPages(`${this.spec.name}.list`, `/${this.spec.name}`, this.spec.parse, this.spec.key, this.spec.identity, opts);
   }
 
   /** Every record of the whole list. */
@@ -234,14 +240,11 @@ export class QuotationsApi {
   constructor(private readonly api: InvoicingApi) {}
 
   async list(page: Page = {}, opts: CallOptions = {}): Promise<Quotation[]> {
-    return this.api.get('quotations.list', '/quotations', pageQuery('quotations.list', page), opts, (res) => readList(res.text, parsers.quotation, 'quotations.list'));
+    return this.api.listPage('quotations.list', '/quotations', parsers.quotation, 'id', page, opts);
   }
 
   pages(opts: PagingOptions = {}): AsyncGenerator<Quotation[], void, undefined> {
-    const operation = 'quotations.list';
-    const fetchPage: FetchPage<Quotation> = (page, early) =>
-      this.api.get(operation, '/quotations', pageQuery(operation, page), opts, (res) => readPage(res.text, parsers.quotation, operation, page.count, 'id', early));
-    return this.api.pagesOf(operation, fetchPage, (q) => q.id, opts);
+    return this.api.listPages('quotations.list', '/quotations', parsers.quotation, 'id', (q) => q.id, opts);
   }
 
   all(opts: PagingOptions = {}): AsyncGenerator<Quotation, void, undefined> {
