@@ -187,10 +187,15 @@ export const MESSAGES = {
 export type MessageKey = keyof typeof MESSAGES;
 export type Lang = 'en' | 'nl';
 
+/** A text with its {name} placeholders filled in; one without a value stays as it is. */
+export function fillPlaceholders(text: string, params: Readonly<Record<string, unknown>>): string {
+  return text.replace(/\{(\w+)\}/g, (all, name: string) => (name in params ? String(params[name]) : all));
+}
+
 /** The message for a key in a language, with {name} placeholders filled in. */
 export function formatMessage(key: MessageKey, params: MessageParams = {}, lang: Lang = 'en'): string {
   const texts: Texts = MESSAGES[key];
-  return texts[lang].replace(/\{(\w+)\}/g, (all, name: string) => (name in params ? String(params[name]) : all));
+  return fillPlaceholders(texts[lang], params);
 }
 
 /** What crosses to the renderer and into logs. */

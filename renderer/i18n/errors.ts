@@ -2,7 +2,7 @@
 // account keys (shared/api-errors.ts) and the bridge's own (shared/bridge),
 // in the UI's language, with the error's params filled in. An unknown key
 // falls back to the English text the error carries.
-import { MESSAGES } from '../../shared/api-errors';
+import { MESSAGES, fillPlaceholders } from '../../shared/api-errors';
 import { BRIDGE_MESSAGES, type SerializedError } from '../../shared/bridge';
 import type { Language } from '../lib/numbers';
 
@@ -17,7 +17,7 @@ export function errorText(e: Pick<SerializedError, 'messageKey' | 'message' | 'p
   const texts = CATALOGUE[e.messageKey];
   if (!texts) return e.message;
   const params = e.params ?? {};
-  const text = texts[language].replace(/\{(\w+)\}/g, (all, name: string) => (name in params ? String(params[name]) : all));
+  const text = fillPlaceholders(texts[language], params);
   // a placeholder without a value would show as "{detail}": the English text says more
   return /\{\w+\}/.test(text) ? e.message : text;
 }

@@ -3,6 +3,8 @@
 // translates `messageKey` with these; `message` is the English fallback.
 // {placeholders} are filled from the error's `params`.
 
+import { fillPlaceholders } from '../api-errors';
+
 type Texts = { en: string; nl: string };
 
 export const BRIDGE_MESSAGES = {
@@ -52,5 +54,5 @@ export type BridgeMessageKey = keyof typeof BRIDGE_MESSAGES;
 
 /** The text for a key in a language, with {name} placeholders filled in. */
 export function formatBridgeMessage(key: BridgeMessageKey, params: Record<string, string | number> = {}, lang: 'en' | 'nl' = 'en'): string {
-  return BRIDGE_MESSAGES[key][lang].replace(/\{(\w+)\}/g, (all, name: string) => (name in params ? String(params[name]) : all));
+  return fillPlaceholders(BRIDGE_MESSAGES[key][lang], params);
 }
