@@ -12,16 +12,10 @@ import type { SecretStore } from '../keychain';
 import { ApiError, InvoicingApi, parseBaseUrl, silentLogger, type InvoicingApiOptions, type Logger } from '../api';
 import { AccountError } from './errors';
 import { SettingsFile, type AccountSettings, type StoredAccount } from './settings-file';
+import type { AccountView } from '../../shared/bridge';
 
-/** What the UI may see of an account (shared/bridge AccountView). */
-export interface Account {
-  id: string;
-  baseUrl: string;
-  username: string;
-  displayName: string;
-  active: boolean;
-  needsKey: boolean;
-}
+/** What the UI may see of an account: the bridge's view of it, nothing secret. */
+export type Account = AccountView;
 
 export interface ConnectInput {
   baseUrl: string;
