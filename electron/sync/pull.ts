@@ -11,6 +11,8 @@ export interface PullOptions {
   pageSize?: number;
   onProgress?: (p: PullProgress) => void;
   signal?: AbortSignal;
+  /** a person asked for this pull (Sync now): it may spend the budget's reserve */
+  priority?: boolean;
 }
 
 const SIZES_KEY = 'pull.sizes';
@@ -34,7 +36,7 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
   };
 
   const summary: PullSummary = { requests: 0, clients: 0, products: 0, quotations: 0, countries: 0, flagged: 0, removed: 0 };
-  const call = { pageSize, signal: opts.signal };
+  const call = { pageSize, signal: opts.signal, priority: opts.priority };
   // what this pull saw, for the sweep: kept here rather than marked on every row
   const seen: Record<'clients' | 'products' | 'quotations', number[]> = { clients: [], products: [], quotations: [] };
   // Each page's write below holds the thread. The pager asks for the next
@@ -42,7 +44,7 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
   // (`nextTurn`) before writing lets that request reach the wire, so the
   // service prepares the next page while this one is written.
 
-  const countries = await api.countries(undefined, { signal: opts.signal });
+  const countries = await api.countries(undefined, { signal: opts.signal, priority: opts.priority });
   store.cache.putCountries(countries);
   summary.countries = countries.length;
   summary.requests++;
