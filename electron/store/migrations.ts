@@ -298,6 +298,17 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 6,
+    description: 'outbox: draft saves held while the person types (hold_until), and whether a person asked for an entry (asked)',
+    up(db) {
+      // Entries queued before this version go out as they always did: asked, not held.
+      db.exec(`
+        ALTER TABLE outbox ADD COLUMN hold_until INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE outbox ADD COLUMN asked INTEGER NOT NULL DEFAULT 1;
+      `);
+    },
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

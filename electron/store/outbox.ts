@@ -20,12 +20,24 @@ interface Row {
   last_error: string | null;
   created_at: number;
   updated_at: number;
+  hold_until: number;
+  asked: number;
 }
 
 export interface OutboxItem extends OutboxEntry {
   /** the body of the last attempt, kept to look up an unanswered request */
   sent: unknown;
+  /** not before this (epoch ms): a draft save waits while the person types */
+  holdUntil: number;
+  /**
+   * A person asked for it (saved, sent, edited a client…): it may spend the
+   * request budget's reserve. Draft saves the time rule sends are not asked.
+   */
+  asked: boolean;
 }
+
+/** How long a draft's edits wait for the person to save, leave or send before they go by themselves. */
+export const DEFAULT_DRAFT_SAVE_EVERY_MS = 10 * 60_000;
 
 function toEntry(r: Row): OutboxItem {
   const kind = r.kind as OpKind;
@@ -44,6 +56,8 @@ function toEntry(r: Row): OutboxItem {
     lastError: parseJson<OpError>(r.last_error),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
+    holdUntil: r.hold_until,
+    asked: r.asked === 1,
   };
 }
 
@@ -51,7 +65,26 @@ function toEntry(r: Row): OutboxItem {
 const OPEN_STATES = `('pending', 'parked')`;
 
 export class Outbox {
+  #draftSaveEveryMs = DEFAULT_DRAFT_SAVE_EVERY_MS;
+
   constructor(private readonly ctx: Ctx) {}
+
+  get draftSaveEveryMs(): number {
+    return this.#draftSaveEveryMs;
+  }
+
+  /**
+   * A new time rule for draft saves. Saves already waiting count from their
+   * first edit under the new rule, so a shorter setting takes effect at once.
+   */
+  setDraftSaveEvery(ms: number): void {
+    this.#draftSaveEveryMs = Math.max(0, ms);
+    this.ctx.tx(['outbox'], () => {
+      this.ctx
+        .stmt(`UPDATE outbox SET hold_until = created_at + ? WHERE kind = 'quotation.save' AND asked = 0 AND state = 'pending'`)
+        .run(this.#draftSaveEveryMs);
+    });
+  }
 
   get(id: number): OutboxItem {
     const r = this.ctx.stmt<[number], Row>('SELECT * FROM outbox WHERE id = ?').get(id);
@@ -106,15 +139,61 @@ export class Outbox {
       .get(target, ...(kinds ?? []));
   }
 
+  /** Queues a person's action: due at once, and it may spend the budget's reserve. */
   enqueue(kind: OpKind, target: string, opts: { payload?: Record<string, unknown>; dependsOn?: number | null } = {}): number {
+    return this.insert(kind, target, opts, 0, true);
+  }
+
+  /**
+   * Queues the save of a draft being typed: held for the time rule from this
+   * first unsaved edit, unless the person saves, leaves or sends it first
+   * (`ask`). Later edits are absorbed into it, keeping the hold.
+   */
+  enqueueDraftSave(target: string, opts: { dependsOn?: number | null } = {}): number {
+    return this.insert('quotation.save', target, opts, this.ctx.now() + this.#draftSaveEveryMs, false);
+  }
+
+  private insert(kind: OpKind, target: string, opts: { payload?: Record<string, unknown>; dependsOn?: number | null }, holdUntil: number, asked: boolean): number {
     const now = this.ctx.now();
     return this.ctx.tx(['outbox'], () => {
       const r = this.ctx
         .stmt(
-          `INSERT INTO outbox (kind, target, depends_on, payload, state, created_at, updated_at) VALUES (?, ?, ?, ?, 'pending', ?, ?)`,
+          `INSERT INTO outbox (kind, target, depends_on, payload, state, created_at, updated_at, hold_until, asked) VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?)`,
         )
-        .run(kind, target, opts.dependsOn ?? null, JSON.stringify(opts.payload ?? {}), now, now);
+        .run(kind, target, opts.dependsOn ?? null, JSON.stringify(opts.payload ?? {}), now, now, holdUntil, asked ? 1 : 0);
       return Number(r.lastInsertRowid);
+    });
+  }
+
+  /**
+   * A person asked for what waits for `target` (saved, left or sent the
+   * quotation): nothing of it is held any more, and all of it may spend the
+   * reserve. Returns how many entries that changed.
+   */
+  ask(target: string): number {
+    return this.ctx.tx(['outbox'], () =>
+      this.ctx
+        .stmt(`UPDATE outbox SET asked = 1, hold_until = 0 WHERE target = ? AND state IN ('pending', 'unknown_outcome', 'parked') AND (asked = 0 OR hold_until > 0)`)
+        .run(target).changes,
+    );
+  }
+
+  /** Sync now: everything waiting goes, held drafts included, as asked for. */
+  askAll(): number {
+    return this.ctx.tx(['outbox'], () =>
+      this.ctx.stmt(`UPDATE outbox SET asked = 1, hold_until = 0 WHERE state IN ('pending', 'unknown_outcome') AND (asked = 0 OR hold_until > 0)`).run().changes,
+    );
+  }
+
+  /** Whether a draft save for `target` waits that the person has not asked for yet. */
+  hasUnaskedSave(target: string): boolean {
+    return !!this.ctx.stmt(`SELECT 1 FROM outbox WHERE target = ? AND kind = 'quotation.save' AND asked = 0 AND state IN ('pending', 'parked') LIMIT 1`).get(target);
+  }
+
+  /** Background work the request budget cannot afford now waits until `at`; a person's `ask` still lets it go. */
+  holdUntil(id: number, at: number): void {
+    this.ctx.tx(['outbox'], () => {
+      this.ctx.stmt(`UPDATE outbox SET hold_until = max(hold_until, ?) WHERE id = ? AND asked = 0`).run(at, id);
     });
   }
 
@@ -167,7 +246,7 @@ export class Outbox {
     return this.ctx
       .stmt<[number, number], Row>(
         `SELECT o.* FROM outbox o
-         WHERE o.state IN ('pending', 'unknown_outcome') AND o.next_attempt_at <= ?
+         WHERE o.state IN ('pending', 'unknown_outcome') AND max(o.next_attempt_at, o.hold_until) <= ?
            AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.target = o.target AND e.id < o.id AND e.state != 'done')
            AND (o.depends_on IS NULL OR NOT EXISTS (SELECT 1 FROM outbox d WHERE d.id = o.depends_on AND d.state != 'done'))
          ORDER BY o.id LIMIT ?`,
@@ -180,7 +259,7 @@ export class Outbox {
   nextDueAt(): number | null {
     const r = this.ctx
       .stmt(
-        `SELECT min(o.next_attempt_at) AS t FROM outbox o
+        `SELECT min(max(o.next_attempt_at, o.hold_until)) AS t FROM outbox o
          WHERE o.state IN ('pending', 'unknown_outcome')
            AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.target = o.target AND e.id < o.id AND e.state != 'done')
            AND (o.depends_on IS NULL OR NOT EXISTS (SELECT 1 FROM outbox d WHERE d.id = o.depends_on AND d.state != 'done'))`,
@@ -244,7 +323,8 @@ export class Outbox {
     this.ctx.tx(['outbox'], () => {
       const e = this.get(id);
       if (e.state !== 'parked') throw new StoreError('not_allowed', `Outbox entry ${id} is ${e.state.replace('_', ' ')}, not parked; only parked entries can be retried.`);
-      this.set(id, { state: 'pending', attempts: 0, next_attempt_at: 0 });
+      // trying again is a person's action
+      this.ctx.stmt(`UPDATE outbox SET state = 'pending', attempts = 0, next_attempt_at = 0, hold_until = 0, asked = 1, updated_at = ? WHERE id = ?`).run(this.ctx.now(), id);
     });
   }
 

@@ -186,7 +186,7 @@ export class Quotations {
         )
         .run(id, newSavename(), newQuotationReference(now), clientId, JSON.stringify(content), now, now);
       // without a client the service cannot take it: it stays local until one is chosen
-      if (clientId !== null) this.outbox.enqueue('quotation.save', id, { dependsOn: this.clientDependency(clientId) });
+      if (clientId !== null) this.outbox.enqueueDraftSave(id, { dependsOn: this.clientDependency(clientId) });
     });
     return this.get(id);
   }
@@ -222,8 +222,9 @@ export class Quotations {
       if (open) this.outbox.absorb(open.id, { dependsOn });
       // a new draft with no client yet stays local (nothing the service could take);
       // one already on the service, or whose first save is out, is saved again,
-      // and its missing client marked for the user
-      else if (content.clientId !== null || row.server_id !== null || this.outbox.hasGoneOut(id, CONTENT_OPS)) this.outbox.enqueue('quotation.save', id, { dependsOn });
+      // and its missing client marked for the user. Typing costs no requests:
+      // the save waits for the person (save, leave, send) or the time rule.
+      else if (content.clientId !== null || row.server_id !== null || this.outbox.hasGoneOut(id, CONTENT_OPS)) this.outbox.enqueueDraftSave(id, { dependsOn });
     });
     return this.get(id);
   }
@@ -296,6 +297,8 @@ export class Quotations {
       } else {
         this.outbox.enqueue('quotation.send', id, { payload, dependsOn });
       }
+      // the send waits for what is queued before it: that goes now too
+      this.outbox.ask(id);
       this.ctx.stmt('UPDATE quotations SET updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
     });
     return this.get(id);
@@ -311,6 +314,7 @@ export class Quotations {
       const open = this.outbox.openEntry(id, [kind]);
       if (open) this.outbox.absorb(open.id, { payload });
       else this.outbox.enqueue(kind, id, { payload });
+      this.outbox.ask(id);
       this.ctx.stmt('UPDATE quotations SET updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
     });
     return this.get(id);
@@ -355,6 +359,7 @@ export class Quotations {
       }
       this.ctx.stmt('UPDATE quotations SET deleted = 1, updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
       this.outbox.enqueue('quotation.delete', id);
+      this.outbox.ask(id);
     });
   }
 }

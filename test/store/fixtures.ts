@@ -31,6 +31,7 @@ export const FIXTURE_BUILDERS: Record<number, (db: Db) => void> = {
   1: v1,
   // version 2 added only the search index, built from the tables above
   // version 3 rebuilt that index (no word positions, bulk fill of pulled pages)
+  // version 6 added outbox.hold_until and outbox.asked, whose defaults keep older entries going as before
 };
 
 /** Writes a database file at `version` with that version's sample data. */

@@ -14,6 +14,8 @@ const log = openSync(logPath, 'a');
 const write = (entry: object) => writeSync(log, `${JSON.stringify(entry)}\n`);
 
 const store = openStore(dbPath);
+// every edit due at once: the crashes are to land in the middle of pushes
+store.outbox.setDraftSaveEvery(0);
 const api = new InvoicingApi({ baseUrl: url, credentials: () => ({ username: 'demo', apiKey: 'demo-key' }), headersTimeoutMs: 400, bodyTimeoutMs: 400, readAttempts: 1 });
 const engine = new SyncEngine({ store, api, backoff: { baseMs: 5, capMs: 20 }, probeBackoff: { baseMs: 5, capMs: 20 } });
 

@@ -33,7 +33,18 @@ export interface Rig {
   reopen(): Rig;
 }
 
-export async function rig(opts: { sandbox?: SandboxOptions; api?: Partial<InvoicingApiOptions>; engine?: Partial<SyncEngineOptions> } = {}): Promise<Rig> {
+export async function rig(
+  opts: {
+    sandbox?: SandboxOptions;
+    api?: Partial<InvoicingApiOptions>;
+    engine?: Partial<SyncEngineOptions>;
+    /**
+     * The time rule for draft saves. These suites test what a push does, so a
+     * draft's edits are due at once (0) unless a test sets the rule itself.
+     */
+    draftSaveEveryMs?: number;
+  } = {},
+): Promise<Rig> {
   const sb = await startSandbox({ quiet: true, rateLimit: 0, ...opts.sandbox });
   cleanups.push(() => sb.close());
   const dir = mkdtempSync(join(tmpdir(), 'quotedesk-sync-'));
@@ -49,6 +60,7 @@ export async function rig(opts: { sandbox?: SandboxOptions; api?: Partial<Invoic
       ...opts.api,
     });
     const store = openStore(dbPath, { clock });
+    store.outbox.setDraftSaveEvery(opts.draftSaveEveryMs ?? 0);
     const engine = new SyncEngine({ store, api, now: clock, backoff: { baseMs: 1000, capMs: 60_000, random: () => 0.5 }, probeBackoff: { random: () => 0.5 }, ...opts.engine });
     cleanups.push(async () => {
       await engine.dispose();
