@@ -52,4 +52,10 @@ export interface PullSummary {
   /** records that vanished from the service but are kept because local work needs them */
   flagged: number;
   removed: number;
+  /**
+   * Lists the service answered in a way that leaves open whether rows are
+   * missing (e.g. it ignored `start` and its first page was full): what was
+   * read is kept, and nothing missing from them was removed.
+   */
+  incomplete?: ('clients' | 'products' | 'quotations')[];
 }

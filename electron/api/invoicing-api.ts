@@ -27,8 +27,8 @@ import { fieldErrorsFromZod } from '../../shared/field-errors';
 import { inputError } from './errors';
 import { Transport, type CallOptions, type RawResponse, type TransportOptions } from './transport';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { badResponse, looksFull, readId, readList, readOne, recordParser, type RecordParser } from './parse';
-import { pageThrough, type FetchPage, type Page, type PagingOptions } from './paging';
+import { looksFull, readId, readList, readOne, recordParser, type RecordParser } from './parse';
+import { PagingFacts, pageThrough, type FetchPage, type Page, type PagingOptions, type Walk } from './paging';
 import type { Budget } from './rate-budget';
 
 export interface InvoicingApiOptions extends TransportOptions {
@@ -68,6 +68,8 @@ const parsers = {
 export class InvoicingApi {
   readonly transport: Transport;
   readonly pageSize: number;
+  /** what walks have shown about the service's paging; lives as long as this client */
+  readonly paging = new PagingFacts();
   readonly clients: RecordsApi<Client, ClientInput>;
   readonly products: ProductsApi;
   readonly quotations: QuotationsApi;
@@ -115,14 +117,19 @@ export class InvoicingApi {
     return this.get(operation, path, pageQuery(operation, page), opts, (res) => readList(res.text, parse, operation));
   }
 
-  /** Every search result, page by page. */
-  async *searchAll<A extends SearchArea>(area: A, field: string, query: string, opts: PagingOptions = {}): AsyncGenerator<SearchResult<A>, void, undefined> {
+  /** Every search result, page by page (see Walk for whether they are all). */
+  searchPages<A extends SearchArea>(area: A, field: string, query: string, opts: PagingOptions = {}): Walk<SearchResult<A>> {
     checkSearch(`search.${area}`, area, field, query);
     const identity = (r: SearchResult<A>) => {
       const o = r as { id?: unknown; clientnr?: unknown };
       return o.id ?? o.clientnr;
     };
-    yield* flatten(this.pagesOf(`search.${area}`, (page) => this.search(area, field, query, page, opts), identity, opts));
+    return this.pagesOf(`search.${area}`, (page) => this.search(area, field, query, page, opts), identity, opts);
+  }
+
+  /** Every search result. */
+  searchAll<A extends SearchArea>(area: A, field: string, query: string, opts: PagingOptions = {}): AsyncGenerator<SearchResult<A>, void, undefined> {
+    return flatten(this.searchPages(area, field, query, opts));
   }
 
   async close(): Promise<void> {
@@ -140,17 +147,17 @@ export class InvoicingApi {
   }
 
   /** @internal Page after page of a list; `key` is the wire key every record has once. */
-  listPages<T>(operation: string, path: string, parse: RecordParser<T>, key: string, identity: (row: T) => unknown, opts: PagingOptions): AsyncGenerator<T[], void, undefined> {
+  listPages<T>(operation: string, path: string, parse: RecordParser<T>, key: string, identity: (row: T) => unknown, opts: PagingOptions): Walk<T> {
     return this.pagesOf(operation, (page, early) => this.listPage(operation, path, parse, key, page, opts, early), identity, opts);
   }
 
-  /** @internal */
-  async *pagesOf<T>(operation: string, fetchPage: FetchPage<T>, identity: (row: T) => unknown, opts: PagingOptions): AsyncGenerator<T[], void, undefined> {
-    const size = opts.pageSize ?? this.pageSize;
-    if (!Number.isInteger(size) || size < 1) throw inputError(operation, [{ field: 'pageSize', message: 'must be a whole number of 1 or more' }]);
+  /** @internal A walk through a list; what it learns about the service's paging is kept under `operation`. */
+  pagesOf<T>(operation: string, fetchPage: FetchPage<T>, identity: (row: T) => unknown, opts: PagingOptions): Walk<T> {
+    const pageSize = opts.pageSize ?? this.pageSize;
+    if (!Number.isInteger(pageSize) || pageSize < 1) throw inputError(operation, [{ field: 'pageSize', message: 'must be a whole number of 1 or more' }]);
     const start = opts.start ?? 0;
     if (!Number.isInteger(start) || start < 0) throw inputError(operation, [{ field: 'start', message: 'must be a whole number of 0 or more' }]);
-    yield* pageThrough(fetchPage, size, start, identity, () => badResponse(operation, 'the service sent the same page twice'), opts.ahead ?? true);
+    return pageThrough(fetchPage, { pageSize, start, identity, ahead: opts.ahead ?? true, facts: this.paging, list: operation });
   }
 }
 
@@ -176,8 +183,8 @@ export class RecordsApi<T, I extends object> {
     return this.api.listPage(`${this.spec.name}.list`, `/${this.spec.name}`, this.spec.parse, this.spec.key, page, opts);
   }
 
-  /** Page after page of the whole list. */
-  pages(opts: PagingOptions = {}): AsyncGenerator<T[], void, undefined> {
+  /** Page after page of the whole list (see Walk for whether they are all). */
+  pages(opts: PagingOptions = {}): Walk<T> {
     return this.api.listPages(`${this.spec.name}.list`, `/${this.spec.name}`, this.spec.parse, this.spec.key, this.spec.identity, opts);
   }
 
@@ -243,7 +250,8 @@ export class QuotationsApi {
     return this.api.listPage('quotations.list', '/quotations', parsers.quotation, 'id', page, opts);
   }
 
-  pages(opts: PagingOptions = {}): AsyncGenerator<Quotation[], void, undefined> {
+  /** Page after page of the whole list (see Walk for whether they are all). */
+  pages(opts: PagingOptions = {}): Walk<Quotation> {
     return this.api.listPages('quotations.list', '/quotations', parsers.quotation, 'id', (q) => q.id, opts);
   }
 

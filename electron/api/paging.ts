@@ -1,4 +1,6 @@
-// Walking a whole list with count/start until a short page.
+// Walking a whole list with count/start, complete whatever the service does
+// with paging: the spec gives count a default but no maximum, and names no
+// paging parameters for every list (docs/paging.md).
 
 export interface Page {
   /** rows per page */
@@ -30,9 +32,80 @@ export interface PagingOptions {
  */
 export type FetchPage<T> = (page: Required<Page>, looksFull?: () => void) => Promise<T[]>;
 
+/** A walk through one list: its pages, and at the end whether they were the whole list. */
+export interface Walk<T> extends AsyncIterable<T[]> {
+  /**
+   * True once the walk reached an end it can be sure of. False while it
+   * runs, after it failed or was stopped, and when the service's answers
+   * leave open whether more rows exist (see pageThrough): only a complete
+   * walk may be taken as proof that a record missing from it is gone.
+   */
+  readonly complete: boolean;
+  /** requests this walk made, a page asked ahead and never read included */
+  readonly requests: number;
+}
+
+export interface SavedPagingFacts {
+  gives?: number;
+  cap?: number;
+  whole?: string[];
+}
+
+/**
+ * What walks have shown about how the service pages its lists. Kept per API
+ * client (one account) and saved with the pull, so that what one walk paid
+ * to learn no later walk pays again. The page size is taken to be one for
+ * the whole service (the spec gives one default for every list) and never to
+ * shrink; whether a list ignores count and start is kept per list.
+ */
+export class PagingFacts {
+  /** the most rows the service has given in one page of a paged list */
+  gives = 0;
+  /** the service's own page size: it gave fewer rows than asked and still had more */
+  cap: number | undefined;
+  /** lists the service answers whole, whatever count and start ask */
+  readonly whole = new Set<string>();
+
+  get empty(): boolean {
+    return this.gives === 0 && this.cap === undefined && this.whole.size === 0;
+  }
+
+  /** rows to ask for when the caller wants `pageSize` */
+  sizeFor(pageSize: number): number {
+    return this.cap === undefined ? pageSize : Math.min(pageSize, this.cap);
+  }
+
+  toJSON(): SavedPagingFacts {
+    return { gives: this.gives, ...(this.cap !== undefined ? { cap: this.cap } : {}), whole: [...this.whole] };
+  }
+
+  /** Takes in saved facts; anything unreadable is ignored (it is only worth requests, never rows). */
+  restore(saved: unknown): void {
+    if (saved === null || typeof saved !== 'object') return;
+    const s = saved as Record<string, unknown>;
+    const count = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : undefined);
+    this.gives = Math.max(this.gives, count(s.gives) ?? 0);
+    this.cap ??= count(s.cap);
+    if (Array.isArray(s.whole)) for (const w of s.whole) if (typeof w === 'string') this.whole.add(w);
+  }
+}
+
+export interface WalkOptions<T> {
+  pageSize: number;
+  start?: number;
+  /** tells a repeated page: the first row's identity is compared with the page before */
+  identity: (row: T) => unknown;
+  ahead?: boolean;
+  /** what is known about the service's paging, updated by this walk */
+  facts?: PagingFacts;
+  /** the list's name in `facts.whole` */
+  list?: string;
+}
+
 /** A page asked for, and the page after it once that was asked too. */
 interface Asked<T> {
   at: number;
+  count: number;
   rows: Promise<T[]>;
   /** the fetcher said it looks full */
   looksFull: boolean;
@@ -40,12 +113,25 @@ interface Asked<T> {
 }
 
 /**
- * Yields page after page, one request per page. Stops after a page shorter
- * than asked (nothing is asked past it); a list that ends exactly on a full
- * page takes one more request, answered with an empty page. A page longer
- * than asked means the service ignored `count` and sent everything. A page
- * that starts with the same record as the one before means the service
- * ignored `start`: that is an error, not an endless loop.
+ * Walks a list page by page, one request per page, and says at the end
+ * whether the walk is complete (see Walk).
+ *
+ * - A page of the size asked is full: the walk goes on.
+ * - An empty page ends the list.
+ * - A page longer than asked means the service ignored count and sent
+ *   everything from `start`: the end, nothing more is asked.
+ * - A page shorter than asked ends the list only where the service cannot
+ *   be capping pages: it is shorter than pages the service gave before, or
+ *   the list is known to be answered whole. Otherwise the walk goes on from
+ *   `start + rows received`, asking for that many rows: a page of them is
+ *   full again, and the one short page followed by more taught the service's
+ *   page size (`facts.cap`), which later walks ask for from the start. Where
+ *   the list did end, this costs one more request, answered empty.
+ * - A page that starts with the same record as the one before means the
+ *   service ignored `start`: the walk ends there, without the repeat. The
+ *   first page was then the whole list if it was shorter than asked (and the
+ *   list is remembered as answered whole); if it was full, more may exist
+ *   and the walk is not complete.
  *
  * With `ahead`, the next page is asked for as soon as the page the walk is
  * waiting for looks full (see FetchPage), or at the latest when it has been
@@ -58,54 +144,86 @@ interface Asked<T> {
  * never earlier (the caller may be awaiting something else meanwhile), and
  * is dropped silently if the caller stops first.
  */
-export async function* pageThrough<T>(
-  fetchPage: FetchPage<T>,
-  pageSize: number,
-  start: number,
-  identity: (row: T) => unknown,
-  onRepeat: () => Error,
-  ahead = true,
-): AsyncGenerator<T[], void, undefined> {
-  let current: Asked<T> | null = null;
-  const askNext = (page: Asked<T>) => {
-    page.next ??= ask(page.at + pageSize);
-  };
-  const ask = (at: number): Asked<T> => {
-    const page: Asked<T> = { at, rows: Promise.resolve([]), looksFull: false };
-    const early = ahead
-      ? () => {
-          page.looksFull = true;
-          if (page === current) askNext(page);
+export function pageThrough<T>(fetchPage: FetchPage<T>, opts: WalkOptions<T>): Walk<T> {
+  const facts = opts.facts ?? new PagingFacts();
+  const list = opts.list ?? '';
+  const ahead = opts.ahead ?? true;
+  const state = { complete: false, requests: 0 };
+
+  async function* walk(): AsyncGenerator<T[], void, undefined> {
+    let current: Asked<T> | null = null;
+    const askNext = (page: Asked<T>) => {
+      page.next ??= ask(page.at + page.count, page.count);
+    };
+    const ask = (at: number, count: number): Asked<T> => {
+      const page: Asked<T> = { at, count, rows: Promise.resolve([]), looksFull: false };
+      const early = ahead
+        ? () => {
+            page.looksFull = true;
+            if (page === current) askNext(page);
+          }
+        : undefined;
+      state.requests++;
+      page.rows = handled(fetchPage({ count, start: at }, early));
+      return page;
+    };
+    /** the page before, and the first page of this walk */
+    let before: { id: unknown; rows: number; short: boolean } | undefined;
+    let first: { rows: number; count: number } | undefined;
+    current = ask(opts.start ?? 0, facts.sizeFor(opts.pageSize));
+    try {
+      for (;;) {
+        const page: Asked<T> = current;
+        const rows: T[] = await page.rows;
+        if (rows.length === 0) break;
+        const id = opts.identity(rows[0]!);
+        if (before !== undefined && id !== undefined && id === before.id) {
+          // the service ignores start: nothing more can be had from it, and
+          // a first page that was full may not have been all there is
+          if (first!.rows >= first!.count) return;
+          facts.whole.add(list);
+          break;
         }
-      : undefined;
-    page.rows = handled(fetchPage({ count: pageSize, start: at }, early));
-    return page;
-  };
-  let previousFirst: unknown;
-  let first = true;
-  current = ask(start);
-  try {
-    for (;;) {
-      const rows: T[] = await current.rows;
-      if (rows.length === 0) return;
-      const id = identity(rows[0]!);
-      if (!first && id !== undefined && id === previousFirst) throw onRepeat();
-      previousFirst = id;
-      first = false;
-      if (rows.length !== pageSize) {
+        if (before?.short) facts.cap = before.rows;
+        if (rows.length > page.count) {
+          if (before === undefined) facts.whole.add(list);
+          yield rows;
+          break;
+        }
+        const short = rows.length < page.count;
+        const ends = short && (rows.length < facts.gives || facts.whole.has(list));
+        facts.gives = Math.max(facts.gives, rows.length);
+        before = { id, rows: rows.length, short };
+        first ??= { rows: rows.length, count: page.count };
+        if (short) {
+          yield rows;
+          if (ends) break;
+          current = ask(page.at + rows.length, rows.length);
+          continue;
+        }
+        if (ahead) askNext(page);
+        const following: Asked<T> | undefined = page.next;
         yield rows;
-        return;
+        current = following ?? ask(page.at + page.count, page.count);
+        // it may have looked full while the walk was not yet waiting for it
+        if (current.looksFull) askNext(current);
       }
-      if (ahead) askNext(current);
-      const following: Asked<T> | undefined = current.next;
-      yield rows;
-      current = following ?? ask(current.at + pageSize);
-      // it may have looked full while the walk was not yet waiting for it
-      if (current.looksFull) askNext(current);
+      state.complete = true;
+    } finally {
+      current = null;
     }
-  } finally {
-    current = null;
   }
+
+  const pages = walk();
+  return {
+    get complete() {
+      return state.complete;
+    },
+    get requests() {
+      return state.requests;
+    },
+    [Symbol.asyncIterator]: () => pages,
+  };
 }
 
 /**

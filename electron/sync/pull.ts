@@ -1,9 +1,11 @@
 // Reads the service's clients, products, quotations and country list into the
 // cache, page by page (the largest page the service gives, so one request per
 // page), each page in one transaction. Records that vanished from the service
-// are removed afterwards, or flagged when local work still needs them.
+// are removed afterwards, or flagged when local work still needs them, but
+// only from a list whose walk is known complete (docs/paging.md).
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { InvoicingApi } from '../api';
+import type { Walk } from '../api/paging';
 import type { Store } from '../store';
 import type { PullPhase, PullProgress, PullSummary } from '../../shared/sync';
 
@@ -17,8 +19,11 @@ export interface PullOptions {
 
 const SIZES_KEY = 'pull.sizes';
 const LAST_KEY = 'pull.lastStartedAt';
+/** what walks learned about the service's paging, so a restart does not pay for it again */
+const PAGING_KEY = 'pull.paging';
 
-type Sizes = Record<'clients' | 'products' | 'quotations', number>;
+type List = 'clients' | 'products' | 'quotations';
+type Sizes = Record<List, number>;
 
 export async function pull(store: Store, api: InvoicingApi, now: () => number, opts: PullOptions = {}): Promise<PullSummary> {
   const pageSize = opts.pageSize ?? api.pageSize;
@@ -26,8 +31,9 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
   const startedAt = Math.max(now(), (store.settings.get<number>(LAST_KEY) ?? 0) + 1);
   store.settings.set(LAST_KEY, startedAt);
 
+  if (api.paging.empty) api.paging.restore(store.settings.get(PAGING_KEY));
   const last = store.settings.get<Sizes>(SIZES_KEY);
-  const pagesFor = (n: number) => Math.floor(n / pageSize) + 1;
+  const pagesFor = (n: number) => Math.floor(n / api.paging.sizeFor(pageSize)) + 1;
   let estimated = 1 + (last ? pagesFor(last.clients) + pagesFor(last.products) + pagesFor(last.quotations) : 3);
   let pagesDone = 0;
   const progress = (phase: PullPhase) => {
@@ -38,7 +44,8 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
   const summary: PullSummary = { requests: 0, clients: 0, products: 0, quotations: 0, countries: 0, flagged: 0, removed: 0 };
   const call = { pageSize, signal: opts.signal, priority: opts.priority };
   // what this pull saw, for the sweep: kept here rather than marked on every row
-  const seen: Record<'clients' | 'products' | 'quotations', number[]> = { clients: [], products: [], quotations: [] };
+  const seen: Record<List, number[]> = { clients: [], products: [], quotations: [] };
+  const complete: Record<List, boolean> = { clients: false, products: false, quotations: false };
   // Each page's write below holds the thread. The pager asks for the next
   // page as soon as a full one arrives; waiting one turn of the event loop
   // (`nextTurn`) before writing lets that request reach the wire, so the
@@ -51,35 +58,38 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
   pagesDone++;
   progress('countries');
 
-  for await (const page of api.clients.pages(call)) {
-    await nextTurn();
-    store.cache.putClients(page, startedAt);
-    for (const c of page) seen.clients.push(c.clientnr);
-    summary.clients += page.length;
-    pagesDone++;
-    progress('clients');
+  const read = async <T>(list: List, walk: Walk<T>, put: (page: T[]) => void, key: (row: T) => number) => {
+    try {
+      for await (const page of walk) {
+        await nextTurn();
+        put(page);
+        for (const row of page) seen[list].push(key(row));
+        summary[list] += page.length;
+        pagesDone++;
+        progress(list);
+      }
+    } finally {
+      summary.requests += walk.requests;
+    }
+    complete[list] = walk.complete;
+  };
+  try {
+    await read('clients', api.clients.pages(call), (page) => store.cache.putClients(page, startedAt), (c) => c.clientnr);
+    await read('products', api.products.pages(call), (page) => store.cache.putProducts(page, startedAt), (p) => p.id);
+    await read('quotations', api.quotations.pages(call), (page) => store.cache.putQuotations(page, startedAt), (q) => q.id);
+  } finally {
+    store.settings.set(PAGING_KEY, api.paging.toJSON());
   }
-  for await (const page of api.products.pages(call)) {
-    await nextTurn();
-    store.cache.putProducts(page, startedAt);
-    for (const p of page) seen.products.push(p.id);
-    summary.products += page.length;
-    pagesDone++;
-    progress('products');
-  }
-  for await (const page of api.quotations.pages(call)) {
-    await nextTurn();
-    store.cache.putQuotations(page, startedAt);
-    for (const q of page) seen.quotations.push(q.id);
-    summary.quotations += page.length;
-    pagesDone++;
-    progress('quotations');
-  }
-  // a list that ends on a full page needs one more (empty) request to be sure
-  for (const n of [summary.clients, summary.products, summary.quotations]) summary.requests += Math.ceil(n / pageSize) + (n % pageSize === 0 ? 1 : 0);
 
-  // only after every list was read whole: a record missing from it is gone
-  for (const r of [store.cache.sweepClients(seen.clients), store.cache.sweepProducts(seen.products), store.cache.sweepQuotations(seen.quotations)]) {
+  // Only after every list was read: a record missing from a list read to a
+  // certain end is gone. A list whose end is in doubt removes nothing.
+  const sweeps = { clients: () => store.cache.sweepClients(seen.clients), products: () => store.cache.sweepProducts(seen.products), quotations: () => store.cache.sweepQuotations(seen.quotations) };
+  for (const list of ['clients', 'products', 'quotations'] as const) {
+    if (!complete[list]) {
+      (summary.incomplete ??= []).push(list);
+      continue;
+    }
+    const r = sweeps[list]();
     summary.removed += r.removed;
     summary.flagged += r.flagged.length;
   }

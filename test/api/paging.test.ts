@@ -1,20 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageThrough } from '../../electron/api/paging';
+import { PagingFacts, pageThrough, type Walk } from '../../electron/api/paging';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { InvoicingApi } from '../../electron/api';
 
-function list(n: number, opts: { ignoreStart?: boolean; ignoreCount?: boolean; failAt?: number; delayMs?: number } = {}) {
+/** A list of rows 1..n; `cap` gives at most that many rows a page whatever count asks. */
+function list(n: number, opts: { ignoreStart?: boolean; ignoreCount?: boolean; cap?: number; failAt?: number; delayMs?: number } = {}) {
   const asked: number[] = [];
+  const counts: number[] = [];
   const fetchPage = async ({ count, start }: { count: number; start: number }) => {
     asked.push(start);
+    counts.push(count);
     await new Promise((r) => setTimeout(r, opts.delayMs ?? 1));
     if (opts.failAt === start) throw new Error(`page at ${start} failed`);
     const from = opts.ignoreStart ? 0 : start;
-    const to = opts.ignoreCount ? n : Math.min(n, from + count);
+    const to = opts.ignoreCount ? n : Math.min(n, from + Math.min(count, opts.cap ?? Infinity));
     return Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i + 1);
   };
-  return { asked, fetchPage };
+  return { asked, counts, fetchPage };
 }
+
+const upTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 async function collect<T>(gen: AsyncIterable<T[]>): Promise<T[][]> {
   const pages: T[][] = [];
@@ -39,12 +44,11 @@ async function unhandledDuring(fn: () => Promise<void>): Promise<unknown[]> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const id = (r: number) => r;
-const repeat = () => new Error('the same page twice');
 
 describe('pageThrough', () => {
   it('reads every row in order with one request per page, nothing after the short page', async () => {
     const l = list(23);
-    const pages = await collect(pageThrough(l.fetchPage, 5, 0, id, repeat));
+    const pages = await collect(pageThrough(l.fetchPage, { pageSize: 5, identity: id }));
     expect(pages.flat()).toEqual(Array.from({ length: 23 }, (_, i) => i + 1));
     expect(pages.map((p) => p.length)).toEqual([5, 5, 5, 5, 3]);
     expect(l.asked).toEqual([0, 5, 10, 15, 20]);
@@ -52,36 +56,38 @@ describe('pageThrough', () => {
 
   it('ends on one empty page when the list is a multiple of the page size', async () => {
     const l = list(10);
-    expect((await collect(pageThrough(l.fetchPage, 5, 0, id, repeat))).map((p) => p.length)).toEqual([5, 5]);
+    expect((await collect(pageThrough(l.fetchPage, { pageSize: 5, identity: id }))).map((p) => p.length)).toEqual([5, 5]);
     expect(l.asked).toEqual([0, 5, 10]);
     const empty = list(0);
-    expect(await collect(pageThrough(empty.fetchPage, 5, 0, id, repeat))).toEqual([]);
+    expect(await collect(pageThrough(empty.fetchPage, { pageSize: 5, identity: id }))).toEqual([]);
     expect(empty.asked).toEqual([0]);
   });
 
   it('asks for the next page while the caller is still busy with a full one', async () => {
     const l = list(12);
     const askedWhenHanded: number[][] = [];
-    for await (const _page of pageThrough(l.fetchPage, 5, 0, id, repeat)) askedWhenHanded.push([...l.asked]);
+    for await (const _page of pageThrough(l.fetchPage, { pageSize: 5, identity: id })) askedWhenHanded.push([...l.asked]);
     expect(askedWhenHanded).toEqual([[0, 5], [0, 5, 10], [0, 5, 10]]);
   });
 
   it('starts where asked', async () => {
     const l = list(12);
-    expect((await collect(pageThrough(l.fetchPage, 5, 4, id, repeat))).flat()).toEqual([5, 6, 7, 8, 9, 10, 11, 12]);
+    expect((await collect(pageThrough(l.fetchPage, { pageSize: 5, start: 4, identity: id }))).flat()).toEqual([5, 6, 7, 8, 9, 10, 11, 12]);
     expect(l.asked).toEqual([4, 9]);
   });
 
   it('takes a page longer than asked as the whole list', async () => {
     const l = list(8, { ignoreCount: true });
-    expect(await collect(pageThrough(l.fetchPage, 5, 0, id, repeat))).toEqual([[1, 2, 3, 4, 5, 6, 7, 8]]);
+    expect(await collect(pageThrough(l.fetchPage, { pageSize: 5, identity: id }))).toEqual([[1, 2, 3, 4, 5, 6, 7, 8]]);
     expect(l.asked).toEqual([0]);
   });
 
-  it('stops with an error when the service ignores start, asking nothing more', async () => {
+  it('ends cleanly, not complete, when the service ignores start after a full page', async () => {
     const l = list(20, { ignoreStart: true });
-    await expect(collect(pageThrough(l.fetchPage, 5, 0, id, repeat))).rejects.toThrow('the same page twice');
+    const walk = pageThrough(l.fetchPage, { pageSize: 5, identity: id });
+    expect(await collect(walk)).toEqual([[1, 2, 3, 4, 5]]);
     expect(l.asked).toEqual([0, 5]);
+    expect(walk.complete).toBe(false);
   });
 
   it('reports a page asked ahead that failed only when the caller gets to it', async () => {
@@ -90,7 +96,7 @@ describe('pageThrough', () => {
     let error: unknown;
     const unhandled = await unhandledDuring(async () => {
       try {
-        for await (const page of pageThrough(l.fetchPage, 5, 0, id, repeat)) {
+        for await (const page of pageThrough(l.fetchPage, { pageSize: 5, identity: id })) {
           got.push(...page);
           // the page at 5 fails while the caller is busy elsewhere
           await sleep(15);
@@ -108,7 +114,7 @@ describe('pageThrough', () => {
   it('drops a failed page asked ahead silently when the caller stops first', async () => {
     const l = list(30, { failAt: 5 });
     const unhandled = await unhandledDuring(async () => {
-      for await (const page of pageThrough(l.fetchPage, 5, 0, id, repeat)) {
+      for await (const page of pageThrough(l.fetchPage, { pageSize: 5, identity: id })) {
         expect(page).toHaveLength(5);
         await sleep(15);
         break;
@@ -120,7 +126,7 @@ describe('pageThrough', () => {
 
   it('without asking ahead, stopping after a page costs no further request', async () => {
     const l = list(30);
-    for await (const page of pageThrough(l.fetchPage, 5, 0, id, repeat, false)) {
+    for await (const page of pageThrough(l.fetchPage, { pageSize: 5, identity: id, ahead: false })) {
       expect(l.asked).toEqual([0]);
       expect(page[0]).toBe(1);
       break;
@@ -128,7 +134,7 @@ describe('pageThrough', () => {
     await sleep(10);
     expect(l.asked).toEqual([0]);
     const whole = list(12);
-    expect((await collect(pageThrough(whole.fetchPage, 5, 0, id, repeat, false))).flat()).toHaveLength(12);
+    expect((await collect(pageThrough(whole.fetchPage, { pageSize: 5, identity: id, ahead: false }))).flat()).toHaveLength(12);
     expect(whole.asked).toEqual([0, 5, 10]);
   });
 });
@@ -152,7 +158,7 @@ describe('pageThrough with pages that look full before they are read', () => {
 
   it('asks for the next page while the one that looks full is still being read', async () => {
     const l = early(12);
-    const pages = await collect(pageThrough(l.fetchPage, 5, 0, id, repeat));
+    const pages = await collect(pageThrough(l.fetchPage, { pageSize: 5, identity: id }));
     expect(pages.flat()).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     expect(l.events.indexOf('ask 5')).toBeLessThan(l.events.indexOf('read 0'));
     expect(l.events.indexOf('ask 10')).toBeLessThan(l.events.indexOf('read 5'));
@@ -162,7 +168,7 @@ describe('pageThrough with pages that look full before they are read', () => {
   it('a page that only looked full costs one request nobody reads, and the rows are right', async () => {
     const l = early(7, { claimFull: true });
     const unhandled = await unhandledDuring(async () => {
-      expect((await collect(pageThrough(l.fetchPage, 5, 0, id, repeat))).flat()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+      expect((await collect(pageThrough(l.fetchPage, { pageSize: 5, identity: id }))).flat()).toEqual([1, 2, 3, 4, 5, 6, 7]);
     });
     expect(unhandled).toEqual([]);
     expect(l.events.filter((e) => e.startsWith('ask'))).toEqual(['ask 0', 'ask 5', 'ask 10']);
@@ -174,7 +180,7 @@ describe('pageThrough with pages that look full before they are read', () => {
     const unhandled = await unhandledDuring(async () => {
       await expect(
         (async () => {
-          for await (const page of pageThrough(l.fetchPage, 5, 0, id, repeat)) got.push(...page);
+          for await (const page of pageThrough(l.fetchPage, { pageSize: 5, identity: id })) got.push(...page);
         })(),
       ).rejects.toThrow('page at 10 failed');
     });
@@ -184,7 +190,7 @@ describe('pageThrough with pages that look full before they are read', () => {
 
   it('without asking ahead, no fetcher is told it may say so', async () => {
     const l = early(12);
-    expect((await collect(pageThrough(l.fetchPage, 5, 0, id, repeat, false))).flat()).toHaveLength(12);
+    expect((await collect(pageThrough(l.fetchPage, { pageSize: 5, identity: id, ahead: false }))).flat()).toHaveLength(12);
     expect(l.events.indexOf('ask 5')).toBeGreaterThan(l.events.indexOf('read 0'));
   });
 });
@@ -262,5 +268,99 @@ describe('paging against the sandbox', () => {
     } finally {
       await failing.close();
     }
+  });
+});
+
+/** Reads a walk to its end and gives its rows with what it says of itself. */
+async function run<T>(walk: Walk<T>) {
+  const rows = (await collect(walk)).flat();
+  return { rows, complete: walk.complete, requests: walk.requests };
+}
+
+describe('pageThrough: complete whatever the service does with paging', () => {
+  it('a capped service: walks on past the short page and learns the page size', async () => {
+    const facts = new PagingFacts();
+    const l = list(23, { cap: 4 });
+    expect(await run(pageThrough(l.fetchPage, { pageSize: 10, identity: id, facts }))).toEqual({ rows: upTo(23), complete: true, requests: 6 });
+    // the one page shorter than the 4 the service gives is the end: nothing asked after it
+    expect(l.asked).toEqual([0, 4, 8, 12, 16, 20]);
+    expect(l.counts).toEqual([10, 4, 4, 4, 4, 4]);
+    expect(facts.cap).toBe(4);
+  });
+
+  it('the learned page size is asked for from the start next time, with pages asked ahead', async () => {
+    const facts = new PagingFacts();
+    await run(pageThrough(list(9, { cap: 4 }).fetchPage, { pageSize: 10, identity: id, facts }));
+    const l = list(10, { cap: 4 });
+    const askedWhenHanded: number[][] = [];
+    const walk = pageThrough(l.fetchPage, { pageSize: 10, identity: id, facts });
+    for await (const _page of walk) askedWhenHanded.push([...l.asked]);
+    expect(askedWhenHanded).toEqual([[0, 4], [0, 4, 8], [0, 4, 8]]);
+    expect(l.counts).toEqual([4, 4, 4]);
+    expect(walk.complete).toBe(true);
+  });
+
+  it('a list shorter than asked costs one more, empty, page while nothing shows the service fills pages', async () => {
+    const facts = new PagingFacts();
+    const l = list(3);
+    expect(await run(pageThrough(l.fetchPage, { pageSize: 10, identity: id, facts }))).toEqual({ rows: [1, 2, 3], complete: true, requests: 2 });
+    expect(l.asked).toEqual([0, 3]);
+    expect(facts.cap).toBeUndefined();
+    // the service has now given 3 rows in a page: a page of 2 is the end
+    const shorter = list(2);
+    expect(await run(pageThrough(shorter.fetchPage, { pageSize: 10, identity: id, facts }))).toEqual({ rows: [1, 2], complete: true, requests: 1 });
+  });
+
+  it('a page of the size asked before shows the service fills pages: a short page after it is the end', async () => {
+    const facts = new PagingFacts();
+    await run(pageThrough(list(12).fetchPage, { pageSize: 5, identity: id, facts }));
+    const l = list(4);
+    expect(await run(pageThrough(l.fetchPage, { pageSize: 5, identity: id, facts }))).toEqual({ rows: [1, 2, 3, 4], complete: true, requests: 1 });
+  });
+
+  it('a list answered whole (count and start ignored) is read once, and once next time', async () => {
+    const facts = new PagingFacts();
+    const longer = list(8, { ignoreCount: true, ignoreStart: true });
+    expect(await run(pageThrough(longer.fetchPage, { pageSize: 5, identity: id, facts, list: 'q' }))).toEqual({ rows: upTo(8), complete: true, requests: 1 });
+    expect([...facts.whole]).toEqual(['q']);
+
+    const fresh = new PagingFacts();
+    const shorter = list(8, { ignoreCount: true, ignoreStart: true });
+    // shorter than asked: the page after it repeats the first, so it was everything
+    expect(await run(pageThrough(shorter.fetchPage, { pageSize: 10, identity: id, facts: fresh, list: 'q' }))).toEqual({ rows: upTo(8), complete: true, requests: 2 });
+    expect([...fresh.whole]).toEqual(['q']);
+    const again = list(9, { ignoreCount: true, ignoreStart: true });
+    expect(await run(pageThrough(again.fetchPage, { pageSize: 10, identity: id, facts: fresh, list: 'q' }))).toEqual({ rows: upTo(9), complete: true, requests: 1 });
+  });
+
+  it('what one list taught about being answered whole does not end another list early', async () => {
+    const facts = new PagingFacts();
+    await run(pageThrough(list(8, { ignoreCount: true, ignoreStart: true }).fetchPage, { pageSize: 10, identity: id, facts, list: 'q' }));
+    const l = list(30, { cap: 9 });
+    expect(await run(pageThrough(l.fetchPage, { pageSize: 10, identity: id, facts, list: 'c' }))).toEqual({ rows: upTo(30), complete: true, requests: 4 });
+  });
+
+  it('a walk that failed, or that its caller left, is not complete', async () => {
+    const failing = pageThrough(list(20, { failAt: 10 }).fetchPage, { pageSize: 5, identity: id });
+    await expect(collect(failing)).rejects.toThrow('page at 10 failed');
+    expect(failing.complete).toBe(false);
+    expect(failing.requests).toBe(3);
+    const left = pageThrough(list(20).fetchPage, { pageSize: 5, identity: id, ahead: false });
+    for await (const _page of left) break;
+    expect(left.complete).toBe(false);
+    expect(left.requests).toBe(1);
+  });
+
+  it('an abort while a page is out fails the walk, not complete', async () => {
+    const controller = new AbortController();
+    const fetchPage = async ({ start }: { count: number; start: number }) => {
+      if (start > 0) controller.abort();
+      await sleep(1);
+      if (controller.signal.aborted) throw new Error('aborted');
+      return upTo(5);
+    };
+    const walk = pageThrough(fetchPage, { pageSize: 5, identity: (r: number) => r + Math.random() });
+    await expect(collect(walk)).rejects.toThrow('aborted');
+    expect(walk.complete).toBe(false);
   });
 });
