@@ -1,8 +1,9 @@
 // Command-line options of `npm run sandbox`; a bad option is a usage error (exit 2).
 import type { SandboxOptions } from './index';
+import { PAGED_LISTS, type PagedList } from './paging';
 
 export const USAGE =
-  'Usage: npm run sandbox -- [--port N] [--user NAME] [--key KEY] [--clients N] [--products N] [--quotations N] [--rate-limit N] [--credits N] [--seed N] [--latency MS] [--data FILE]';
+  'Usage: npm run sandbox -- [--port N] [--user NAME] [--key KEY] [--clients N] [--products N] [--quotations N] [--rate-limit N] [--credits N] [--seed N] [--latency MS] [--data FILE] [--max-count N] [--unpaged LIST[,LIST…]]';
 
 export class UsageError extends Error {}
 
@@ -14,9 +15,9 @@ export function parseArgs(argv: string[]): SandboxOptions & { help?: boolean } {
   const opts: SandboxOptions & { help?: boolean } = {};
   const numbers: Record<string, keyof SandboxOptions> = {
     '--port': 'port', '--clients': 'clients', '--products': 'products', '--quotations': 'quotations',
-    '--rate-limit': 'rateLimit', '--credits': 'credits', '--seed': 'seed', '--latency': 'latencyMs',
+    '--rate-limit': 'rateLimit', '--credits': 'credits', '--seed': 'seed', '--latency': 'latencyMs', '--max-count': 'maxCount',
   };
-  const texts: Record<string, keyof SandboxOptions> = { '--user': 'user', '--key': 'key', '--data': 'dataFile' };
+  const texts: Record<string, keyof SandboxOptions> = { '--user': 'user', '--key': 'key', '--data': 'dataFile', '--unpaged': 'unpaged' };
   for (let i = 0; i < argv.length; i++) {
     let arg = argv[i]!;
     let value: string | undefined;
@@ -33,9 +34,16 @@ export function parseArgs(argv: string[]): SandboxOptions & { help?: boolean } {
     if (numbers[arg]) {
       if (!/^\d+$/.test(value)) fail(`${arg} must be a whole number of 0 or more, got "${value}".`);
       (opts as Record<string, unknown>)[name] = Number(value);
-    } else (opts as Record<string, unknown>)[name] = value;
+    } else if (arg === '--unpaged') opts.unpaged = listNames(value);
+    else (opts as Record<string, unknown>)[name] = value;
   }
   if (opts.port !== undefined && opts.port > 65535) fail(`--port must be 0 to 65535, got ${opts.port}.`);
   return opts;
 }
 
+
+function listNames(value: string): PagedList[] {
+  const names = value.split(',').map((n) => n.trim());
+  for (const n of names) if (!(PAGED_LISTS as readonly string[]).includes(n)) fail(`--unpaged takes list names (${PAGED_LISTS.join(', ')}), comma separated, got "${n}".`);
+  return [...new Set(names as PagedList[])];
+}

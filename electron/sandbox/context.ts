@@ -1,6 +1,7 @@
 // What route handlers share: the account's data and the clock.
 import type { SandboxData } from './data';
 import type { AccountRules } from './rules';
+import type { ListPaging } from './paging';
 
 export interface Ctx {
   readonly data: SandboxData;
@@ -10,6 +11,8 @@ export interface Ctx {
   readonly seed: number;
   /** the shared schemas with the account's rules */
   readonly rules: AccountRules;
+  /** how lists are paged: as specified, capped, or answered whole */
+  readonly paging: ListPaging;
 }
 
 /** The local calendar date of the sandbox clock, as YYYY-MM-DD. */

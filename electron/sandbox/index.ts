@@ -32,7 +32,16 @@
  * - Paging: count default 100, maximum 1000 (MAX_COUNT); start is a 0-based
  *   offset. count above 1000, or a count/start that is not a whole number of
  *   0 or more, is 400. /countrylist returns the whole list unless count/start
- *   are given.
+ *   are given. Two other readings of the spec's silence can be played
+ *   (docs/paging.md), for the lists of clients, products, quotations and
+ *   every search:
+ *   - maxCount N (`--max-count N`): every paged list and search gives at most
+ *     N rows, whatever count asks; any whole count is then accepted, none is
+ *     400 for being large. Pages still start at `start`.
+ *   - unpaged ['quotations', …] (`--unpaged quotations,products`): those lists
+ *     ignore count and start (not even checked) and answer every record,
+ *     maxCount or not; `search` names every search area.
+ *   /countrylist is not a paged list in the spec and is played neither way.
  * - Auth: 401 for missing, wrong, deleted or inactive credentials, with
  *   WWW-Authenticate. Only /api/v1 needs auth.
  * - Order of checks: injected faults, 403 IP blacklisted, 401, 429 throttle
@@ -97,6 +106,7 @@ import { HourlyLimit, Throttle } from './rate-limit';
 import { populate } from './seed';
 import { accountRules } from './rules';
 import { readDataFile } from './store';
+import { PAGED_LISTS, type ListPaging, type PagedList } from './paging';
 
 export type { Delivery } from './data';
 export type { Faults, FaultKind } from './faults';
@@ -104,7 +114,7 @@ export type { RequestRecord } from './app';
 export type { KeyState } from './auth';
 export { SandboxData } from './data';
 export { DataFileError } from './store';
-export { MAX_COUNT, DEFAULT_COUNT } from './paging';
+export { MAX_COUNT, DEFAULT_COUNT, PAGED_LISTS, type PagedList } from './paging';
 export { MAX_FORM_FIELDS } from './body';
 export { PRINTCENTER_COST } from './quotations';
 export { UNLIMITED } from './rate-limit';
@@ -121,6 +131,8 @@ export interface SandboxOptions {
   dataFile?: string;        // persist to this file (atomic writes); load it when it exists; a corrupt file is a clear error, never overwritten
   seed?: number;            // for generated data and fault injection
   latencyMs?: number;       // a delay before every answer, as a service across a network has; default 0
+  maxCount?: number;        // every paged list and search gives at most this many rows, whatever count asks; default 0 = as asked
+  unpaged?: PagedList[];    // these lists ignore count and start and answer every record; default none
   now?: () => Date;         // clock (rate-limit window, default dates)
   quiet?: boolean;
 }
@@ -181,6 +193,15 @@ function stopListening(server: Server): Promise<void> {
   });
 }
 
+function listPaging(opts: SandboxOptions): ListPaging {
+  const maxCount = opts.maxCount ?? 0;
+  if (!Number.isInteger(maxCount) || maxCount < 0) throw new RangeError(`maxCount must be a whole number of 0 or more, got ${maxCount}`);
+  for (const list of opts.unpaged ?? []) {
+    if (!PAGED_LISTS.includes(list)) throw new RangeError(`unpaged: "${list}" is not a list; use ${PAGED_LISTS.join(', ')}`);
+  }
+  return { maxCount, unpaged: new Set(opts.unpaged) };
+}
+
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const now = opts.now ?? (() => new Date());
   const seed = opts.seed ?? 1;
@@ -188,7 +209,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const key = opts.key ?? 'demo-key';
   const data = new SandboxData(opts.dataFile);
   let origin = 'http://127.0.0.1';
-  const ctx: Ctx = { data, now, origin: () => origin, seed, rules: accountRules(data) };
+  const ctx: Ctx = { data, now, origin: () => origin, seed, rules: accountRules(data), paging: listPaging(opts) };
 
   const stored = opts.dataFile ? readDataFile(opts.dataFile) : null;
   if (stored !== null) data.load(stored, opts.dataFile!);

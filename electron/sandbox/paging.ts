@@ -1,5 +1,8 @@
 // count/start on every list and search (spec 4.1). start is a 0-based offset:
-// start=0&count=100 is the first page, start=100&count=100 the second.
+// start=0&count=100 is the first page, start=100&count=100 the second. The
+// spec states no maximum for count and names no paging parameters for the
+// quotation list, so the sandbox can also play a service that caps pages
+// (maxCount) or answers a list whole (unpaged): docs/paging.md.
 import { badRequest } from './errors';
 import type { FieldError } from '../../shared/field-errors';
 
@@ -11,6 +14,25 @@ export interface Paging {
   count: number;
 }
 
+/** The lists whose paging can be played differently; `search` is every search area. */
+export const PAGED_LISTS = ['clients', 'products', 'quotations', 'search'] as const;
+export type PagedList = (typeof PAGED_LISTS)[number];
+
+/** How the sandbox pages its lists. */
+export interface ListPaging {
+  /** every paged list gives at most this many rows, whatever count asks (any whole count is then accepted); 0 = as asked */
+  maxCount: number;
+  /** lists that ignore count and start and answer every record */
+  unpaged: ReadonlySet<PagedList>;
+}
+
+/** The page a list request asks for, as this sandbox's paging answers it. */
+export function pageOf(paging: ListPaging, list: PagedList, query: Record<string, unknown>): Paging {
+  if (paging.unpaged.has(list)) return { start: 0, count: Infinity };
+  const page = parsePaging(query, paging.maxCount > 0);
+  return paging.maxCount > 0 ? { start: page.start, count: Math.min(page.count, paging.maxCount) } : page;
+}
+
 function wholeNumber(name: string, raw: unknown, errors: FieldError[]): number | undefined {
   if (raw === undefined) return undefined;
   if (typeof raw !== 'string' || !/^\d+$/.test(raw.trim())) {
@@ -20,11 +42,11 @@ function wholeNumber(name: string, raw: unknown, errors: FieldError[]): number |
   return Number(raw.trim());
 }
 
-export function parsePaging(query: Record<string, unknown>): Paging {
+export function parsePaging(query: Record<string, unknown>, anyCount = false): Paging {
   const errors: FieldError[] = [];
   const count = wholeNumber('count', query.count, errors);
   const start = wholeNumber('start', query.start, errors);
-  if (count !== undefined && count > MAX_COUNT) errors.push({ field: 'count', message: `must be at most ${MAX_COUNT}` });
+  if (count !== undefined && count > MAX_COUNT && !anyCount) errors.push({ field: 'count', message: `must be at most ${MAX_COUNT}` });
   if (errors.length > 0) {
     throw badRequest(
       `Bad paging parameters: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}. Use count (1 to ${MAX_COUNT}, default ${DEFAULT_COUNT}) and start (0-based record offset).`,

@@ -6,7 +6,7 @@ import { requireObject } from '../body';
 import type { Ctx } from '../context';
 import { resolveCountry } from '../countries';
 import { ApiError, invalid, notFound } from '../errors';
-import { parsePaging } from '../paging';
+import { pageOf } from '../paging';
 import { clientDefaults, emptyReference, type ClientRec } from '../records';
 import { sendId, sendNoContent, sendRecord, sendTablePage, type Kind } from '../respond';
 import { idParam, resource } from '../routing';
@@ -58,7 +58,7 @@ export function clientRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   resource(app, '/api/v1/clients', {
     GET: async (req, reply) => {
-      const { start, count } = parsePaging(req.query as Record<string, unknown>);
+      const { start, count } = pageOf(ctx.paging, 'clients', req.query as Record<string, unknown>);
       return sendTablePage(req, reply, KIND, data.clients, data.clients.pageIds(start, count));
     },
     POST: async (req, reply) => {

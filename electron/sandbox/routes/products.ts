@@ -7,7 +7,7 @@ import { priceInTax } from '../../../shared/money';
 import { requireObject } from '../body';
 import type { Ctx } from '../context';
 import { invalid, notFound } from '../errors';
-import { parsePaging } from '../paging';
+import { pageOf } from '../paging';
 import { productDefaults, type ProductRec } from '../records';
 import { sendId, sendNoContent, sendRecord, sendTablePage, type Kind } from '../respond';
 import { idParam, resource } from '../routing';
@@ -68,7 +68,7 @@ export function productRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   resource(app, '/api/v1/products', {
     GET: async (req, reply) => {
-      const { start, count } = parsePaging(req.query as Record<string, unknown>);
+      const { start, count } = pageOf(ctx.paging, 'products', req.query as Record<string, unknown>);
       return sendTablePage(req, reply, KIND, data.products, data.products.pageIds(start, count));
     },
     POST: async (req, reply) => {

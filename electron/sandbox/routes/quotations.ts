@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context';
 import { notFound } from '../errors';
-import { parsePaging } from '../paging';
+import { pageOf } from '../paging';
 import { createQuotation, deleteQuotation, updateQuotation } from '../quotations';
 import { sendId, sendNoContent, sendRecord, sendTablePage, type Kind } from '../respond';
 import { idParam, resource } from '../routing';
@@ -13,7 +13,7 @@ export function quotationRoutes(app: FastifyInstance, ctx: Ctx): void {
   const { data } = ctx;
   resource(app, '/api/v1/quotations', {
     GET: async (req, reply) => {
-      const { start, count } = parsePaging(req.query as Record<string, unknown>);
+      const { start, count } = pageOf(ctx.paging, 'quotations', req.query as Record<string, unknown>);
       return sendTablePage(req, reply, KIND, data.quotations, data.quotations.pageIds(start, count));
     },
     POST: async (req, reply) => sendId(req, reply, 201, createQuotation(ctx, req.body)),

@@ -7,7 +7,7 @@ import type { WireObject } from '../../../shared/wire';
 import type { Ctx } from '../context';
 import type { SandboxData } from '../data';
 import { badRequest } from '../errors';
-import { parsePaging } from '../paging';
+import { pageOf } from '../paging';
 import { sendRows, type Kind } from '../respond';
 import { resource } from '../routing';
 
@@ -114,7 +114,7 @@ export function searchRoutes(app: FastifyInstance, ctx: Ctx): void {
       throw badRequest(`Unknown field "${field}" in ${p.area}. Search all, or one of: ${Object.keys(area.fields).join(', ')}.`, [{ field: 'field', message: `must be all or a field of ${p.area}` }]);
     }
     if (query === '') throw badRequest('The search query is missing. Use /search/{area}/{field}/{query}.', [{ field: 'query', message: 'is required' }]);
-    const paging = parsePaging(req.query as Record<string, unknown>);
+    const paging = pageOf(ctx.paging, 'search', req.query as Record<string, unknown>);
 
     const tests: [string, (v: string) => boolean][] = [];
     for (const [name, type] of Object.entries(area.fields)) {
