@@ -3,48 +3,19 @@
 // values, is a conflict; a change on one side only is named apart, for
 // information. A field the local draft never set is the service's to fill
 // (a default profile, period or "show totals"), so it counts as unchanged
-// here.
+// here. A quotation draft's fields and lines are compared by its merge
+// (shared/quotation-merge.ts), so the dialog shows exactly what the merge
+// left to choose; `threeWay` serves clients.
 import type { ConflictRow } from '../../shared/bridge';
+import { isEmpty, isRecord, sameValue } from '../../shared/same-value';
+import { lineValues } from '../../shared/line-match';
+
+export { sameValue };
 
 type Rec = Record<string, unknown>;
 
 /** Version of a record as field → value, reference lines one field each. */
 export type Flat = Map<string, unknown>;
-
-function isRecord(v: unknown): v is Rec {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
-function isEmpty(v: unknown): boolean {
-  return v === undefined || v === null || v === '';
-}
-
-function numeric(v: unknown): number | null {
-  if (typeof v === 'number' && Number.isFinite(v)) return v;
-  // "0612…" or a number past 2^53 is text (a phone number, a code), not a number
-  if (typeof v === 'string' && /^\s*-?(0|[1-9]\d{0,14})(\.\d+)?\s*$/.test(v)) return Number(v);
-  return null;
-}
-
-/** Equality as a person reads values: empties alike, 5 and "5.00" alike, records field by field. */
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (isEmpty(a) && isEmpty(b)) return true;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    const x = Array.isArray(a) ? a : isEmpty(a) ? [] : null;
-    const y = Array.isArray(b) ? b : isEmpty(b) ? [] : null;
-    return x !== null && y !== null && x.length === y.length && x.every((v, i) => sameValue(v, y[i]));
-  }
-  if (isRecord(a) || isRecord(b)) {
-    const x = isRecord(a) ? a : isEmpty(a) ? {} : null;
-    const y = isRecord(b) ? b : isEmpty(b) ? {} : null;
-    if (x === null || y === null) return false;
-    return [...new Set([...Object.keys(x), ...Object.keys(y)])].every((k) => sameValue(x[k], y[k]));
-  }
-  const na = numeric(a);
-  const nb = numeric(b);
-  if (na !== null && nb !== null) return na === nb;
-  return String(a) === String(b);
-}
 
 /**
  * A record's fields in `order`, with an object-valued `reference` spread
@@ -65,20 +36,8 @@ export function flatten(record: Rec | null, order: readonly string[]): Flat {
   return out;
 }
 
-// A line's values the service fills in by itself (no unit, 0% tax, no
-// discount) mean the same as leaving them out.
-function lineValues(line: unknown): Rec | null {
-  if (!isRecord(line)) return null;
-  const out: Rec = {};
-  for (const [k, v] of Object.entries(line)) {
-    if (k === 'id' || isEmpty(v) || v === false || numeric(v) === 0) continue;
-    out[k] = v;
-  }
-  return out;
-}
-
 function linesOf(v: unknown): Rec[] {
-  return Array.isArray(v) ? v.map((l) => lineValues(l) ?? {}) : [];
+  return Array.isArray(v) ? v.map(lineValues) : [];
 }
 
 export interface ThreeWay {

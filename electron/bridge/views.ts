@@ -26,6 +26,7 @@ import type { QuotationListItem, Store } from '../store';
 import { formatBridgeMessage } from '../../shared/bridge';
 import { CLIENT_FIELDS } from '../store/fields';
 import { flatten, rowsOf, threeWay, type ThreeWay } from './conflict-rows';
+import { lineValues } from '../../shared/line-match';
 
 /** The store's open outbox entries and conflicts, indexed by record, read once per answer. */
 export interface Pending {
@@ -399,12 +400,30 @@ function compared(store: Store, c: Conflict): ThreeWay {
     const shown = threeWay(null, mine, flatten(c.theirs as Record<string, unknown>, order), order);
     return shown.rows.length > 0 ? { ...shown, both: c.fields } : { ...shown, both: c.fields, rows: order.map((f) => ({ field: f, mine: mine.get(f) ?? null, theirs: (c.theirs as Record<string, unknown>)[f] ?? null })) };
   }
-  const content = (q: unknown) => (q ? store.quotations.contentFromServer(c.target, q as Quotation) : null);
   const mine = flatten(withClient((c.mine as QuotationContent | null) ?? null), QUOTATION_CONFLICT_ORDER);
   if (c.kind === 'deleted' || !c.theirs) return { both: [], changedHereOnly: [], changedThereOnly: [], rows: namedClients(store, rowsOf(mine, QUOTATION_CONFLICT_ORDER)) };
-  const base = c.base ? flatten(withClient(content(c.base)), QUOTATION_CONFLICT_ORDER) : null;
-  const r = threeWay(base, mine, flatten(withClient(content(c.theirs)), QUOTATION_CONFLICT_ORDER), QUOTATION_CONFLICT_ORDER);
-  return { ...r, rows: namedClients(store, r.rows) };
+  // what the resolutions act on: the fields and lines the merge leaves to choose
+  const m = store.conflicts.draftMerge(c, 'mine');
+  const rows: ConflictRow[] = inConflictOrder(m.conflicts).map((x) =>
+    x.field === 'line' && 'line' in x
+      ? { field: 'line', line: x.line, mine: x.mine ? lineValues(x.mine) : null, theirs: x.theirs ? lineValues(x.theirs) : null }
+      : { field: x.field, mine: x.mine, theirs: x.theirs },
+  );
+  return {
+    both: inConflictOrder([...new Set(m.conflicts.map((x) => (x.field === 'line' ? 'lines' : x.field)))]),
+    changedHereOnly: inConflictOrder(m.changedHereOnly),
+    changedThereOnly: inConflictOrder(m.changedThereOnly),
+    rows: namedClients(store, rows),
+  };
+}
+
+/** Fields (or what names one) in the order the editor lays them out; lines keep theirs. */
+function inConflictOrder<T extends string | { field: string }>(items: T[]): T[] {
+  const at = (x: T) => {
+    const f = typeof x === 'string' ? x : x.field;
+    return (QUOTATION_CONFLICT_ORDER as readonly string[]).indexOf(f === 'line' ? 'lines' : f);
+  };
+  return items.map((x, i) => ({ x, i })).sort((a, b) => at(a.x) - at(b.x) || a.i - b.i).map(({ x }) => x);
 }
 
 /** A client row shows names, not local ids. */

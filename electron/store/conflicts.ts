@@ -1,7 +1,8 @@
 // Conflicts between local edits and changes made on the service meanwhile.
-// The engine detects them (electron/sync/conflicts.ts) and records them here
-// with the parked outbox entry; the user resolves them here. Nothing is lost
-// either way: each resolution keeps at least the version the user chose.
+// The push handlers (electron/sync/ops) detect them and record them here
+// with the parked outbox entry; the user resolves them here. A resolution
+// decides only what both sides changed: a change made on one side only is
+// kept whichever is chosen (docs/conflicts.md).
 import type { Client, Quotation } from '../../shared/schemas';
 import type { Conflict, ConflictKind, ConflictResolution, OpKind } from '../../shared/outbox';
 import { resolutionsFor } from '../../shared/outbox';
@@ -10,6 +11,7 @@ import { type Ctx, parseJson, toJson } from './context';
 import { StoreError, notFound } from './errors';
 import { CLIENT_FIELDS, pick, sameValue } from './fields';
 import { newId, newQuotationReference, newSavename } from './ids';
+import { holdsDraft, mergeQuotation, type QuotationMerge, type Side } from '../../shared/quotation-merge';
 import type { Outbox } from './outbox';
 import type { Clients } from './clients';
 import type { Quotations } from './quotations';
@@ -89,7 +91,7 @@ export class Conflicts {
           ? `This ${c.targetKind} was deleted on the service while you changed it here.`
           : c.kind === 'fields'
             ? `This client was changed on the service too, in the same fields (${(c.fields ?? []).join(', ')}).`
-            : 'This draft was changed on the service too since you started editing it.';
+            : `This quotation was changed on the service too, in the same fields (${(c.fields ?? []).join(', ')}).`;
       this.outbox.park(c.opId, { kind: 'conflict', message: `${what} Choose which version to keep.` });
       return this.get(Number(r.lastInsertRowid));
     });
@@ -171,28 +173,55 @@ export class Conflicts {
       this.ctx.stmt('DELETE FROM quotations WHERE id = ?').run(row.id);
       return;
     }
+    // At detection the draft and its base were left as they were: each
+    // resolution merges them with theirs now, edits made meanwhile included.
     const theirs = c.theirs as Quotation;
     if (resolution === 'keep_mine') {
-      this.ctx.stmt('UPDATE quotations SET base = ?, server = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(theirs), JSON.stringify(theirs), now, row.id);
+      this.quotations.takeMerged(row.id, this.draftMerge(c, 'mine').content, theirs);
       return this.retry(c);
     }
     if (resolution === 'take_theirs') {
-      this.ctx.stmt('UPDATE quotations SET draft = NULL, base = NULL, server = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(theirs), now, row.id);
-      return this.settle(c);
+      const merged = this.draftMerge(c, 'theirs').content;
+      if (holdsDraft(this.quotations.contentFromServer(row.id, theirs), merged)) {
+        this.ctx.stmt('UPDATE quotations SET draft = NULL, base = NULL, server = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(theirs), now, row.id);
+        return this.settle(c);
+      }
+      this.quotations.takeMerged(row.id, merged, theirs);
+      return this.retry(c);
     }
-    // keep both: mine becomes a new draft under new names, theirs a record of its own
+    // Keep both: the service's draft keeps theirs in what both changed, a new
+    // draft under new names gets mine; each carries the changes made on one
+    // side only, so neither side loses one.
+    const mine = this.draftMerge(c, 'mine').content;
+    const theirsSide = this.draftMerge(c, 'theirs').content;
     this.ctx
-      .stmt('UPDATE quotations SET server_id = NULL, server = NULL, base = NULL, savename = ?, quotationreference = ?, updated_at = ? WHERE id = ?')
-      .run(newSavename(), newQuotationReference(now), now, row.id);
-    if (!parseJson<QuotationContent>(row.draft)) {
-      this.ctx.stmt('UPDATE quotations SET draft = ? WHERE id = ?').run(JSON.stringify(c.mine), row.id);
-    }
+      .stmt('UPDATE quotations SET server_id = NULL, server = NULL, base = NULL, draft = ?, client_id = ?, savename = ?, quotationreference = ?, updated_at = ? WHERE id = ?')
+      .run(JSON.stringify(mine), mine.clientId, newSavename(), newQuotationReference(now), now, row.id);
+    const twin = newId();
     this.ctx
       .stmt(
         'INSERT INTO quotations (id, server_id, server, savename, quotationreference, pulled_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       )
-      .run(newId(), theirs.id, JSON.stringify(theirs), theirs.savename || null, theirs.quotationreference || null, now, now, now);
+      .run(twin, theirs.id, JSON.stringify(theirs), theirs.savename || null, theirs.quotationreference || null, now, now, now);
+    if (!holdsDraft(this.quotations.contentFromServer(twin, theirs), theirsSide)) {
+      // its own line ids: the two drafts are edited apart from here on
+      this.quotations.takeMerged(twin, { ...theirsSide, lines: theirsSide.lines.map((l) => ({ ...l, id: newId() })) }, theirs);
+      const create = theirsSide.clientId ? this.outbox.forTarget(theirsSide.clientId).find((e) => e.kind === 'client.create') : undefined;
+      this.outbox.enqueue('quotation.save', twin, { dependsOn: create?.id ?? null });
+    }
     this.retry(c);
+  }
+
+  /**
+   * A 'draft' conflict's quotation merged with the service's version it
+   * holds, what both changed decided for `prefer`. The draft is read as it
+   * is now: edits made while the conflict waited are the person's too.
+   */
+  draftMerge(c: Conflict, prefer: Side): QuotationMerge {
+    const row = this.quotations.findRow(c.target);
+    const fromServer = (q: unknown) => this.quotations.contentFromServer(c.target, q as Quotation);
+    const mine = row?.draft ? this.quotations.contentOf(row) : (c.mine as QuotationContent);
+    return mergeQuotation(c.base ? fromServer(c.base) : null, mine, fromServer(c.theirs), { prefer, newLineId: newId });
   }
 
   private cancelAll(target: string): void {

@@ -362,4 +362,17 @@ export class Quotations {
       this.outbox.ask(id);
     });
   }
+
+  /**
+   * Makes `content`, a draft merged with the service's version `server`,
+   * the draft: `server` becomes the version later edits start from.
+   */
+  takeMerged(id: string, content: QuotationContent, server: Quotation): void {
+    this.ctx.tx(['quotations'], () => {
+      const json = JSON.stringify(server);
+      this.ctx
+        .stmt('UPDATE quotations SET draft = ?, base = ?, server = ?, client_id = ?, updated_at = ? WHERE id = ?')
+        .run(JSON.stringify(content), json, json, content.clientId, this.ctx.now(), id);
+    });
+  }
 }

@@ -137,7 +137,7 @@ describe('pushing quotations', () => {
       return { r, q, serverId, c: c! };
     }
 
-    it('a field this app never set, changed on the service, is theirs: a conflict, not an overwrite', async () => {
+    it('a field this app never set, changed on the service only, is merged in: no conflict, both changes kept', async () => {
       const r = await rig();
       const client = await withClient(r);
       const q = r.store.quotations.create({ clientId: client.id });
@@ -147,9 +147,9 @@ describe('pushing quotations', () => {
       r.store.quotations.updateHeader(q.id, { notes: 'mine' });
       r.sb.data.quotations.patch(serverId, { paymentcondition: 'theirs' });
       await r.engine.flush();
-      expect(r.store.conflicts.open()).toMatchObject([{ kind: 'draft', target: q.id, theirs: { paymentcondition: 'theirs' } }]);
-      expect(r.sb.data.quotations.get(serverId)!.paymentcondition).toBe('theirs');
-      expect(r.sb.data.quotations.get(serverId)!.notes).not.toBe('mine');
+      expect(r.store.conflicts.open()).toEqual([]);
+      expect(r.sb.data.quotations.get(serverId)).toMatchObject({ paymentcondition: 'theirs', notes: 'mine' });
+      expect(r.store.quotations.get(q.id).content).toMatchObject({ paymentcondition: 'theirs', notes: 'mine' });
     });
 
     it('parks a draft changed on both sides with both versions', async () => {

@@ -9,6 +9,8 @@ import { parseJson } from '../../store/context';
 import type { QuotationRow } from '../../store/quotations';
 import { quotationToInput } from '../../store/validate';
 import { draftUnchanged, holdsSent } from '../merge';
+import { holdsDraft, mergeQuotation } from '../../../shared/quotation-merge';
+import { newId } from '../../store/ids';
 import type { OpHandler, PushContext, PushResult, ResolveResult } from './types';
 import { isNotFound, nothingLeft } from './common';
 import type { InvoicingApi } from '../../api';
@@ -96,6 +98,55 @@ function deletedConflict(ctx: PushContext, entry: OutboxItem, row: QuotationRow)
   return 'parked';
 }
 
+/**
+ * Brings in a client the service's draft names and this computer does not
+ * know yet (made on the service since the last pull), so a merge can take
+ * it into the local draft. A client the service no longer has stays unknown.
+ */
+async function knowClient(ctx: PushContext, clientnr: number): Promise<void> {
+  if (!(clientnr > 0) || ctx.store.clients.rowByClientnr(clientnr)) return;
+  try {
+    const client = await ctx.api.clients.get(clientnr);
+    ctx.store.cache.putClients([client], ctx.store.ctx.now());
+  } catch (e) {
+    if (!isNotFound(e)) throw e;
+  }
+}
+
+/**
+ * Merges the service's draft into the local one, field by field and line
+ * by line from the version the local edit started from. What changed on
+ * one side only is taken into the local draft, which then starts from
+ * theirs; what both changed differently parks the save as a conflict, the
+ * draft left as it is for the person to decide. Without a base (a save
+ * answered but not read back) the local draft is saved as it is.
+ */
+function mergeWithService(ctx: PushContext, entry: OutboxItem, row: QuotationRow, theirs: Quotation): 'conflict' | 'nothing to save' | 'save' {
+  const { store } = ctx;
+  const base = parseJson<Quotation>(row.base);
+  // What the service holds may be our own: an earlier attempt of this entry
+  // whose answer was lost. (A save that was answered but not yet read back
+  // left no base; see below.)
+  const ours = entry.sent !== null && holdsSent(entry.sent as Record<string, unknown>, theirs);
+  const mine = store.quotations.contentOf(row);
+  const theirContent = store.quotations.contentFromServer(row.id, theirs);
+  if (base && !ours && !draftUnchanged(base, theirs)) {
+    const m = mergeQuotation(store.quotations.contentFromServer(row.id, base), mine, theirContent, { prefer: 'mine', newLineId: newId });
+    if (m.conflicts.length > 0) {
+      const fields = [...new Set(m.conflicts.map((c) => (c.field === 'line' ? 'lines' : c.field)))];
+      store.conflicts.record({ kind: 'draft', targetKind: 'quotation', target: row.id, opId: entry.id, mine, theirs, base, fields });
+      return 'conflict';
+    }
+    store.quotations.takeMerged(row.id, m.content, theirs);
+    return holdsDraft(theirContent, m.content) ? 'nothing to save' : 'save';
+  }
+  // What is there now is the version this save replaces: if this attempt
+  // fails too, the next one compares against it, not an older one.
+  const json = JSON.stringify(theirs);
+  store.ctx.stmt('UPDATE quotations SET base = ?, server = ? WHERE id = ?').run(json, json, row.id);
+  return 'save';
+}
+
 export class QuotationSave implements OpHandler {
   constructor(private readonly ctx: PushContext) {}
 
@@ -115,34 +166,41 @@ export class QuotationSave implements OpHandler {
     }
     if (!row || row.deleted) return nothingLeft(store, entry);
     // overwrite: a later save of this draft, or an earlier attempt may have created it
-    const b = bodyFor(this.ctx, entry, row, { action: 'save', overwrite: row.server_id !== null || entry.sent !== null });
-    if (!b.ok) return b.result;
+    const overwrite = row.server_id !== null || entry.sent !== null;
+    // checked before the service is asked anything: a draft that must wait or be fixed spends no request
+    const early = bodyFor(this.ctx, entry, row, { action: 'save', overwrite });
+    if (!early.ok) return early.result;
 
+    let theirs: Quotation | null = null;
     if (row.server_id !== null) {
-      let theirs: Quotation;
       try {
         theirs = await api.quotations.get(row.server_id);
       } catch (e) {
         if (isNotFound(e)) return deletedConflict(this.ctx, entry, row);
         throw e;
       }
-      const base = parseJson<Quotation>(row.base);
-      // What the service holds may be our own: an earlier attempt of this
-      // entry whose answer was lost. (A save that was answered but not yet
-      // read back left no base; see below.)
-      const ours = entry.sent !== null && holdsSent(entry.sent as Record<string, unknown>, theirs);
       if (theirs.sent) return deletedConflict(this.ctx, entry, row);
-      if (base && !draftUnchanged(base, theirs) && !ours) {
-        store.conflicts.record({ kind: 'draft', targetKind: 'quotation', target: row.id, opId: entry.id, mine: store.quotations.contentOf(row), theirs, base });
-        return 'parked';
-      }
-      // What is there now is the version this save replaces: if this attempt
-      // fails too, the next one compares against it, not an older one.
-      store.transaction(() => {
-        const json = JSON.stringify(theirs);
-        store.ctx.stmt('UPDATE quotations SET base = ?, server = ? WHERE id = ?').run(json, json, row.id);
-      });
+      await knowClient(this.ctx, theirs.clientnr);
     }
+    // From here to the request nothing waits: the draft merged and the body
+    // sent are the draft as it is now, and an edit typed after it queues a
+    // save of its own.
+    const plan = store.transaction((): Body | 'settled' => {
+      const fresh = store.quotations.findRow(row.id);
+      if (!fresh || fresh.deleted) return { ok: false, result: nothingLeft(store, entry) };
+      if (theirs) {
+        const merged = mergeWithService(this.ctx, entry, fresh, theirs);
+        if (merged === 'conflict') return { ok: false, result: 'parked' };
+        if (merged === 'nothing to save') {
+          store.outbox.markDone(entry.id);
+          return 'settled';
+        }
+      }
+      return bodyFor(this.ctx, entry, store.quotations.row(row.id), { action: 'save', overwrite });
+    });
+    if (plan === 'settled') return 'done';
+    if (!plan.ok) return plan.result;
+    const b = plan;
 
     store.outbox.markInFlight(entry.id, b.body);
     const id = await api.quotations.create(b.body);
