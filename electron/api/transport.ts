@@ -5,6 +5,7 @@
 // The API key is fetched through a callback for each request and only ever
 // lives in that request's headers; nothing here stores it, logs it or puts
 // the raw undici error (which may hold the request options) into an error.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Pool } from 'undici';
 import type { Logger } from './logger';
 import { silentLogger } from './logger';
@@ -66,7 +67,10 @@ export interface RequestSpec {
   query?: Record<string, string | number>;
   /** sent as JSON */
   body?: unknown;
-  /** may use the reserve of the rate budget (something a person is waiting for) */
+  /**
+   * may use the reserve of the rate budget (something a person is waiting
+   * for); when not given, the `withPriority` scope the call runs in decides
+   */
   priority?: boolean;
   signal?: AbortSignal;
   /** default application/json */
@@ -101,6 +105,8 @@ export class Transport {
   readonly #throttleBackoff: BackoffOptions;
   /** rate-limit answers in a row, for the growing cool-down */
   #throttles = 0;
+  /** whether the calls made in the current async scope are a person's */
+  readonly #priorityScope = new AsyncLocalStorage<boolean>();
 
   constructor(opts: TransportOptions) {
     this.base = parseBaseUrl(opts.baseUrl);
@@ -132,7 +138,8 @@ export class Transport {
    * limiting; writes never are: their error says whether they may have been
    * applied (`outcome`).
    */
-  async request<T>(spec: RequestSpec, read: (res: RawResponse) => T | Promise<T>): Promise<T> {
+  async request<T>(asked: RequestSpec, read: (res: RawResponse) => T | Promise<T>): Promise<T> {
+    const spec: RequestSpec = { ...asked, priority: asked.priority ?? this.#priorityScope.getStore() ?? false };
     const attempts = spec.method === 'GET' ? this.#readAttempts : 1;
     for (let attempt = 0; ; attempt++) {
       await this.#admit(spec);
@@ -160,6 +167,17 @@ export class Transport {
         await this.#sleep(wait, spec);
       }
     }
+  }
+
+  /**
+   * Runs `fn` with every call it makes (however deep, however late) marked
+   * `priority` or not, unless a call says otherwise itself. The sync engine
+   * runs a person's queued action in it, so the push handlers need not pass
+   * the flag on each call; and background work runs in it with false, so it
+   * never inherits a person's scope through a timer set inside one.
+   */
+  withPriority<T>(fn: () => T, priority = true): T {
+    return this.#priorityScope.run(priority, fn);
   }
 
   async close(): Promise<void> {

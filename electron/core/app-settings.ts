@@ -1,17 +1,20 @@
-// The app's own preferences (language, default send method), one small JSON
+// The app's own preferences (language, default send method, how often a
+// draft being edited goes to the service by itself), one small JSON
 // file in the data folder, written atomically. A file that cannot be read is
 // moved aside (never silently overwritten) and the defaults are used.
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { z } from 'zod';
-import type { Settings } from '../../shared/bridge';
+import { DRAFT_SAVE_MINUTES, type Settings } from '../../shared/bridge';
 // the sandbox's atomic JSON writer (temp file, fsync, rename) serves here too
 import { writeDataFile } from '../sandbox/store';
 
-export const DEFAULT_SETTINGS: Settings = { language: 'nl', defaultSendmethod: 'email' };
+export const DEFAULT_SETTINGS: Settings = { language: 'nl', defaultSendmethod: 'email', draftSaveEveryMinutes: 10 };
 
 const fileSchema = z.object({
   language: z.enum(['nl', 'en']).catch(DEFAULT_SETTINGS.language),
   defaultSendmethod: z.enum(['email', 'mail', 'printcenter']).catch(DEFAULT_SETTINGS.defaultSendmethod),
+  // files written before this setting existed have none: the default
+  draftSaveEveryMinutes: z.number().int().min(DRAFT_SAVE_MINUTES.min).max(DRAFT_SAVE_MINUTES.max).catch(DEFAULT_SETTINGS.draftSaveEveryMinutes),
 });
 
 export class AppSettings {

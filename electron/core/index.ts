@@ -17,6 +17,7 @@ import type { Entity } from '../store/context';
 import { AppSettings } from './app-settings';
 import { openAccountSpace, openDemoSpace, type DemoSeed, type Space } from './space';
 import { linkSync, type SyncLink } from './sync-link';
+import type { Timers } from '../sync';
 
 export type { DemoSeed } from './space';
 
@@ -31,6 +32,8 @@ export interface CoreOptions {
   autoSync?: boolean;
   /** told of failures that have no caller to answer (background sync) */
   onError?: (what: string, err: unknown) => void;
+  /** the time of the demo's database, request budget and sync timers; for tests that let hours pass */
+  clock?: { now: () => number; timers: Timers };
 }
 
 export interface Core {
@@ -68,7 +71,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   const accounts = await AccountService.open({ dataDir: opts.dataDir, secrets: opts.secrets ?? new KeytarSecretStore() });
 
   const openSpace = (accountId: string | null): Promise<Space> =>
-    accountId === null ? openDemoSpace(opts.dataDir, opts.demoSeed) : openAccountSpace({ dataDir: opts.dataDir, accountId, api: accounts.apiFor(accountId) });
+    accountId === null ? openDemoSpace(opts.dataDir, opts.demoSeed, opts.clock?.now) : openAccountSpace({ dataDir: opts.dataDir, accountId, api: accounts.apiFor(accountId) });
 
   let space: Space;
   let sync!: SyncLink;
@@ -114,10 +117,13 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   /** Wires a space's store and sync engine to the page's events, and starts syncing. */
   function attach(s: Space): void {
     space = s;
+    s.store.outbox.setDraftSaveEvery(settings.get().draftSaveEveryMinutes * 60_000);
     sync = linkSync(s, {
       onChange: publishStatus,
       onRecord: (entity, id) => events.emit('records.changed', { entity, ids: [id] }),
       onError: opts.onError,
+      now: opts.clock?.now,
+      timers: opts.clock?.timers,
     });
     const onChanged = (entities: Entity[]) => {
       if (entities.includes('outbox') || entities.includes('conflicts')) {
@@ -191,7 +197,14 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     networkBack: () => sync.networkBack(),
     syncStatus: status,
     accounts: accountsPort,
-    settings: { get: () => settings.get(), set: (patch) => settings.set(patch) },
+    settings: {
+      get: () => settings.get(),
+      set(patch) {
+        const next = settings.set(patch);
+        if (patch.draftSaveEveryMinutes !== undefined) space.store.outbox.setDraftSaveEvery(next.draftSaveEveryMinutes * 60_000);
+        return next;
+      },
+    },
   };
 
   // every handler runs marked, so the store changes it makes are not echoed back

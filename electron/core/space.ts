@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { InvoicingApi } from '../api';
 import { startSandbox, type Sandbox } from '../sandbox';
-import { openStore, type Store } from '../store';
+import { openStore, type Clock, type Store } from '../store';
 
 export interface DemoSeed {
   clients?: number;
@@ -51,15 +51,16 @@ async function closeAll(steps: (() => Promise<void> | void)[]): Promise<void> {
   if (first !== undefined) throw first;
 }
 
-export async function openDemoSpace(dataDir: string, seed: DemoSeed = {}): Promise<Space> {
+/** `clock`: the time of the database and the request budget, for tests that let hours pass */
+export async function openDemoSpace(dataDir: string, seed: DemoSeed = {}, clock?: Clock): Promise<Space> {
   const dir = demoDir(dataDir);
   mkdirSync(dir, { recursive: true });
   const sandbox = await startSandbox({ dataFile: join(dir, 'sandbox.json'), quiet: true, ...seed });
   const opened: (() => Promise<void> | void)[] = [() => sandbox.close()];
   try {
-    const store = openStore(join(dir, 'quotedesk.sqlite'));
+    const store = openStore(join(dir, 'quotedesk.sqlite'), { clock });
     opened.push(() => store.close());
-    const api = new InvoicingApi({ baseUrl: sandbox.url, credentials: () => ({ username: sandbox.user, apiKey: sandbox.key }) });
+    const api = new InvoicingApi({ baseUrl: sandbox.url, credentials: () => ({ username: sandbox.user, apiKey: sandbox.key }), now: clock });
     opened.push(() => api.close());
     return { kind: 'demo', accountId: null, store, api, sandbox, close: () => closeAll(opened) };
   } catch (err) {

@@ -1,9 +1,14 @@
 // Joins a space's sync engine to the core: starts it with a first pull, pulls
 // again now and then and on request, pushes at once after an explicit action,
 // and reports its state as the contract's SyncStatus fields.
+//
+// The pulls in the background spend the person's hourly budget, so they come
+// at most as often as keeps them to `pullShare` of the limit, and not at all
+// while what is left would fall below the reserve (pullInterval).
 import type { PullProgress, SyncStatus } from '../../shared/bridge';
-import { SyncEngine } from '../sync';
+import { SyncEngine, type Timers } from '../sync';
 import type { Space } from './space';
+import { pullInterval } from './pull-interval';
 
 export interface SyncLink {
   readonly engine: SyncEngine;
@@ -29,6 +34,10 @@ export interface SyncLink {
   status(): Pick<SyncStatus, 'online' | 'lastSyncAt' | 'pulling' | 'budget'>;
   /** the service refused the key: the account needs a new one */
   needsKey(): boolean;
+  /** when the next background pull is due (epoch ms), or null while none is planned */
+  nextPullAt(): number | null;
+  /** resolves when nothing runs: no pull, no push */
+  idle(): Promise<void>;
 }
 
 export interface SyncLinkOptions {
@@ -36,20 +45,32 @@ export interface SyncLinkOptions {
   onChange: () => void;
   /** a record changed on its way to the service (pushed: new ids, state; parked) */
   onRecord: (entity: 'client' | 'quotation', id: string) => void;
-  /** a pull in the background, this often; default 10 minutes */
+  /** a pull in the background at most this often; default 10 minutes */
   pullEveryMs?: number;
+  /** the share of the hourly limit background pulls may use; default 0.1 */
+  pullShare?: number;
   onError?: (what: string, err: unknown) => void;
+  /** epoch ms, and the timers of the engine and the pulls; injectable so an hour can pass in a test */
+  now?: () => number;
+  timers?: Timers;
 }
 
 const LAST_SYNC_KEY = 'sync.lastPulledAt';
 
 export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
-  const engine = new SyncEngine({ store: space.store, api: space.api });
+  const now = opts.now ?? Date.now;
+  const timers: Timers = opts.timers ?? { setTimeout: (fn, ms) => setTimeout(fn, ms).unref(), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) };
+  const engine = new SyncEngine({ store: space.store, api: space.api, now, timers });
   const { store } = space;
+  const budget = space.api.transport.budget;
+  const everyMs = opts.pullEveryMs ?? 10 * 60_000;
   let pulling: PullProgress | null = null;
   let running: Promise<unknown> | null = null;
-  let timer: NodeJS.Timeout | null = null;
+  let timer: unknown = null;
+  let nextPull: number | null = null;
   let started = false;
+  /** requests the last pull took: what the next one is expected to cost */
+  let pullCost: number | null = null;
   const report = (what: string) => (err: unknown) => opts.onError?.(what, err);
 
   for (const event of ['online', 'offline', 'budget', 'paused', 'resumed'] as const) engine.events.on(event, () => opts.onChange());
@@ -59,22 +80,46 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
   });
   // the push writes ids and states the page shows, without an edit of the record itself
   for (const event of ['pushed', 'parked'] as const) engine.events.on(event, (entry) => opts.onRecord(entry.targetKind, entry.target));
-  engine.events.on('pulled', () => {
-    store.settings.set(LAST_SYNC_KEY, Date.now());
+  engine.events.on('pulled', (summary) => {
+    pullCost = summary.requests;
+    store.settings.set(LAST_SYNC_KEY, now());
   });
 
   /** Pull and push, one at a time; failures are the engine's to judge (offline, paused). */
-  function syncNow(): boolean {
+  function syncNow(priority: boolean): boolean {
     if (running) return false;
     running = engine
-      .sync()
+      .sync({ priority })
       .catch(report('sync'))
       .finally(() => {
         running = null;
         pulling = null;
         opts.onChange();
+        planPull();
       });
     return true;
+  }
+
+  function planPull(at?: number): void {
+    if (!started) return;
+    if (timer !== null) timers.clearTimeout(timer);
+    const interval = pullInterval({ cost: pullCost, limit: budget.snapshot.limit, minMs: everyMs, share: opts.pullShare });
+    nextPull = at ?? now() + interval;
+    timer = timers.setTimeout(backgroundPull, Math.max(0, nextPull - now()));
+  }
+
+  /** The periodic pull: only when what it costs leaves the reserve to the person. */
+  function backgroundPull(): void {
+    timer = null;
+    nextPull = null;
+    if (!started || running) return planPull();
+    const room = budget.room(pullCost ?? 1);
+    if (!room.go) {
+      // skipped; try again when the window resets, or at the usual interval if that is sooner
+      const interval = pullInterval({ cost: pullCost, limit: budget.snapshot.limit, minMs: everyMs, share: opts.pullShare });
+      return planPull(now() + Math.min(interval, Math.max(60_000, room.waitMs)));
+    }
+    syncNow(false);
   }
 
   return {
@@ -82,14 +127,14 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
     start() {
       started = true;
       engine.start();
-      syncNow();
-      timer = setInterval(syncNow, opts.pullEveryMs ?? 10 * 60_000);
-      timer.unref();
+      // the first pull at start is background work too: nobody asked for it
+      syncNow(false);
     },
     async stop() {
       started = false;
-      if (timer) clearInterval(timer);
+      if (timer !== null) timers.clearTimeout(timer);
       timer = null;
+      nextPull = null;
       await running;
       await engine.dispose();
     },
@@ -97,8 +142,10 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
       if (started) void engine.pushNow().catch(report('push'));
     },
     pullNow() {
+      // a person asked to bring everything up to date: held drafts go too
       store.outbox.wakeAll();
-      return syncNow();
+      store.outbox.askAll();
+      return syncNow(true);
     },
     networkBack() {
       if (!started) return;
@@ -108,18 +155,31 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
     retryNow() {
       engine.resume();
       store.outbox.wakeAll();
-      syncNow();
+      // after a new key or the demo back on the network: a person's doing
+      syncNow(true);
     },
     status() {
-      const b = space.api.budget;
+      const b = budget.snapshot;
+      const resets = budget.resetsAt();
       const last = store.settings.get<number>(LAST_SYNC_KEY);
       return {
         online: engine.online !== false,
         lastSyncAt: last ? new Date(last).toISOString() : null,
         pulling,
-        budget: b.limit === null || b.remaining === null ? null : { limit: b.limit, remaining: b.remaining, resetsAt: b.resetsAt ? new Date(b.resetsAt).toISOString() : null },
+        budget:
+          b.limit === null || b.remaining === null
+            ? null
+            : { limit: b.limit, remaining: b.remaining, reserve: budget.reserve, resetsAt: resets ? new Date(resets).toISOString() : null },
       };
     },
     needsKey: () => engine.paused === 'auth',
+    nextPullAt: () => nextPull,
+    async idle() {
+      for (let seen: Promise<unknown> | null = null; seen !== running; ) {
+        seen = running;
+        await seen;
+      }
+      await engine.idle();
+    },
   };
 }

@@ -60,6 +60,11 @@ export class Connectivity {
     if (this.troubles >= limit) this.unreachable(reason);
   }
 
+  /** The next probe waits until `at` at the earliest (the request budget cannot afford one before). */
+  postpone(at: number): void {
+    if (this.state === false) this.nextProbe = Math.max(this.nextProbe, at);
+  }
+
   probeDue(): boolean {
     return this.state === false && this.now() >= this.nextProbe;
   }

@@ -2,6 +2,12 @@
 // judges online/offline from request outcomes, and tells the UI what it
 // does. Pulls and pushes never run at the same time.
 //
+// Requests are the person's hourly budget. An entry a person asked for
+// (see OutboxItem.asked) is pushed with priority: every call its handler
+// makes may spend the budget's reserve. Background work (draft saves the
+// time rule sends, background pulls, probes) starts only when it leaves the
+// reserve untouched, and otherwise waits for the window to reset.
+//
 //   const engine = new SyncEngine({ store, api });
 //   engine.events.on('parked', (entry) => …);
 //   engine.start();               // background: pushes shortly after edits, retries when due
@@ -36,6 +42,14 @@ export interface SyncEngineOptions {
   pushDelayMs?: number;
   /** rows per list request; default the API client's (1000) */
   pageSize?: number;
+}
+
+/** A draft save: a read to check for conflicts, the write, a read back. */
+const SAVE_COST = 3;
+
+export interface PullCallOptions {
+  /** a person asked (Sync now): the pull may spend the reserve */
+  priority?: boolean;
 }
 
 export interface FlushResult {
@@ -121,10 +135,19 @@ export class SyncEngine {
     if (this.pausedFor) return { ...result, stopped: 'paused' };
     if (this.connectivity.online === false && !this.connectivity.probeDue()) return { ...result, stopped: 'offline' };
     const waited = new Set<number>();
+    const budget = this.api.transport.budget;
     for (;;) {
       const [entry] = this.store.outbox.ready(this.now(), 1);
       if (!entry) break;
-      const outcome = await this.pusher.push(entry);
+      if (!entry.asked) {
+        const room = budget.room(SAVE_COST);
+        if (!room.go) {
+          // not an error: it waits for the window, and a person's save still sends it at once
+          this.store.outbox.holdUntil(entry.id, this.now() + Math.max(1000, room.waitMs));
+          continue;
+        }
+      }
+      const outcome = await this.api.transport.withPriority(() => this.pusher.push(entry), entry.asked);
       if (outcome.result === 'waiting') {
         // it now names what it waits for; seeing it again means that cannot come
         if (waited.has(entry.id)) break;
@@ -187,12 +210,16 @@ export class SyncEngine {
     if (this.running) this.schedule(this.now());
   }
 
-  /** Reads everything from the service into the cache. */
-  pull(): Promise<PullSummary> {
+  /** Reads everything from the service into the cache; in the background unless `priority`. */
+  pull(opts: PullCallOptions = {}): Promise<PullSummary> {
+    const priority = opts.priority ?? false;
     return this.serial(async () => {
       if (this.pausedFor) throw new ApiError({ kind: 'unauthorized', messageKey: 'api.unauthorized', outcome: 'not_applied', operation: 'sync.pull' });
       try {
-        const summary = await pull(this.store, this.api, this.now, { pageSize: this.pageSize, onProgress: (p) => this.events.emit('progress', p) });
+        const summary = await this.api.transport.withPriority(
+          () => pull(this.store, this.api, this.now, { pageSize: this.pageSize, priority, onProgress: (p) => this.events.emit('progress', p) }),
+          priority,
+        );
         this.connectivity.answered();
         this.events.emit('pulled', summary);
         return summary;
@@ -211,10 +238,10 @@ export class SyncEngine {
     else this.connectivity.answered();
   }
 
-  /** Pull, then push. */
-  async sync(): Promise<{ pulled: PullSummary; pushed: FlushResult }> {
+  /** Push, pull, then push what the pull let go. */
+  async sync(opts: PullCallOptions = {}): Promise<{ pulled: PullSummary; pushed: FlushResult }> {
     const pushedFirst = await this.flush();
-    const pulled = await this.pull();
+    const pulled = await this.pull(opts);
     const pushed = await this.flush();
     return { pulled, pushed: { done: pushedFirst.done + pushed.done, parked: pushedFirst.parked + pushed.parked, failed: pushedFirst.failed + pushed.failed, stopped: pushed.stopped } };
   }
@@ -226,7 +253,12 @@ export class SyncEngine {
    */
   async tick(): Promise<FlushResult> {
     if (this.connectivity.probeDue() && !this.pausedFor) {
-      const back = await this.serial(() => this.probe());
+      const room = this.api.transport.budget.room(1);
+      if (!room.go) {
+        this.connectivity.postpone(this.now() + room.waitMs);
+        return { done: 0, parked: 0, failed: 0, stopped: 'offline' };
+      }
+      const back = await this.serial(() => this.probe(false));
       if (!back) return { done: 0, parked: 0, failed: 0, stopped: 'offline' };
     }
     return this.flush();
@@ -240,7 +272,7 @@ export class SyncEngine {
   async pushNow(): Promise<FlushResult> {
     if (this.pausedFor) return { done: 0, parked: 0, failed: 0, stopped: 'paused' };
     if (this.connectivity.online === false) {
-      const back = await this.serial(() => (this.connectivity.online === false ? this.probe() : Promise.resolve(true)));
+      const back = await this.serial(() => (this.connectivity.online === false ? this.probe(true) : Promise.resolve(true)));
       if (!back) {
         this.scheduleNext();
         return { done: 0, parked: 0, failed: 0, stopped: 'offline' };
@@ -249,9 +281,10 @@ export class SyncEngine {
     return this.flush();
   }
 
-  private async probe(): Promise<boolean> {
+  /** One cheap read; `priority` when a person's action is waiting on it. */
+  private async probe(priority: boolean): Promise<boolean> {
     try {
-      await this.api.verify();
+      await this.api.transport.withPriority(() => this.api.verify({ priority }), priority);
       this.connectivity.answered();
       this.store.outbox.wakeAll();
       return true;
@@ -275,6 +308,14 @@ export class SyncEngine {
     this.timer = null;
     this.timerAt = Infinity;
     await this.chain;
+  }
+
+  /** Resolves when no pull or push runs (what was started before the call). */
+  async idle(): Promise<void> {
+    for (let seen: Promise<unknown> | null = null; seen !== this.chain; ) {
+      seen = this.chain;
+      await seen;
+    }
   }
 
   dispose(): Promise<void> {

@@ -1,11 +1,11 @@
-// Language, default send method and the service accounts.
+// Language, default send method, how often a draft goes by itself, and the service accounts.
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
 import { asBridgeError, call } from '../bridge';
 import type { AccountView, BridgeError, SendMethod, Settings } from '../../shared/bridge';
 
 export const useSettingsStore = defineStore('settings', () => {
-  const settings = shallowRef<Settings>({ language: 'nl', defaultSendmethod: 'email' });
+  const settings = shallowRef<Settings>({ language: 'nl', defaultSendmethod: 'email', draftSaveEveryMinutes: 10 });
   const accounts = shallowRef<AccountView[]>([]);
   const error = shallowRef<BridgeError | null>(null);
   const busy = ref(false);
@@ -21,7 +21,7 @@ export const useSettingsStore = defineStore('settings', () => {
     }
   }
 
-  async function update(patch: { language?: 'nl' | 'en'; defaultSendmethod?: SendMethod }): Promise<void> {
+  async function update(patch: { language?: 'nl' | 'en'; defaultSendmethod?: SendMethod; draftSaveEveryMinutes?: number }): Promise<void> {
     // the language switches at once; the stored value follows
     settings.value = { ...settings.value, ...patch };
     try {

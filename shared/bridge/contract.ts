@@ -34,6 +34,8 @@ const limit = z.number().int().min(1).max(500);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
 
 export const sendMethod = z.enum(['email', 'mail', 'printcenter']);
+/** How often, in minutes, a draft being edited may go to the service by itself: the bounds of the setting. */
+export const DRAFT_SAVE_MINUTES = { min: 1, max: 240 } as const;
 export const customStatus = z.enum(['progress', 'completed', 'billable', 'declined', 'clear']);
 
 const referencePatch = z.object({ line1: text, line2: text, line3: text }).partial().strict();
@@ -119,6 +121,8 @@ export const operations = {
   'quotations.duplicate': z.object({ id }).strict(),
   'quotations.delete': z.object({ id }).strict(),
   'quotations.saveToService': z.object({ id }).strict(),
+  // the person leaves the quotation (another screen, the editor or the window closed): what they changed goes now
+  'quotations.leave': z.object({ id }).strict(),
   'quotations.send': z.object({ id, sendmethod: sendMethod }).strict(),
   'quotations.approve': z.object({ id, name: z.string().min(1).max(255), date: isoDate, comments: text.optional() }).strict(),
   'quotations.removeApproval': z.object({ id }).strict(),
@@ -158,7 +162,9 @@ export const operations = {
   'account.disconnect': z.object({ id }).strict(),
   'account.setActive': z.object({ id: id.nullable() }).strict(),
   'settings.get': none,
-  'settings.set': z.object({ language: z.enum(['nl', 'en']).optional(), defaultSendmethod: sendMethod.optional() }).strict(),
+  'settings.set': z
+    .object({ language: z.enum(['nl', 'en']).optional(), defaultSendmethod: sendMethod.optional(), draftSaveEveryMinutes: z.number().int().min(DRAFT_SAVE_MINUTES.min).max(DRAFT_SAVE_MINUTES.max).optional() })
+    .strict(),
 } as const;
 
 export type OperationName = keyof typeof operations;
@@ -172,6 +178,8 @@ export interface OperationResults {
   'quotations.duplicate': QuotationView;
   'quotations.delete': { deleted: true; queued: QueuedResult | null };
   'quotations.saveToService': QueuedResult;
+  /** null: nothing the service does not have */
+  'quotations.leave': { queued: QueuedResult | null };
   'quotations.send': QueuedResult;
   'quotations.approve': QueuedResult;
   'quotations.removeApproval': QueuedResult;

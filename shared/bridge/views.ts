@@ -129,6 +129,9 @@ export interface PullProgress {
 export interface RateBudget {
   limit: number;
   remaining: number;
+  /** requests kept for a person's actions; background work never spends them */
+  reserve: number;
+  /** when the hour's window resets, when known (a window's start was seen, or the service said); null: within the hour */
   resetsAt: string | null;
 }
 
@@ -212,6 +215,8 @@ export interface AccountView {
 export interface Settings {
   language: 'nl' | 'en';
   defaultSendmethod: SendMethod;
+  /** a draft being edited goes to the service by itself at most this often (minutes); saving, sending or leaving it sends it at once */
+  draftSaveEveryMinutes: number;
 }
 
 export interface QueuedResult {

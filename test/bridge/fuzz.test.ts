@@ -18,6 +18,7 @@ const VALID: { [N in OperationName]: Record<string, unknown> } = {
   'quotations.duplicate': { id: 'q' },
   'quotations.delete': { id: 'q' },
   'quotations.saveToService': { id: 'q' },
+  'quotations.leave': { id: 'q' },
   'quotations.send': { id: 'q', sendmethod: 'email' },
   'quotations.approve': { id: 'q', name: 'n', date: '2026-01-01', comments: 'c' },
   'quotations.removeApproval': { id: 'q' },

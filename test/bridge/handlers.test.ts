@@ -247,10 +247,14 @@ describe('outbox, conflicts, sync, settings', () => {
   });
 
   it('keeps the settings in the data folder', async () => {
-    expect(await t.ok('settings.get', {})).toEqual({ language: 'nl', defaultSendmethod: 'email' });
-    expect(await t.ok('settings.set', { language: 'en' })).toEqual({ language: 'en', defaultSendmethod: 'email' });
-    expect(await t.ok('settings.set', { defaultSendmethod: 'mail' })).toEqual({ language: 'en', defaultSendmethod: 'mail' });
-    expect(await t.ok('settings.get', {})).toEqual({ language: 'en', defaultSendmethod: 'mail' });
+    expect(await t.ok('settings.get', {})).toEqual({ language: 'nl', defaultSendmethod: 'email', draftSaveEveryMinutes: 10 });
+    expect(await t.ok('settings.set', { language: 'en' })).toEqual({ language: 'en', defaultSendmethod: 'email', draftSaveEveryMinutes: 10 });
+    expect(await t.ok('settings.set', { defaultSendmethod: 'mail' })).toEqual({ language: 'en', defaultSendmethod: 'mail', draftSaveEveryMinutes: 10 });
+    expect(await t.ok('settings.set', { draftSaveEveryMinutes: 25 })).toEqual({ language: 'en', defaultSendmethod: 'mail', draftSaveEveryMinutes: 25 });
+    expect(await t.ok('settings.get', {})).toEqual({ language: 'en', defaultSendmethod: 'mail', draftSaveEveryMinutes: 25 });
+    // the store follows the setting at once
+    expect(t.core.space.store.outbox.draftSaveEveryMs).toBe(25 * 60_000);
+    expect((await t.call('settings.set', { draftSaveEveryMinutes: 0 })).ok).toBe(false);
   });
 
   it('lists no accounts while only the demo is set up', async () => {

@@ -1,5 +1,9 @@
 // Quotation drafts and what happens to them on the service: list, edit,
-// duplicate, delete, save, send, approve and custom status.
+// duplicate, delete, save, leave, send, approve and custom status.
+//
+// Editing a draft costs no requests: its save waits in the outbox for the
+// person to save it, send it or leave it (or for the time rule). Those three
+// ask for it, and it goes at once.
 import type { z } from 'zod';
 import type { draftPatch, QuotationState } from '../../../shared/bridge';
 import type { QuotationHeader } from '../../../shared/local';
@@ -19,6 +23,7 @@ type QuotationHandlers = Pick<
   | 'quotations.duplicate'
   | 'quotations.delete'
   | 'quotations.saveToService'
+  | 'quotations.leave'
   | 'quotations.send'
   | 'quotations.approve'
   | 'quotations.removeApproval'
@@ -100,9 +105,23 @@ export function quotationHandlers(ctx: BridgeContext): QuotationHandlers {
       const q = store.quotations.get(id);
       if (q.sent) throw new HandlerError('conflict_state', 'This quotation has been sent; there is no draft left to save.');
       assertValid(id);
-      // edits queue a save by themselves; an unchanged draft gets one now
-      if (!store.outbox.openEntry(id, ['quotation.save'])) store.outbox.enqueue('quotation.save', id);
+      // edits queue a held save: the person asks for it now; an unchanged draft gets one
+      store.transaction(() => {
+        if (!store.outbox.openEntry(id, ['quotation.save'])) store.outbox.enqueue('quotation.save', id);
+        store.outbox.ask(id);
+      });
       return queuedFor(ctx, id, ['quotation.save']);
+    },
+
+    'quotations.leave': ({ id }) => {
+      const store = ctx.store();
+      // gone meanwhile (deleted, a send replaced it): nothing to carry
+      const q = store.quotations.find(id);
+      if (!q || q.sent || !store.outbox.hasUnaskedSave(id)) return { queued: null };
+      // not checked like a save: leaving is no moment for an error; one the service
+      // would refuse is parked with its fields before any request, at no cost
+      store.outbox.ask(id);
+      return { queued: queuedFor(ctx, id, ['quotation.save']) };
     },
 
     'quotations.send': ({ id, sendmethod }) => {
