@@ -1,8 +1,12 @@
-// `npm run bench -- sync`: the initial pull of 10,000 clients, 2,000 products
+// `npm run bench -- sync`: the first pull of 10,000 clients, 2,000 products
 // and 1,000 quotations from a sandbox (rate limiting off) into a fresh local
-// database, next to the floor: bare undici fetching the same pages, bodies
-// read as text and nothing else. Also the number of requests the pull made,
-// the autosave write latency and the type-ahead search latency.
+// database, and a later pull into the same database with nothing changed,
+// next to floors of bare undici asking for the same pages: bodies read as
+// text (what is left of the network on loopback); bodies JSON.parse'd (the
+// floor of the later pull); bodies parsed and their records written as bare
+// JSON rows, a transaction per page (the floor of the first pull). Also the
+// number of requests the pull made, the autosave write latency and the
+// type-ahead search latency.
 // The sandbox runs in a process of its own, as the service would.
 // Usage: npm run bench -- sync [--rounds N]
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,13 +15,21 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Pool } from 'undici';
 import { authorization, benchApi, sandboxProcess } from './_sandbox';
+import { fetchParse, listPaths } from './_floors';
+import { option } from './_stats';
 import { openStore } from '../../electron/store';
 import { SyncEngine } from '../../electron/sync';
 
-const i = process.argv.indexOf('--rounds');
-const ROUNDS = i >= 0 ? Number(process.argv[i + 1]) : 3;
+const ROUNDS = option('--rounds', 5);
 const COUNTS = { clients: 10_000, products: 2_000, quotations: 1_000 };
 const PAGE = 1000;
+const TARGET_FIRST = 1.5;
+const TARGET_LATER = 1.2;
+
+/** Every page the pull asks for, in its order. */
+function pullPaths(base: string): string[] {
+  return [`${base}/countrylist`, ...Object.entries(COUNTS).flatMap(([list, total]) => listPaths(base, list, total, PAGE))];
+}
 
 /** The floor: the same pages, one after another, bodies read as text. */
 async function bare(pool: Pool, base: string): Promise<number> {
@@ -72,23 +84,23 @@ async function readOnly(url: string): Promise<object[][]> {
 }
 
 /**
- * The least a database write of these pages costs: each record as JSON into
- * a table with nothing but a key, a transaction per page, in a new WAL file
- * written as durably as the store writes (no search index, no list columns,
- * no lookups of what is known).
+ * The floor of the first pull: the same pages fetched and parsed, each
+ * page's records written as JSON into a table with nothing but a key, a
+ * transaction per page, in a new WAL file written as durably as the store
+ * writes (no search index, no list columns, no lookups of what is known).
  */
-function bareInserts(pages: object[][], file: string): number {
+async function bareRows(pool: Pool, paths: string[], file: string): Promise<{ ms: number; rows: number }> {
   const db = new Database(file);
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.exec('CREATE TABLE records (rid INTEGER PRIMARY KEY, json TEXT NOT NULL)');
     const insert = db.prepare('INSERT INTO records (json) VALUES (?)');
-    const t0 = performance.now();
-    for (const page of pages) db.transaction(() => {
+    const write = db.transaction((page: unknown[]) => {
       for (const r of page) insert.run(JSON.stringify(r));
-    })();
-    return performance.now() - t0;
+    });
+    const [ms, rows] = await time(() => fetchParse(pool, paths, write));
+    return { ms, rows };
   } finally {
     db.close();
   }
@@ -111,51 +123,70 @@ try {
     }) as typeof transport.request;
     const engine = new SyncEngine({ store, api });
     try {
-      const [ms, summary] = await time(() => engine.pull());
+      let summary: Awaited<ReturnType<typeof engine.pull>> | undefined;
+      const [ms, cpuMs] = await time(() => cpu(async () => void (summary = await engine.pull())));
       for (const k of ['clients', 'products', 'quotations'] as const) {
-        if (summary[k] !== COUNTS[k]) throw new Error(`pulled ${summary[k]} ${k}, expected ${COUNTS[k]}`);
+        if (summary![k] !== COUNTS[k]) throw new Error(`pulled ${summary![k]} ${k}, expected ${COUNTS[k]}`);
       }
-      return { ms, requests, store };
+      return { ms, cpu: cpuMs, requests, store };
     } finally {
       await engine.dispose();
       await api.close();
     }
   };
+  const paths = pullPaths(base.pathname);
+  const total = 1 + COUNTS.clients + COUNTS.products + COUNTS.quotations;
+  const parsed = async () => {
+    const rows = await fetchParse(pool, paths);
+    // the country list's rows are not counted in COUNTS
+    if (rows < total) throw new Error(`the floor read ${rows} records, expected at least ${total}`);
+  };
 
-  // warm-up of both paths (JIT, connections, the sandbox's caches)
+  // warm-up of every path (JIT, connections, the sandbox's caches)
   await bare(pool, base.pathname);
-  (await pullOnce(0)).store.close();
+  await parsed();
+  await bareRows(pool, paths, join(dir, 'bare-0.sqlite'));
+  await readOnly(url);
+  const warm = await pullOnce(0);
+  (await pullOnce(0, warm.store)).store.close();
 
   const floor: number[] = [];
-  const ours: number[] = [];
+  const parseFloor: number[] = [];
+  const parseCpu: number[] = [];
+  const rowsFloor: number[] = [];
+  const first: number[] = [];
+  const firstCpu: number[] = [];
+  const later: number[] = [];
+  const laterCpu: number[] = [];
   const reads: number[] = [];
   const readsCpu: number[] = [];
-  const inserts: number[] = [];
-  const pullCpu: number[] = [];
   let floorRequests = 0;
   let pullRequests = 0;
+  let laterRequests = 0;
   let last: Awaited<ReturnType<typeof pullOnce>> | null = null;
   for (let r = 1; r <= ROUNDS; r++) {
     const [tf, n] = await time(() => bare(pool, base.pathname));
     floor.push(tf);
     floorRequests = n;
-    let pages: object[][] = [];
-    const [tr, cr] = await time(() => cpu(async () => void (pages = await readOnly(url))));
-    inserts.push(bareInserts(pages, join(dir, `bare-${r}.sqlite`)));
+    const [tp, cp] = await time(() => cpu(parsed));
+    parseFloor.push(tp);
+    parseCpu.push(cp);
+    rowsFloor.push((await bareRows(pool, paths, join(dir, `bare-${r}.sqlite`))).ms);
+    const [tr, cr] = await time(() => cpu(() => readOnly(url)));
     reads.push(tr);
     readsCpu.push(cr);
     last?.store.close();
-    let pulled: Awaited<ReturnType<typeof pullOnce>> | undefined;
-    pullCpu.push(await cpu(async () => void (pulled = await pullOnce(r))));
-    last = pulled!;
-    ours.push(last.ms);
+    last = await pullOnce(r);
+    first.push(last.ms);
+    firstCpu.push(last.cpu);
     pullRequests = last.requests;
+    // a later pull, into the same database, of a service where nothing changed
+    const again = await pullOnce(r, last.store);
+    later.push(again.ms);
+    laterCpu.push(again.cpu);
+    laterRequests = again.requests;
   }
   const store = last!.store;
-
-  // a later pull, into the same database, of a service where nothing changed
-  const again: number[] = [];
-  for (let r = 0; r < ROUNDS; r++) again.push((await pullOnce(0, store)).ms);
 
   // autosave: one edit of a draft per call, as typing produces them
   const draft = store.quotations.create({ clientId: store.clients.list({ limit: 1 })[0]!.id });
@@ -186,17 +217,19 @@ try {
   store.close();
 
   const median = (xs: number[]) => pct(xs, 0.5);
-  const mf = median(floor);
-  const mo = median(ours);
-  const verdict = (r: number) => `${r.toFixed(2)}x ${r <= 1.3 ? '(within 1.30x)' : '(NOT within 1.30x)'}`;
-  console.log(`initial pull: ${COUNTS.clients} clients, ${COUNTS.products} products, ${COUNTS.quotations} quotations, pages of ${PAGE}, ${ROUNDS} rounds, alternating`);
-  console.log(`  floor (bare undici, same pages, text only)   median ${mf.toFixed(0)} ms  min ${Math.min(...floor).toFixed(0)} ms  (${floorRequests} requests)`);
-  console.log(`  SyncEngine.pull() into a new database        median ${mo.toFixed(0)} ms  min ${Math.min(...ours).toFixed(0)} ms  (${pullRequests} requests)`);
-  console.log(`  ratio, medians: ${verdict(mo / mf)}; best runs: ${verdict(Math.min(...ours) / Math.min(...floor))}`);
-  console.log(`  where the time goes: the same pages read and parsed by InvoicingApi, nothing written: median ${median(reads).toFixed(0)} ms (CPU ${median(readsCpu).toFixed(0)} ms);`);
-  console.log(`    the pull's CPU time: median ${median(pullCpu).toFixed(0)} ms, so about ${(median(pullCpu) - median(readsCpu)).toFixed(0)} ms of CPU go to the database;`);
-  console.log(`    the same records as bare JSON rows (a key and the JSON, a transaction per page, no index, no lookups): median ${median(inserts).toFixed(0)} ms`);
-  console.log(`  a later pull, nothing changed on the service  median ${median(again).toFixed(0)} ms  min ${Math.min(...again).toFixed(0)} ms`);
+  const verdict = (r: number, target: number) => `${r.toFixed(2)}x ${r <= target ? `(within ${target.toFixed(2)}x)` : `(NOT within ${target.toFixed(2)}x)`}`;
+  const row = (label: string, xs: number[], extra = '') => console.log(`  ${label.padEnd(52)} median ${median(xs).toFixed(0).padStart(4)} ms  min ${Math.min(...xs).toFixed(0).padStart(4)} ms${extra}`);
+  console.log(`pull: ${COUNTS.clients} clients, ${COUNTS.products} products, ${COUNTS.quotations} quotations, pages of ${PAGE}, ${ROUNDS} rounds, alternating`);
+  row('floor: bare undici, bodies as text', floor, `  (${floorRequests} requests, one at a time)`);
+  row('floor: fetch + JSON.parse', parseFloor, '  (a page asked ahead, as the pager does)');
+  row('floor: fetch + parse + bare JSON rows', rowsFloor, '  (a transaction per page, no index)');
+  row('first pull: SyncEngine.pull() into a new database', first, `  (${pullRequests} requests)`);
+  row('later pull: the same database, nothing changed', later, `  (${laterRequests} requests)`);
+  console.log(`  first pull against fetch + parse + bare rows, medians: ${verdict(median(first) / median(rowsFloor), TARGET_FIRST)}; best runs: ${verdict(Math.min(...first) / Math.min(...rowsFloor), TARGET_FIRST)}`);
+  console.log(`  later pull against fetch + parse, medians: ${verdict(median(later) / median(parseFloor), TARGET_LATER)}; best runs: ${verdict(Math.min(...later) / Math.min(...parseFloor), TARGET_LATER)}`);
+  console.log(`  against bodies as text, medians: first pull ${(median(first) / median(floor)).toFixed(2)}x, later pull ${(median(later) / median(floor)).toFixed(2)}x`);
+  console.log(`  where the time goes: the same pages read and parsed by InvoicingApi (schemas, wire coercion), nothing written: median ${median(reads).toFixed(0)} ms, CPU ${median(readsCpu).toFixed(0)} ms (fetch + JSON.parse: CPU ${median(parseCpu).toFixed(0)} ms);`);
+  console.log(`    CPU of the pull, medians: first ${median(firstCpu).toFixed(0)} ms, later ${median(laterCpu).toFixed(0)} ms, so about ${(median(firstCpu) - median(readsCpu)).toFixed(0)} and ${(median(laterCpu) - median(readsCpu)).toFixed(0)} ms go to the database`);
   console.log(`  requests: ${pullRequests}, the minimum is ${floorRequests} (one per page, plus the empty page ending a list that ends on a full page) ${pullRequests === floorRequests ? '(minimum)' : '(NOT the minimum)'}`);
   console.log(`autosave write latency (${writes.length} edits): p50 ${pct(writes, 0.5).toFixed(3)} ms, p95 ${pct(writes, 0.95).toFixed(3)} ms ${pct(writes, 0.95) < 3 ? '(under 3 ms)' : '(NOT under 3 ms)'}`);
   console.log(`search over ${COUNTS.clients} clients: p50 ${pct(clientTimes, 0.5).toFixed(3)} ms, p95 ${pct(clientTimes, 0.95).toFixed(3)} ms ${pct(clientTimes, 0.95) < 2 ? '(under 2 ms)' : '(NOT under 2 ms)'}`);

@@ -1,0 +1,59 @@
+// The floors the api and sync benchmarks compare with: bare undici asking
+// for the same pages as the client does, and doing with each body the least
+// any client that reads records must do (parse it; write its records).
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Pool } from 'undici';
+import { authorization } from './_sandbox';
+
+/** The paths of a list read `page` rows at a time, up to the short page that ends it (empty when it ends on a full one). */
+export function listPaths(base: string, list: string, total: number, page: number): string[] {
+  const paths: string[] = [];
+  for (let start = 0; start <= total; start += page) paths.push(`${base}/${list}?count=${page}&start=${start}`);
+  return paths;
+}
+
+async function fetchText(pool: Pool, path: string): Promise<string> {
+  const res = await pool.request({ method: 'GET', path, headers: { authorization, accept: 'application/json' } });
+  const text = await res.body.text();
+  if (res.statusCode !== 200) throw new Error(`status ${res.statusCode} for ${path}: ${text.slice(0, 200)}`);
+  return text;
+}
+
+/**
+ * Fetches `paths` in order and hands each body to `each`. With `ahead` the
+ * next request goes out before `each` holds the thread, as the client's
+ * pager does (two turns of the event loop let it reach the wire first), so
+ * the service prepares a page while the one before is read: the floor gets
+ * every overlap the client gets. Gives the bytes read.
+ */
+export async function walk(pool: Pool, paths: readonly string[], each: (text: string) => void, ahead = true): Promise<number> {
+  let bytes = 0;
+  let next: Promise<string> | undefined = paths.length > 0 ? fetchText(pool, paths[0]!) : undefined;
+  for (let i = 0; next !== undefined; i++) {
+    const text = await next;
+    const after = i + 1 < paths.length ? paths[i + 1]! : undefined;
+    next = after !== undefined && ahead ? fetchText(pool, after) : undefined;
+    // an unread rejection of a page asked ahead would end the process before `each` throws its own error
+    next?.catch(() => undefined);
+    if (next !== undefined) {
+      await nextTurn();
+      await nextTurn();
+    }
+    bytes += text.length;
+    each(text);
+    if (after !== undefined && !ahead) next = fetchText(pool, after);
+  }
+  return bytes;
+}
+
+/** Fetch + parse: each body through JSON.parse, nothing else. Gives the records read. */
+export async function fetchParse(pool: Pool, paths: readonly string[], each: (records: unknown[]) => void = () => {}, ahead = true): Promise<number> {
+  let rows = 0;
+  await walk(pool, paths, (text) => {
+    const records = JSON.parse(text) as unknown;
+    if (!Array.isArray(records)) throw new Error('a page that is not a list');
+    rows += records.length;
+    each(records);
+  }, ahead);
+  return rows;
+}
