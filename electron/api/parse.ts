@@ -257,7 +257,7 @@ export function readList<T>(text: string, parse: RecordParser<T>, operation: str
 }
 
 /**
- * Whether a list answer holds at least `count` records, judged from the raw
+ * Whether a list answer holds exactly `count` records, judged from the raw
  * text before it is parsed: it counts `"key":` for a key every record has
  * once (`"clientnr":`, `"id":`). Inside a JSON string a quote is escaped,
  * and a value's closing quote is never followed by a colon, so the sequence
@@ -269,10 +269,12 @@ export function readList<T>(text: string, parse: RecordParser<T>, operation: str
 export function looksFull(text: string, key: string, count: number): boolean {
   const needle = `"${key}":`;
   let seen = 0;
+  // one past `count` is looked for too: a longer page is a list answered
+  // whole (count ignored), after which nothing is asked
   for (let i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + needle.length)) {
-    if (++seen >= count) return true;
+    if (++seen > count) return false;
   }
-  return false;
+  return seen === count;
 }
 
 /** One record, wrapped under its resource name ({"client": {...}}); a bare record is accepted too. */
