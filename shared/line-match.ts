@@ -4,10 +4,10 @@
 // added, removed or moved before a save; so lines are matched by what they
 // hold, keeping their order: the alignment that costs least, where a line
 // left out or put in costs 1 and pairing two lines costs what differs
-// between them (0 when alike, 2 when no field agrees). Two versions with the
-// same number of lines, each line changed a little or not at all, therefore
-// pair by position; a line put in or taken out shifts the rest as a person
-// would see it.
+// between them (0 when alike, 2 when no field agrees, the text weighing
+// most). Two versions with the same number of lines, each line changed a
+// little or not at all, therefore pair by position; a line put in or taken
+// out shifts the rest as a person would see it.
 import { isEmpty, isRecord, numeric, sameValue } from './same-value';
 
 type Rec = Record<string, unknown>;
@@ -31,6 +31,10 @@ export function sameLine(a: unknown, b: unknown): boolean {
   return sameValue(lineValues(a), lineValues(b));
 }
 
+// A line is known by its text above all: a new price keeps it the same
+// line, a new text with the same price and tax rate is rather another one.
+const WEIGHT: Record<string, number> = { description: 3 };
+
 /**
  * 0 when alike, up to 2 when no field agrees. A field one version never set
  * (a line typed here without a tax rate, which the service then filled in)
@@ -43,8 +47,9 @@ function distance(a: Rec, b: Rec, na: Rec, nb: Rec): number {
   let differ = 0;
   for (const k of keys) {
     if (a[k] === undefined || b[k] === undefined) continue;
-    counted++;
-    if (!sameValue(na[k], nb[k])) differ++;
+    const w = WEIGHT[k] ?? 1;
+    counted += w;
+    if (!sameValue(na[k], nb[k])) differ += w;
   }
   return counted === 0 ? 1 : (2 * differ) / counted;
 }

@@ -74,7 +74,7 @@ export interface OutboxEntry {
 export type ConflictKind =
   /** the same client field changed here and on the service */
   | 'fields'
-  /** a saved draft changed here and on the service */
+  /** the same quotation fields or lines changed here and on the service, to different values */
   | 'draft'
   /** deleted on the service while edited here */
   | 'deleted';
@@ -93,7 +93,11 @@ export interface Conflict {
   theirs: unknown;
   /** the version both started from */
   base: unknown;
-  /** client fields changed on both sides ('fields' conflicts) */
+  /**
+   * What changed on both sides to different values: client fields ('fields'
+   * conflicts); quotation header fields, 'reference.line1'… and 'lines'
+   * ('draft' conflicts)
+   */
   fields: string[];
   createdAt: number;
 }

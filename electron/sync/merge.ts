@@ -1,6 +1,8 @@
 // Three-way decisions between the version an edit started from (base), the
 // local version (mine) and the service's current one (theirs). Clients merge
-// field by field; a quotation draft is compared as a whole.
+// field by field here; a quotation draft merges field by field and line by
+// line in shared/quotation-merge.ts, once draftUnchanged says the service's
+// draft moved on at all.
 import type { Client, ClientInput, Quotation } from '../../shared/schemas';
 import type { ClientFields } from '../../shared/local';
 import { QUOTATION_HEADER_FIELDS } from '../../shared/local';
@@ -70,7 +72,7 @@ export function draftContent(q: Quotation): Record<string, unknown> {
   };
 }
 
-/** Whether the service's draft still is the version the local edit started from. */
+/** Whether the service's draft still is the version the local edit started from: nothing to merge. */
 export function draftUnchanged(base: Quotation, theirs: Quotation): boolean {
   return !theirs.sent && same(draftContent(base), draftContent(theirs));
 }
