@@ -142,6 +142,22 @@ export interface LeaveTargets {
 }
 
 /**
+ * Tells `leave` when the window closes or the page goes away, so the draft
+ * shown reaches the service then and not only by the time rule. Leaving a
+ * field or hiding the window is not leaving the quotation: those stay local.
+ * Returns a function that stops listening.
+ */
+export function leaveOnClose(targets: Pick<LeaveTargets, 'window'>, leave: () => Promise<void>): () => void {
+  const now = () => void leave().catch(() => undefined);
+  targets.window.addEventListener('pagehide', now);
+  targets.window.addEventListener('beforeunload', now);
+  return () => {
+    targets.window.removeEventListener('pagehide', now);
+    targets.window.removeEventListener('beforeunload', now);
+  };
+}
+
+/**
  * Writes pending edits at once when the user leaves a field or the page, so a
  * finished field never waits out the pause and closing the window right
  * after typing loses nothing. Returns a function that stops listening.

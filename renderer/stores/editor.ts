@@ -6,7 +6,7 @@ import { defineStore } from 'pinia';
 import { computed, reactive, ref, shallowReactive, shallowRef, toRaw, watch } from 'vue';
 import { useSyncStore } from './sync';
 import { call, asBridgeError, bridge } from '../bridge';
-import { Coalescer, flushOnLeave, serialQueue, type SaveState } from '../lib/autosave';
+import { Coalescer, flushOnLeave, leaveOnClose, serialQueue, type SaveState } from '../lib/autosave';
 import { indexFieldErrors, type Problem } from '../lib/validation';
 import { addDays, priceInTax, type Totals } from '../../shared/money';
 import { RunningTotals } from '../lib/totals';
@@ -172,7 +172,10 @@ export const useEditorStore = defineStore('editor', () => {
   });
 
   // a field left or the page closed: what is pending goes out now
-  if (typeof document !== 'undefined' && typeof window !== 'undefined') flushOnLeave({ document, window }, flush);
+  if (typeof document !== 'undefined' && typeof window !== 'undefined') {
+    flushOnLeave({ document, window }, flush);
+    leaveOnClose({ window }, leave);
+  }
 
   /** Fields the main process derives (currency from the client, state, ids) without touching what is typed. */
   function takeDerived(v: QuotationView): void {
@@ -302,12 +305,26 @@ export const useEditorStore = defineStore('editor', () => {
     await Promise.all([draftSaver.flush(), lineSaver.flush()]);
   }
 
-  async function close(): Promise<void> {
+  /**
+   * The person leaves the draft (another screen, another quotation, the window
+   * closes): its edits are written, and what the service does not have yet
+   * goes now instead of waiting for the time rule. Typing itself costs no
+   * requests; this is one of the moments that does.
+   */
+  async function leave(): Promise<void> {
+    const id = openId;
+    if (!id || readOnly.value) return;
     try {
       await flush();
     } catch {
-      // kept pending and retried by the saver; the editor may close
+      // kept pending and retried by the saver; what reached the store still goes
     }
+    // queued behind the writes, so it carries them
+    await queue(() => call('quotations.leave', { id })).catch(() => undefined);
+  }
+
+  async function close(): Promise<void> {
+    await leave();
     openId = null;
   }
 
@@ -516,6 +533,7 @@ export const useEditorStore = defineStore('editor', () => {
     open,
     reload,
     close,
+    leave,
     flush,
     setField,
     setReference,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Coalescer, flushOnLeave, serialQueue } from '../../renderer/lib/autosave';
+import { Coalescer, flushOnLeave, leaveOnClose, serialQueue } from '../../renderer/lib/autosave';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -107,5 +107,24 @@ describe('flushOnLeave', () => {
     // no unhandled rejection
     await vi.advanceTimersByTimeAsync(0);
     expect(flush).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('leaveOnClose', () => {
+  it('leaves the draft when the window closes, not when a field is left or the window hidden', () => {
+    const window = new EventTarget();
+    const document = new EventTarget();
+    const leave = vi.fn(() => Promise.resolve());
+    const stop = leaveOnClose({ window }, leave);
+    document.dispatchEvent(new Event('focusout'));
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(leave).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(leave).toHaveBeenCalledTimes(1);
+    window.dispatchEvent(new Event('beforeunload'));
+    expect(leave).toHaveBeenCalledTimes(2);
+    stop();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(leave).toHaveBeenCalledTimes(2);
   });
 });

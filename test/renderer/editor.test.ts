@@ -284,3 +284,33 @@ describe('editor store, quick moves', () => {
     expect(fake.quotations.get(q.id)!.lines.map((l) => l.id)).toEqual([c, a, b]);
   });
 });
+
+describe('editor store, leaving a draft', () => {
+  it('typing asks for no save; leaving writes the edits first, then asks once', async () => {
+    const { q, editor } = await openWith([{ amount: 1, price: 10, tax_rate: 21 }]);
+    const lineId = editor.lines[0]!.id;
+    for (const price of [11, 12, 13]) {
+      editor.updateLine(lineId, { price });
+      await vi.advanceTimersByTimeAsync(1000);
+    }
+    expect(fake.callsOf('lines.update')).toHaveLength(3);
+    expect(fake.callsOf('quotations.leave')).toHaveLength(0);
+    expect(fake.callsOf('quotations.saveToService')).toHaveLength(0);
+    editor.updateLine(lineId, { price: 14 });
+    await editor.close();
+    const ops = fake.calls.map((c) => c.op).filter((op) => op === 'lines.update' || op === 'quotations.leave');
+    expect(ops.slice(-2)).toEqual(['lines.update', 'quotations.leave']);
+    expect(fake.callsOf('quotations.leave')).toEqual([{ op: 'quotations.leave', input: { id: q.id } }]);
+  });
+
+  it('leaves the previous draft when another one is opened, and asks nothing for a sent one', async () => {
+    const { q, editor } = await openWith();
+    const other = fake.addQuotation([]);
+    await editor.open(other.id);
+    expect(fake.callsOf('quotations.leave').map((c) => c.input)).toEqual([{ id: q.id }]);
+    fake.quotations.get(other.id)!.readOnly = true;
+    await editor.reload();
+    await editor.close();
+    expect(fake.callsOf('quotations.leave')).toHaveLength(1);
+  });
+});

@@ -173,6 +173,13 @@ export class FakeBridge implements QuotedeskBridge {
       q.state = 'pending';
       return { when: this.online ? 'now' : 'when_online', operationId: this.nextId('op') };
     },
+    'quotations.leave': ({ id }) => {
+      const q = this.quotation(id);
+      // the fake says every draft has something the service lacks until it is left once
+      if (q.state === 'pending' || q.sent) return { queued: null };
+      q.state = 'pending';
+      return { queued: { when: this.online ? 'now' : 'when_online', operationId: this.nextId('op') } };
+    },
     'quotations.send': ({ id }) => {
       const q = this.quotation(id);
       q.state = 'pending';
