@@ -337,6 +337,11 @@ export const en = {
     keepBothHint: 'Your version is kept as a separate copy next to the service’s.',
     none: 'No conflicts.',
     next: '{n} more to resolve after this one.',
+    lineRemoved: 'Line removed',
+    oneSidedKept: 'Changes made on one side only are kept, whichever you choose.',
+    keepMineMergedHint: 'Your version of what is shown above goes to the service; changes made on one side only are kept.',
+    keepTheirsMergedHint: 'The service’s version of what is shown above replaces yours; changes made on one side only are kept.',
+    keepBothMergedHint: 'The service’s quotation keeps its version of what is shown above, and a new copy gets yours; changes made on one side only go into both.',
   },
   settings: {
     title: 'Settings',

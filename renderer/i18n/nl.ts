@@ -337,6 +337,11 @@ export const nl: Messages = {
     keepBothHint: 'Jouw versie blijft als aparte kopie naast die van de service bestaan.',
     none: 'Geen conflicten.',
     next: 'Hierna nog {n} te beslissen.',
+    lineRemoved: 'Regel verwijderd',
+    oneSidedKept: 'Wat aan maar één kant is gewijzigd, blijft behouden, wat je ook kiest.',
+    keepMineMergedHint: 'Jouw versie van wat hierboven staat gaat naar de service; wat aan maar één kant is gewijzigd, blijft behouden.',
+    keepTheirsMergedHint: 'De versie van de service van wat hierboven staat vervangt de jouwe; wat aan maar één kant is gewijzigd, blijft behouden.',
+    keepBothMergedHint: 'De offerte op de service houdt haar versie van wat hierboven staat en een nieuwe kopie krijgt de jouwe; wat aan maar één kant is gewijzigd, komt in beide.',
   },
   settings: {
     title: 'Instellingen',
