@@ -13,6 +13,10 @@ export const useSyncStore = defineStore('sync', () => {
   const busy = ref<string | null>(null);
   /** parked operations that need the attention panel: one parked by a conflict is the conflict dialog's */
   const attention = computed(() => parked.value.filter((op) => !(op.reason.kind === 'conflict' && conflicts.value.some((c) => c.entityId === op.entityId))));
+  /** the hour's request budget, null until the service has answered */
+  const budget = computed(() => status.value?.budget ?? null);
+  /** only a person's actions may spend what is left: background sync waits for the next window */
+  const atReserve = computed(() => !!budget.value && budget.value.remaining <= budget.value.reserve);
   const offs: Array<() => void> = [];
 
   async function start(): Promise<void> {
@@ -83,5 +87,5 @@ export const useSyncStore = defineStore('sync', () => {
   const discard = (id: string) => act(`discard:${id}`, () => call('outbox.discard', { id }));
   const resolve = (id: string, resolution: 'mine' | 'theirs' | 'both') => act(`resolve:${id}`, () => call('conflicts.resolve', { id, resolution }));
 
-  return { status, parked, attention, conflicts, error, busy, start, stop, refresh, pullNow, retry, discard, resolve };
+  return { status, budget, atReserve, parked, attention, conflicts, error, busy, start, stop, refresh, pullNow, retry, discard, resolve };
 });
