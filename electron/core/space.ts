@@ -6,13 +6,16 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { InvoicingApi } from '../api';
-import { startSandbox, type Sandbox } from '../sandbox';
+import { startSandbox, type PagedList, type Sandbox } from '../sandbox';
 import { openStore, type Clock, type Store } from '../store';
 
 export interface DemoSeed {
   clients?: number;
   products?: number;
   quotations?: number;
+  /** the sandbox's paging readings (docs/paging.md) */
+  maxCount?: number;
+  unpaged?: PagedList[];
 }
 
 export interface Space {

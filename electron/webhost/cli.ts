@@ -1,4 +1,5 @@
 // `npm run web -- [--port N] [--clients N --products N --quotations N] [--data DIR]
+//                 [--max-count N] [--unpaged LIST[,LIST…]]
 //                 [--base-url URL --username NAME]` (API key in QUOTEDESK_API_KEY)
 // Runs the app's core in this process and serves the renderer to a browser.
 import { mkdtempSync } from 'node:fs';
@@ -6,8 +7,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startWebHost } from './host';
+import { PAGED_LISTS, type PagedList } from '../sandbox';
 
 const USAGE = `Usage: npm run web -- [--port N] [--clients N] [--products N] [--quotations N] [--data DIR]
+                      [--max-count N] [--unpaged LIST[,LIST…]]   (the demo service's paging, see docs/paging.md)
                       [--base-url URL --username NAME]   (the API key is read from QUOTEDESK_API_KEY)`;
 
 function count(name: string, value: string | undefined): number | undefined {
@@ -20,6 +23,17 @@ function count(name: string, value: string | undefined): number | undefined {
   return n;
 }
 
+function lists(value: string | undefined): PagedList[] | undefined {
+  if (value === undefined) return undefined;
+  const names = value.split(',').map((n) => n.trim());
+  const wrong = names.find((n) => !(PAGED_LISTS as readonly string[]).includes(n));
+  if (wrong !== undefined) {
+    console.error(`--unpaged takes list names (${PAGED_LISTS.join(', ')}), comma separated, not "${wrong}".\n${USAGE}`);
+    process.exit(2);
+  }
+  return names as PagedList[];
+}
+
 let args;
 try {
   args = parseArgs({
@@ -28,6 +42,8 @@ try {
       clients: { type: 'string' },
       products: { type: 'string' },
       quotations: { type: 'string' },
+      'max-count': { type: 'string' },
+      unpaged: { type: 'string' },
       data: { type: 'string' },
       'base-url': { type: 'string' },
       username: { type: 'string' },
@@ -58,7 +74,13 @@ if (account && !(args['base-url'] && args.username && process.env.QUOTEDESK_API_
 const host = await startWebHost({
   dataDir,
   port,
-  demoSeed: { clients: count('clients', args.clients), products: count('products', args.products), quotations: count('quotations', args.quotations) },
+  demoSeed: {
+    clients: count('clients', args.clients),
+    products: count('products', args.products),
+    quotations: count('quotations', args.quotations),
+    maxCount: count('max-count', args['max-count']),
+    unpaged: lists(args.unpaged),
+  },
   onError: (op, err) => console.error(`[bridge] ${op} failed: ${err instanceof Error ? err.message : String(err)}`),
 });
 
