@@ -1,5 +1,6 @@
 // A draft changed here and on the service: the conflict dialog shows both
-// versions, and each of the three resolutions does what it says.
+// versions of what both changed, and each of the three resolutions does
+// what it says, keeping what changed on one side only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, bridge, openApp, screenshot, type App } from './support';
@@ -47,6 +48,7 @@ describe('conflicts', () => {
     // only what changed on both sides, by the editor's labels; the service's defaults and empties are no difference
     expect(await dialog.getByRole('rowheader').allInnerTexts()).toEqual(['Internal notes']);
     await dialog.getByText('Changed only on the service: Payment condition.').waitFor();
+    await dialog.getByText('Changes made on one side only are kept, whichever you choose.').waitFor();
 
     const resolvedAs: Record<string, 'mine' | 'theirs' | 'both'> = {};
     for (const [resolution, button] of [
@@ -72,6 +74,9 @@ describe('conflicts', () => {
       const how = resolvedAs[id];
       const local = await bridge(page, 'quotations.get', { id });
       const onService = data.quotations.all().filter((q) => q.notes === `Mijn notitie ${i}` || q.notes === `Hun notitie ${i}`);
+      // the service's change nobody was asked about survives every resolution, here and there
+      expect(local.paymentcondition).toBe(`Hun voorwaarde ${i}`);
+      expect(onService.map((q) => q.paymentcondition)).toEqual(onService.map(() => `Hun voorwaarde ${i}`));
       if (how === 'mine') {
         expect(local.notes).toBe(`Mijn notitie ${i}`);
         expect(onService.map((q) => q.notes)).toEqual([`Mijn notitie ${i}`]);
