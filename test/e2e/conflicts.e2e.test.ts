@@ -92,4 +92,38 @@ describe('conflicts', () => {
     }
     expect(Object.values(resolvedAs).sort()).toEqual(['both', 'mine', 'theirs']);
   }, 90_000);
+
+  it('a line removed here and changed on the service is a choice of its own; the other lines merge', async () => {
+    const client = (await bridge(page, 'clients.list', { limit: 1 })).items[0]!;
+    const q = await bridge(page, 'quotations.create', { clientId: client.id });
+    const first = await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: 1, price: 80, tax_rate: 21, description: 'Advies' } });
+    await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: 1, price: 25, tax_rate: 21, description: 'Reiskosten' } });
+    await bridge(page, 'quotations.saveToService', { id: q.id });
+    await waitForSync(page, /Online · 0 pending/, 20_000);
+    const serverId = (await bridge(page, 'quotations.get', { id: q.id })).serverId!;
+
+    await goOffline(app);
+    const data = app.host.sandbox!.data;
+    await bridge(page, 'lines.remove', { quotationId: q.id, lineId: first.id });
+    await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: 1, price: 40, tax_rate: 21, description: 'Nazorg' } });
+    await bridge(page, 'quotations.saveToService', { id: q.id });
+    const lines = data.quotations.get(serverId)!.lines;
+    data.quotations.patch(serverId, { lines: [{ ...lines[0]!, price: 90 }, { ...lines[1]!, description: 'Reis- en verblijfkosten' }] });
+    await app.host.setOnline(true);
+    await page.getByRole('button', { name: 'Conflicts (1)' }).click({ timeout: 20_000 });
+    const dialog = page.getByRole('dialog', { name: 'Resolve conflict' });
+    await dialog.getByRole('cell', { name: 'Line removed' }).waitFor();
+    expect(await dialog.getByRole('rowheader').allInnerTexts()).toEqual(['Line 1']);
+    await dialog.getByText('Changed only here: Lines.').waitFor();
+    await screenshot(page, 'conflict-dialog-line');
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Take theirs' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await waitForSync(page, /Online · 0 pending/, 10_000);
+    // theirs for the line in question; the line changed there and the one added here both stay
+    const texts = (ls: { description?: unknown; price?: unknown }[]) => ls.map((l) => `${String(l.description)}:${Number(l.price)}`);
+    const expected = ['Advies:90', 'Reis- en verblijfkosten:25', 'Nazorg:40'];
+    expect(texts(data.quotations.get(serverId)!.lines)).toEqual(expected);
+    expect(texts((await bridge(page, 'quotations.get', { id: q.id })).lines)).toEqual(expected);
+  }, 90_000);
 });
