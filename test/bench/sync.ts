@@ -227,7 +227,7 @@ try {
   row('later pull: the same database, nothing changed', later, `  (${laterRequests} requests)`);
   console.log(`  first pull against fetch + parse + bare rows, medians: ${verdict(median(first) / median(rowsFloor), TARGET_FIRST)}; best runs: ${verdict(Math.min(...first) / Math.min(...rowsFloor), TARGET_FIRST)}`);
   console.log(`  later pull against fetch + parse, medians: ${verdict(median(later) / median(parseFloor), TARGET_LATER)}; best runs: ${verdict(Math.min(...later) / Math.min(...parseFloor), TARGET_LATER)}`);
-  console.log(`  against bodies as text, medians: first pull ${(median(first) / median(floor)).toFixed(2)}x, later pull ${(median(later) / median(floor)).toFixed(2)}x`);
+  console.log(`  against bodies as text (a page at a time), medians: first pull ${(median(first) / median(floor)).toFixed(2)}x, later pull ${(median(later) / median(floor)).toFixed(2)}x`);
   console.log(`  where the time goes: the same pages read and parsed by InvoicingApi (schemas, wire coercion), nothing written: median ${median(reads).toFixed(0)} ms, CPU ${median(readsCpu).toFixed(0)} ms (fetch + JSON.parse: CPU ${median(parseCpu).toFixed(0)} ms);`);
   console.log(`    CPU of the pull, medians: first ${median(firstCpu).toFixed(0)} ms, later ${median(laterCpu).toFixed(0)} ms, so about ${(median(firstCpu) - median(readsCpu)).toFixed(0)} and ${(median(laterCpu) - median(readsCpu)).toFixed(0)} ms go to the database`);
   console.log(`  requests: ${pullRequests}, the minimum is ${floorRequests} (one per page, plus the empty page ending a list that ends on a full page) ${pullRequests === floorRequests ? '(minimum)' : '(NOT the minimum)'}`);
