@@ -175,8 +175,7 @@ export function pageThrough<T>(fetchPage: FetchPage<T>, opts: WalkOptions<T>): W
       for (;;) {
         const page: Asked<T> = current;
         const rows: T[] = await page.rows;
-        if (rows.length === 0) break;
-        const id = opts.identity(rows[0]!);
+        const id = rows.length > 0 ? opts.identity(rows[0]!) : undefined;
         if (before !== undefined && id !== undefined && id === before.id) {
           // the service ignores start: nothing more can be had from it, and
           // a first page that was full may not have been all there is
@@ -184,6 +183,11 @@ export function pageThrough<T>(fetchPage: FetchPage<T>, opts: WalkOptions<T>): W
           facts.whole.add(list);
           break;
         }
+        // An answer after the first that does not repeat it shows the service
+        // honours start: only then does the first page tell how many rows the
+        // service gives in a page (a list answered whole tells nothing of it).
+        if (first !== undefined) facts.gives = Math.max(facts.gives, first.rows);
+        if (rows.length === 0) break;
         if (before?.short) facts.cap = before.rows;
         if (rows.length > page.count) {
           if (before === undefined) facts.whole.add(list);
@@ -192,7 +196,7 @@ export function pageThrough<T>(fetchPage: FetchPage<T>, opts: WalkOptions<T>): W
         }
         const short = rows.length < page.count;
         const ends = short && (rows.length < facts.gives || facts.whole.has(list));
-        facts.gives = Math.max(facts.gives, rows.length);
+        if (first !== undefined) facts.gives = Math.max(facts.gives, rows.length);
         before = { id, rows: rows.length, short };
         first ??= { rows: rows.length, count: page.count };
         if (short) {

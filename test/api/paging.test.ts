@@ -340,6 +340,15 @@ describe('pageThrough: complete whatever the service does with paging', () => {
     expect(await run(pageThrough(l.fetchPage, { pageSize: 10, identity: id, facts, list: 'c' }))).toEqual({ rows: upTo(30), complete: true, requests: 4 });
   });
 
+  it('a list answered whole teaches nothing about the page size of the others', async () => {
+    const facts = new PagingFacts();
+    // read before anything else: 90 rows to a walk asking 1000, then the same 90 again
+    await run(pageThrough(list(90, { ignoreCount: true, ignoreStart: true }).fetchPage, { pageSize: 1000, identity: id, facts, list: 'q' }));
+    expect(facts.gives).toBe(0);
+    const capped = list(250, { cap: 37 });
+    expect(await run(pageThrough(capped.fetchPage, { pageSize: 1000, identity: id, facts, list: 'c' }))).toEqual({ rows: upTo(250), complete: true, requests: 7 });
+  });
+
   it('a walk that failed, or that its caller left, is not complete', async () => {
     const failing = pageThrough(list(20, { failAt: 10 }).fetchPage, { pageSize: 5, identity: id });
     await expect(collect(failing)).rejects.toThrow('page at 10 failed');
