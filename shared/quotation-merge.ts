@@ -99,9 +99,10 @@ type LineState = 'same' | 'changed' | 'removed';
  */
 function filled(line: DraftLine | undefined, base: DraftLine): DraftLine | undefined {
   if (!line) return undefined;
-  const out: Record<string, unknown> = { ...line };
-  for (const [k, v] of Object.entries(base)) if (k !== 'id' && out[k] === undefined) out[k] = v;
-  return out as DraftLine;
+  const out: DraftLine = { ...line };
+  const fields = out as unknown as Record<string, unknown>;
+  for (const [k, v] of Object.entries(base)) if (k !== 'id' && fields[k] === undefined) fields[k] = v;
+  return out;
 }
 
 function lineState(baseLine: DraftLine, other: DraftLine | undefined): LineState {

@@ -36,7 +36,7 @@ export function flatten(record: Rec | null, order: readonly string[]): Flat {
   return out;
 }
 
-function linesOf(v: unknown): Rec[] {
+function linesOf(v: unknown): Record<string, unknown>[] {
   return Array.isArray(v) ? v.map(lineValues) : [];
 }
 
@@ -49,28 +49,23 @@ export interface ThreeWay {
 }
 
 /**
- * Compares mine and theirs against base, field by field in `order`. A
- * field mine leaves undefined is taken as base's. `lines` (when in
- * `order`) compares as a whole, without the values the service fills in;
- * when it conflicts, each position where mine and theirs differ gets a row
- * of its own.
+ * Compares mine and theirs against base, field by field in `order` (a
+ * client's fields). A field mine leaves undefined is taken as base's.
  */
 export function threeWay(base: Flat | null, mine: Flat, theirs: Flat, order: readonly string[]): ThreeWay {
   const out: ThreeWay = { both: [], changedHereOnly: [], changedThereOnly: [], rows: [] };
   for (const f of order) {
-    const isLines = f === 'lines';
-    const b = isLines ? linesOf(base?.get(f)) : base?.get(f);
+    const b = base?.get(f);
     const raw = mine.get(f);
-    const m = isLines ? linesOf(raw) : raw === undefined ? b : raw;
-    const t = isLines ? linesOf(theirs.get(f)) : theirs.get(f);
+    const m = raw === undefined ? b : raw;
+    const t = theirs.get(f);
     if (sameValue(m, t)) continue;
     // no base: every difference is one to choose from
     const here = base === null || !sameValue(m, b);
     const there = base === null || !sameValue(t, b);
     if (here && there) {
       out.both.push(f);
-      if (isLines) out.rows.push(...lineRows(m as Rec[], t as Rec[]));
-      else out.rows.push({ field: f, mine: m ?? null, theirs: t ?? null });
+      out.rows.push({ field: f, mine: m ?? null, theirs: t ?? null });
     } else if (here) {
       out.changedHereOnly.push(f);
     } else {
@@ -78,15 +73,6 @@ export function threeWay(base: Flat | null, mine: Flat, theirs: Flat, order: rea
     }
   }
   return out;
-}
-
-function lineRows(mine: Rec[], theirs: Rec[]): ConflictRow[] {
-  const rows: ConflictRow[] = [];
-  for (let i = 0; i < Math.max(mine.length, theirs.length); i++) {
-    if (sameValue(mine[i], theirs[i])) continue;
-    rows.push({ field: 'line', line: i + 1, mine: mine[i] ?? null, theirs: theirs[i] ?? null });
-  }
-  return rows;
 }
 
 /** Rows of what a version holds, against nothing (the service deleted the record). */

@@ -159,7 +159,7 @@ describe('lines', () => {
 
   it('a line typed here without the values the service fills in is no change', () => {
     // typed with no tax rate; the service filled in 21% and saved it so
-    const mine = mineOf({ lines: [{ id: 'm0', description: 'Advies', amount: 1, price: 80 }, { id: 'm1', ...B }, { id: 'm2', ...C }] });
+    const mine = mineOf({ lines: [{ id: 'm0', description: 'Advies', amount: 1, price: 80 }, { ...B, id: 'm1' }, { ...C, id: 'm2' }] });
     const theirs = content({ lines: [{ ...A, price: 90 }, B, C] });
     const m = mergeQuotation(content(), mine, theirs, opts());
     expect(m.conflicts).toEqual([]);
