@@ -142,6 +142,14 @@ describe('a header field changed on both sides', () => {
     expect(view.changedThereOnly).toEqual(['date', 'paymentcondition', 'lines']);
   });
 
+  it('edits made while the conflict waits are kept by the resolution', async () => {
+    const { r, q, serverId, c } = await conflicted();
+    r.store.quotations.updateHeader(q.id, { reference: { line1: 'Na het conflict' } });
+    r.store.conflicts.resolve(c.id, 'take_theirs');
+    await r.engine.flush();
+    expect(onService(r, serverId)).toMatchObject({ notes: 'hun notitie', reference: { line1: 'Na het conflict' }, discount: 5, date: '2026-02-01' });
+  });
+
   for (const resolution of RESOLUTIONS) {
     it(`${resolution}: the one-sided changes of both sides survive`, async () => {
       const { r, q, serverId, c } = await conflicted();
