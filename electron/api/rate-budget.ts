@@ -63,6 +63,8 @@ export class RateBudget {
   #staleAt = 0;
   #cooldownUntil = 0;
   #inFlight = 0;
+  /** the most calls out at once since the last reading: answers of that many may arrive out of order */
+  #peakInFlight = 0;
   readonly #listeners = new Set<(b: Budget) => void>();
 
   constructor(opts: RateBudgetOptions = {}) {
@@ -109,14 +111,17 @@ export class RateBudget {
     const now = this.#now();
     const sameLimit = limit === undefined || limit === this.#limit;
     if (remaining !== undefined) {
-      // more left than before under the same limit: the window reset in between
-      const wentUp = sameLimit && this.#remaining !== null && remaining > this.#remaining;
+      // more left than before under the same limit: the window reset in between.
+      // Answers of calls out together may arrive out of order, each off by one
+      // per call, so a rise smaller than that says nothing.
+      const wentUp = sameLimit && this.#remaining !== null && remaining - this.#remaining >= Math.max(1, this.#peakInFlight);
       const first = (limit ?? this.#limit) !== null && remaining === (limit ?? this.#limit)! - 1;
       if (wentUp || first) this.#windowStartedAt = now;
     }
     if (limit !== undefined) this.#limit = limit;
     if (remaining !== undefined) this.#remaining = remaining;
     this.#observedAt = now;
+    this.#peakInFlight = this.#inFlight;
     this.#staleAt = this.#observedAt + this.staleAfterMs;
     this.#emit();
   }
@@ -165,6 +170,7 @@ export class RateBudget {
   /** Counts a call in flight until the returned function is called, so a burst cannot overrun the reading. */
   begin(): () => void {
     this.#inFlight++;
+    this.#peakInFlight = Math.max(this.#peakInFlight, this.#inFlight);
     let done = false;
     return () => {
       if (!done) this.#inFlight--;

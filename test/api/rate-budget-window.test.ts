@@ -45,6 +45,26 @@ describe('RateBudget reserve and window', () => {
     expect(first.resetsAt()).toBe(c.now() + HOUR);
   });
 
+  it('answers of calls out together arriving out of order are no new window', () => {
+    const c = clock();
+    const b = new RateBudget({ now: c.now });
+    b.observe(reading(1000, 600));
+    const calls = [b.begin(), b.begin(), b.begin()];
+    // the third call's answer comes first, then the first's
+    b.observe(reading(1000, 597));
+    calls[2]!();
+    b.observe(reading(1000, 599));
+    calls[0]!();
+    b.observe(reading(1000, 598));
+    calls[1]!();
+    expect(b.resetsAt()).toBeUndefined();
+    // one at a time, a rise is a new window
+    const d = b.begin();
+    b.observe(reading(1000, 950));
+    d();
+    expect(b.resetsAt()).toBe(c.now() + HOUR);
+  });
+
   it('the time the service names in a 403 or 429 is the reset', () => {
     const c = clock();
     const b = new RateBudget({ now: c.now });
