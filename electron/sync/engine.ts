@@ -10,8 +10,8 @@
 //
 //   const engine = new SyncEngine({ store, api });
 //   engine.events.on('parked', (entry) => …);
-//   engine.start();               // background: pushes shortly after edits, retries when due
-//   await engine.pull();          // or engine.sync() for pull + flush
+//   engine.start();               // background: pushes what is due (a held draft save when its time comes), retries when due
+//   await engine.pull();          // background; engine.pull({ priority: true }) when a person asked; engine.sync() for push + pull + push
 //   await engine.pushNow();       // after a user's action: at once, probing first if offline
 import { EventEmitter } from 'node:events';
 import type { InvoicingApi, BackoffOptions } from '../api';
