@@ -1,4 +1,6 @@
-// Command-line numbers and summaries the benchmarks share.
+// Command-line numbers, summaries and a clean heap, which the benchmarks share.
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 /** `--name N` from the command line, a whole number of `min` or more. */
 export function option(name: string, fallback: number, min = 1): number {
@@ -11,4 +13,16 @@ export function option(name: string, fallback: number, min = 1): number {
 export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
+}
+
+// Exposed at run time, since the benchmarks are started without --expose-gc.
+v8.setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as () => void;
+
+/**
+ * Collects the garbage left so far, before a measurement: otherwise one that
+ * follows a pull pays for collecting what the pull left behind.
+ */
+export function settle(): void {
+  collect();
 }

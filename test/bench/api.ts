@@ -13,7 +13,7 @@ import { authorization, benchApi, sandboxProcess } from './_sandbox';
 import { fetchParse, listPaths } from './_floors';
 import { InvoicingApi, recordParser } from '../../electron/api';
 import { clientRecord } from '../../shared/schemas';
-import { option, median } from './_stats';
+import { option, median, settle } from './_stats';
 
 const CLIENTS = option('--clients', 10_000);
 const ROUNDS = option('--rounds', 7);
@@ -51,8 +51,9 @@ async function client(api: InvoicingApi): Promise<number> {
   return rows;
 }
 
-/** Wall time, this process's CPU time (ms) and the result. */
+/** Wall time, this process's CPU time (ms) and the result, from a clean heap. */
 async function time<T>(f: () => Promise<T>): Promise<[number, T, number]> {
+  settle();
   const c0 = process.cpuUsage();
   const t0 = performance.now();
   const r = await f();

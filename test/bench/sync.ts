@@ -16,7 +16,7 @@ import Database from 'better-sqlite3';
 import { Pool } from 'undici';
 import { authorization, benchApi, sandboxProcess } from './_sandbox';
 import { fetchParse, listPaths } from './_floors';
-import { option } from './_stats';
+import { option, settle } from './_stats';
 import { openStore } from '../../electron/store';
 import { SyncEngine } from '../../electron/sync';
 
@@ -54,7 +54,9 @@ function pct(xs: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.floor(s.length * p))]!;
 }
 
+/** Wall time of `f`, from a clean heap. */
 async function time<T>(f: () => Promise<T>): Promise<[number, T]> {
+  settle();
   const t0 = performance.now();
   const r = await f();
   return [performance.now() - t0, r];
