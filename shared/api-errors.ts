@@ -134,6 +134,10 @@ export const MESSAGES = {
     en: 'The service sent an answer quotedesk cannot read ({detail}). Your work is kept; try again later, and report it if it keeps happening.',
     nl: 'De service stuurde een antwoord dat quotedesk niet kan lezen ({detail}). Je werk blijft bewaard; probeer het later opnieuw en meld het als het blijft gebeuren.',
   },
+  'api.list_incomplete': {
+    en: 'The service did not give its whole list of {list}, so quotedesk cannot tell yet whether the earlier attempt reached it. Nothing is sent again until it can; it looks again later.',
+    nl: 'De service gaf niet zijn hele lijst met {list}, dus quotedesk kan nog niet zien of de eerdere poging is aangekomen. Er wordt niets opnieuw verstuurd tot dat wel kan; quotedesk kijkt later opnieuw.',
+  },
   'api.unexpected_status': {
     en: 'The service answered with an unexpected status {status}. Your work is kept; try again later, and report it if it keeps happening.',
     nl: 'De service antwoordde met een onverwachte status {status}. Je werk blijft bewaard; probeer het later opnieuw en meld het als het blijft gebeuren.',

@@ -131,6 +131,38 @@ describe('a walk that did not finish removes nothing', () => {
   });
 });
 
+describe('a look-up that cannot read the whole list does not take "not found" for "never arrived"', () => {
+  it('a send with no answer waits while the quotation list is in doubt, and goes once the list reads to its end', async () => {
+    // the quotation list answered whole to a walk asking 50 a page: while the
+    // service holds exactly 50, the second page repeats the first and the
+    // look-up cannot know whether more exist
+    const r = await rig({ sandbox: { clients: 30, products: 0, quotations: 50, seed: 11, unpaged: ['quotations'] }, api: { pageSize: 50 } });
+    await r.engine.pull();
+    const client = r.store.clients.list().find((c) => String(c.fields.email ?? '') !== '')!;
+    const q = r.store.quotations.create({ clientId: client.id });
+    r.store.quotations.addLine(q.id, { description: 'once', amount: 1, price: 1 });
+    r.store.quotations.send(q.id, 'email');
+    // the connection breaks: the send never reached the service, which quotedesk cannot know
+    r.sb.setFaults({ resetRate: 1, methods: ['POST'] });
+    await r.engine.flush();
+    expect(r.store.outbox.list()[0]).toMatchObject({ kind: 'quotation.send', state: 'unknown_outcome' });
+    r.sb.clearFaults();
+    await drain(r, 4);
+    const waiting = r.store.outbox.list()[0]!;
+    expect(waiting).toMatchObject({ kind: 'quotation.send', state: 'unknown_outcome' });
+    expect(waiting.lastError?.message).toContain('whole list of quotations');
+    expect(r.sb.deliveries()).toHaveLength(0);
+
+    // one removed on the service: 49 read to their end, the send is not among them, and goes once
+    r.sb.data.quotations.delete(r.sb.data.quotations.ids()[0]!);
+    await drain(r);
+    expect(r.store.outbox.list().filter((e) => e.state !== 'done')).toEqual([]);
+    const deliveries = r.sb.deliveries().filter((d) => d.quotationreference === q.quotationreference);
+    expect(deliveries).toHaveLength(1);
+    expect(r.store.quotations.get(q.id).serverId).toBe(deliveries[0]!.quotationId);
+  });
+});
+
 describe.each([
   ['pages capped at 37', { maxCount: 37 }],
   ['pages capped at 37 and the quotation list answered whole', { maxCount: 37, unpaged: ['quotations'] }],

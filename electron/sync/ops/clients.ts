@@ -8,7 +8,7 @@ import { clientFieldsOf, type ClientRow } from '../../store/clients';
 import { clientToInput } from '../../store/validate';
 import { clientFields, mergeClient, same } from '../merge';
 import type { OpHandler, PushContext, PushResult, ResolveResult } from './types';
-import { isNotFound, nothingLeft } from './common';
+import { isNotFound, listIncomplete, nothingLeft } from './common';
 
 /** A row that only mirrors the service: no local edits, no work waiting, nothing here refers to it. */
 function isPlainCacheRow(ctx: PushContext, row: ClientRow): boolean {
@@ -86,12 +86,17 @@ export class ClientCreate implements OpHandler {
     if (!field) return 'not_applied';
     const candidates: Client[] = [];
     const query = String(sent[field]);
-    for await (const c of api.searchAll('clients', field, query)) {
-      if (!matchesSent(sent, c)) continue;
-      const known = store.clients.rowByClientnr(c.clientnr);
-      if (known && known.id !== row.id && !isPlainCacheRow(this.ctx, known)) continue;
-      candidates.push(c);
+    const walk = api.searchPages('clients', field, query);
+    for await (const page of walk) {
+      for (const c of page) {
+        if (!matchesSent(sent, c)) continue;
+        const known = store.clients.rowByClientnr(c.clientnr);
+        if (known && known.id !== row.id && !isPlainCacheRow(this.ctx, known)) continue;
+        candidates.push(c);
+      }
     }
+    // "none found" in a search that could not be read to the end proves nothing
+    if (candidates.length === 0 && !walk.complete) throw listIncomplete('clients', 'clients.search');
     if (candidates.length === 0) return 'not_applied';
     const newest = candidates.reduce((a, b) => (b.clientnr > a.clientnr ? b : a));
     applyCreated(this.ctx, entry, newest.clientnr, sent as ClientInput, newest);

@@ -12,3 +12,13 @@ export function nothingLeft(store: Store, entry: OutboxItem): PushResult {
   store.outbox.markDone(entry.id);
   return 'done';
 }
+
+/**
+ * A look-up that decides whether an earlier attempt reached the service
+ * could not read the whole list: "not found" would not be proof, and sending
+ * again could make a second copy. Thrown as a readable-answer problem, so the
+ * entry keeps its unknown outcome and is looked up again later.
+ */
+export function listIncomplete(list: string, operation: string): ApiError {
+  return new ApiError({ kind: 'bad_response', messageKey: 'api.list_incomplete', params: { list }, outcome: 'not_applied', operation });
+}

@@ -12,19 +12,23 @@ import { draftUnchanged, holdsSent } from '../merge';
 import { holdsDraft, mergeQuotation } from '../../../shared/quotation-merge';
 import { newId } from '../../store/ids';
 import type { OpHandler, PushContext, PushResult, ResolveResult } from './types';
-import { isNotFound, nothingLeft } from './common';
+import { isNotFound, listIncomplete, nothingLeft } from './common';
 import type { InvoicingApi } from '../../api';
 
 /**
- * The first quotation on the service that `match` accepts, or null. Pages
- * are not asked for ahead: a lookup stops at its match, and the hourly
- * request budget is small.
+ * The first quotation on the service that `match` accepts, or null when the
+ * whole list was read and none matched. Pages are not asked for ahead: a
+ * lookup stops at its match, and the hourly request budget is small. A walk
+ * that cannot be sure it saw the whole list throws instead of answering
+ * null, since its callers take null as "never arrived" (docs/paging.md).
  */
 async function findQuotation(api: InvoicingApi, match: (q: Quotation) => boolean): Promise<Quotation | null> {
-  for await (const page of api.quotations.pages({ ahead: false })) {
+  const walk = api.quotations.pages({ ahead: false });
+  for await (const page of walk) {
     const hit = page.find(match);
     if (hit) return hit;
   }
+  if (!walk.complete) throw listIncomplete('quotations', 'quotations.list');
   return null;
 }
 
