@@ -1,4 +1,4 @@
-// The live service's way of writing records (wire-format.md): every scalar a
+// The live service's way of writing records (docs/wire-format.md): every scalar a
 // string, empty dates as "", booleans as "true"/"false", lines keyed line1…
 // The sandbox writes records with this; tests use it to build live-like payloads.
 

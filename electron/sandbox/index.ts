@@ -1,7 +1,7 @@
 /**
  * The Invoicing Service sandbox: a local, faithful implementation of the
- * Invoicing Service REST API v1 (spec/invoicing-api-v1.md sections 3, 4, 5,
- * 7, 8 and spec/wire-format.md) on fastify, bound to 127.0.0.1. Tests, demo
+ * Invoicing Service REST API v1 (docs/service-api.md: records, lists, quotations, search,
+ * countries, as docs/wire-format.md says they are written) on fastify, bound to 127.0.0.1. Tests, demo
  * mode and `npm run sandbox` run against it.
  *
  * Wire format: lists are bare arrays (a page past the end is `200 []`), one

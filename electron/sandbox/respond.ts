@@ -1,4 +1,4 @@
-// Answers in the live envelopes (wire-format.md): lists as bare arrays, one
+// Answers in the live envelopes (docs/wire-format.md): lists as bare arrays, one
 // record under its singular name, 201 with the raw id, 204 without a body.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireObject } from '../../shared/wire';

@@ -1,4 +1,4 @@
-// Country list entry (wire-format.md: {"id":"146","name":"Nederland"}).
+// Country list entry (docs/wire-format.md: {"id":"146","name":"Nederland"}).
 import { z } from 'zod';
 import { int, text } from './fields';
 

@@ -1,6 +1,6 @@
 // Field types of the attribute tables (spec 2.1), each accepting both typed
 // values and the live wire form, where every scalar arrives as a string
-// (wire-format.md: "true"/"false", "42", "120.5", "" for an empty date).
+// (docs/wire-format.md: "true"/"false", "42", "120.5", "" for an empty date).
 import { z } from 'zod';
 import { NOT_CHEAP, withCheapPath } from './cheap';
 

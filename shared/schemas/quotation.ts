@@ -33,7 +33,7 @@ export function isTextOnlyLine(line: LineInput): boolean {
 
 /**
  * The wire sends `lines` as an object keyed line1, line2, … and as [] when
- * there are none (wire-format.md); both become an ordered array.
+ * there are none (docs/wire-format.md); both become an ordered array.
  */
 export function linesFromWire(v: unknown): unknown {
   if (v === '' || v === null || v === undefined) return [];

@@ -1,4 +1,4 @@
-// Answers as the live service writes them (wire-format.md: recorded by public
+// Answers as the live service writes them (docs/wire-format.md: recorded by public
 // clients), replayed over real HTTP: every scalar a string, keyed lines with
 // numbers inside, [] for no lines, "" dates, wrapped single records, raw ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// GET /countrylist and /countrylist/{lang} (wire-format.md): ids as strings.
+// GET /countrylist and /countrylist/{lang} (docs/wire-format.md): ids as strings.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toWire, type WireObject } from '../../../shared/wire';
 import type { Ctx } from '../context';
