@@ -28,7 +28,8 @@ import { inputError } from './errors';
 import { Transport, type CallOptions, type RawResponse, type TransportOptions } from './transport';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { looksFull, readId, readList, readOne, recordParser, type RecordParser } from './parse';
-import { PagingFacts, pageThrough, type FetchPage, type Page, type PagingOptions, type Walk } from './paging';
+import { PagingFacts, pageThrough, type FetchPage, type Page, type PagingOptions, type Standing, type Walk } from './paging';
+import { UnchangedPage, digestOf, rememberDigest, type KnownPages } from './page-prints';
 import type { Budget } from './rate-budget';
 
 export interface InvoicingApiOptions extends TransportOptions {
@@ -151,13 +152,34 @@ export class InvoicingApi {
     return this.pagesOf(operation, (page, early) => this.listPage(operation, path, parse, key, page, opts, early), identity, opts);
   }
 
+  /**
+   * @internal Page after page of a list, where a page whose text has a
+   * digest `known` recognises comes as an UnchangedPage, not parsed; every
+   * page parsed carries the digest of its text (digestOfPage).
+   */
+  listPagesKnowing<T>(operation: string, path: string, parse: RecordParser<T>, key: string, identity: (row: T) => unknown, known: KnownPages, opts: PagingOptions): Walk<T, UnchangedPage> {
+    const fetchPage: FetchPage<T, UnchangedPage> = (page, early) =>
+      this.get(operation, path, pageQuery(operation, page), opts, async (res) => {
+        const digest = digestOf(res.text);
+        const keys = known(digest);
+        if (keys !== undefined) {
+          if (early !== undefined && keys.length === page.count) early();
+          return new UnchangedPage(digest, keys);
+        }
+        const rows = await readPage(res.text, parse, operation, page.count, key, early);
+        rememberDigest(rows, digest);
+        return rows;
+      });
+    return this.pagesOf<T, UnchangedPage>(operation, fetchPage, identity, opts);
+  }
+
   /** @internal A walk through a list; what it learns about the service's paging is kept under `operation`. */
-  pagesOf<T>(operation: string, fetchPage: FetchPage<T>, identity: (row: T) => unknown, opts: PagingOptions): Walk<T> {
+  pagesOf<T, U extends Standing = never>(operation: string, fetchPage: FetchPage<T, NoInfer<U>>, identity: (row: T) => unknown, opts: PagingOptions): Walk<T, U> {
     const pageSize = opts.pageSize ?? this.pageSize;
     if (!Number.isInteger(pageSize) || pageSize < 1) throw inputError(operation, [{ field: 'pageSize', message: 'must be a whole number of 1 or more' }]);
     const start = opts.start ?? 0;
     if (!Number.isInteger(start) || start < 0) throw inputError(operation, [{ field: 'start', message: 'must be a whole number of 0 or more' }]);
-    return pageThrough(fetchPage, { pageSize, start, identity, ahead: opts.ahead ?? true, facts: this.paging, list: operation });
+    return pageThrough<T, U>(fetchPage, { pageSize, start, identity, ahead: opts.ahead ?? true, facts: this.paging, list: operation });
   }
 }
 
@@ -186,6 +208,11 @@ export class RecordsApi<T, I extends object> {
   /** Page after page of the whole list (see Walk for whether they are all). */
   pages(opts: PagingOptions = {}): Walk<T> {
     return this.api.listPages(`${this.spec.name}.list`, `/${this.spec.name}`, this.spec.parse, this.spec.key, this.spec.identity, opts);
+  }
+
+  /** As pages(), with the pages `known` recognises by their text given unparsed (see UnchangedPage). */
+  pagesKnowing(known: KnownPages, opts: PagingOptions = {}): Walk<T, UnchangedPage> {
+    return this.api.listPagesKnowing(`${this.spec.name}.list`, `/${this.spec.name}`, this.spec.parse, this.spec.key, this.spec.identity, known, opts);
   }
 
   /** Every record of the whole list. */
@@ -253,6 +280,11 @@ export class QuotationsApi {
   /** Page after page of the whole list (see Walk for whether they are all). */
   pages(opts: PagingOptions = {}): Walk<Quotation> {
     return this.api.listPages('quotations.list', '/quotations', parsers.quotation, 'id', (q) => q.id, opts);
+  }
+
+  /** As pages(), with the pages `known` recognises by their text given unparsed (see UnchangedPage). */
+  pagesKnowing(known: KnownPages, opts: PagingOptions = {}): Walk<Quotation, UnchangedPage> {
+    return this.api.listPagesKnowing('quotations.list', '/quotations', parsers.quotation, 'id', (q) => q.id, known, opts);
   }
 
   all(opts: PagingOptions = {}): AsyncGenerator<Quotation, void, undefined> {

@@ -30,10 +30,18 @@ export interface PagingOptions {
  * parsing: the pager then asks for the next page at once, so that the
  * service prepares it while this one is parsed.
  */
-export type FetchPage<T> = (page: Required<Page>, looksFull?: () => void) => Promise<T[]>;
+export type FetchPage<T, U extends Standing = never> = (page: Required<Page>, looksFull?: () => void) => Promise<T[] | U>;
+
+/**
+ * A page given in place of its rows (see UnchangedPage in page-prints.ts):
+ * the identities of the rows it stands for, in their order.
+ */
+export interface Standing {
+  readonly keys: readonly unknown[];
+}
 
 /** A walk through one list: its pages, and at the end whether they were the whole list. */
-export interface Walk<T> extends AsyncIterable<T[]> {
+export interface Walk<T, U extends Standing = never> extends AsyncIterable<T[] | U> {
   /**
    * True once the walk reached an end it can be sure of. False while it
    * runs, after it failed or was stopped, and when the service's answers
@@ -103,13 +111,13 @@ export interface WalkOptions<T> {
 }
 
 /** A page asked for, and the page after it once that was asked too. */
-interface Asked<T> {
+interface Asked<T, U> {
   at: number;
   count: number;
-  rows: Promise<T[]>;
+  rows: Promise<T[] | U>;
   /** the fetcher said it looks full */
   looksFull: boolean;
-  next?: Asked<T>;
+  next?: Asked<T, U>;
 }
 
 /**
@@ -144,19 +152,19 @@ interface Asked<T> {
  * never earlier (the caller may be awaiting something else meanwhile), and
  * is dropped silently if the caller stops first.
  */
-export function pageThrough<T>(fetchPage: FetchPage<T>, opts: WalkOptions<T>): Walk<T> {
+export function pageThrough<T, U extends Standing = never>(fetchPage: FetchPage<T, NoInfer<U>>, opts: WalkOptions<T>): Walk<T, U> {
   const facts = opts.facts ?? new PagingFacts();
   const list = opts.list ?? '';
   const ahead = opts.ahead ?? true;
   const state = { complete: false, requests: 0 };
 
-  async function* walk(): AsyncGenerator<T[], void, undefined> {
-    let current: Asked<T> | null = null;
-    const askNext = (page: Asked<T>) => {
+  async function* walk(): AsyncGenerator<T[] | U, void, undefined> {
+    let current: Asked<T, U> | null = null;
+    const askNext = (page: Asked<T, U>) => {
       page.next ??= ask(page.at + page.count, page.count);
     };
-    const ask = (at: number, count: number): Asked<T> => {
-      const page: Asked<T> = { at, count, rows: Promise.resolve([]), looksFull: false };
+    const ask = (at: number, count: number): Asked<T, U> => {
+      const page: Asked<T, U> = { at, count, rows: Promise.resolve([]), looksFull: false };
       const early = ahead
         ? () => {
             page.looksFull = true;
@@ -173,9 +181,11 @@ export function pageThrough<T>(fetchPage: FetchPage<T>, opts: WalkOptions<T>): W
     current = ask(opts.start ?? 0, facts.sizeFor(opts.pageSize));
     try {
       for (;;) {
-        const page: Asked<T> = current;
-        const rows: T[] = await page.rows;
-        const id = rows.length > 0 ? opts.identity(rows[0]!) : undefined;
+        const page: Asked<T, U> = current;
+        const rows: T[] | U = await page.rows;
+        // a page standing for rows it was not parsed into counts as those rows
+        const length = Array.isArray(rows) ? rows.length : rows.keys.length;
+        const id = length === 0 ? undefined : Array.isArray(rows) ? opts.identity(rows[0]!) : rows.keys[0];
         if (before !== undefined && id !== undefined && id === before.id) {
           // the service ignores start: nothing more can be had from it, and
           // a first page that was full may not have been all there is
@@ -187,26 +197,26 @@ export function pageThrough<T>(fetchPage: FetchPage<T>, opts: WalkOptions<T>): W
         // honours start: only then does the first page tell how many rows the
         // service gives in a page (a list answered whole tells nothing of it).
         if (first !== undefined) facts.gives = Math.max(facts.gives, first.rows);
-        if (rows.length === 0) break;
+        if (length === 0) break;
         if (before?.short) facts.cap = before.rows;
-        if (rows.length > page.count) {
+        if (length > page.count) {
           if (before === undefined) facts.whole.add(list);
           yield rows;
           break;
         }
-        const short = rows.length < page.count;
-        const ends = short && (rows.length < facts.gives || facts.whole.has(list));
-        if (first !== undefined) facts.gives = Math.max(facts.gives, rows.length);
-        before = { id, rows: rows.length, short };
-        first ??= { rows: rows.length, count: page.count };
+        const short = length < page.count;
+        const ends = short && (length < facts.gives || facts.whole.has(list));
+        if (first !== undefined) facts.gives = Math.max(facts.gives, length);
+        before = { id, rows: length, short };
+        first ??= { rows: length, count: page.count };
         if (short) {
           yield rows;
           if (ends) break;
-          current = ask(page.at + rows.length, rows.length);
+          current = ask(page.at + length, length);
           continue;
         }
         if (ahead) askNext(page);
-        const following: Asked<T> | undefined = page.next;
+        const following: Asked<T, U> | undefined = page.next;
         yield rows;
         current = following ?? ask(page.at + page.count, page.count);
         // it may have looked full while the walk was not yet waiting for it

@@ -15,6 +15,7 @@ import { Quotations } from './quotations';
 import { Cache } from './cache';
 import { Search } from './search';
 import { Settings } from './settings';
+import { PullPrints } from './pull-prints';
 import { Conflicts } from './conflicts';
 import { discardOperation } from './discard';
 
@@ -32,6 +33,8 @@ export class Store {
   readonly cache: Cache;
   readonly search: Search;
   readonly settings: Settings;
+  /** the pages of each list's last complete pull, so that a later pull skips those it was given again */
+  readonly pullPrints: PullPrints;
   readonly conflicts: Conflicts;
   /** `changed` events after each committed change */
   readonly events: Ctx['events'];
@@ -50,6 +53,7 @@ export class Store {
     this.cache = new Cache(ctx);
     this.search = new Search(ctx);
     this.settings = new Settings(ctx);
+    this.pullPrints = new PullPrints(ctx);
     this.conflicts = new Conflicts(ctx, this.outbox, this.clients, this.quotations);
     this.recoveredInFlight = this.outbox.recoverInFlight();
     this.outbox.pruneDone(ctx.now() - (opts.keepDoneMs ?? 7 * 24 * 3600_000));

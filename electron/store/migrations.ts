@@ -309,6 +309,34 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 7,
+    description: 'pull_prints: the pages of the last complete pull of each list, by a digest of their text, and a count of the writes to what the service holds of its records',
+    up(db) {
+      // A page whose text is the same as then holds the same records, which
+      // are stored as they came: it need not be read again. That holds only
+      // while nothing but the pull wrote what the service holds of a list's
+      // records. The triggers count every such write (a push's read-back, a
+      // resolution, a removal) in \`writes\`; prints are good while
+      // \`printed_at\` still equals it (store/pull-prints.ts).
+      const bump = (list: string) => `BEGIN UPDATE pull_prints SET writes = writes + 1 WHERE list = '${list}'; END`;
+      db.exec(`
+        CREATE TABLE pull_prints (
+          list TEXT PRIMARY KEY,
+          writes INTEGER NOT NULL DEFAULT 0,
+          printed_at INTEGER,     -- the value of writes when prints was kept
+          prints TEXT             -- JSON: {digest: [key, ...]} per page
+        );
+        INSERT INTO pull_prints (list) VALUES ('clients'), ('products'), ('quotations');
+        CREATE TRIGGER clients_prints_update AFTER UPDATE OF clientnr, server, gone ON clients ${bump('clients')};
+        CREATE TRIGGER clients_prints_delete AFTER DELETE ON clients ${bump('clients')};
+        CREATE TRIGGER products_prints_update AFTER UPDATE OF id, data ON products ${bump('products')};
+        CREATE TRIGGER products_prints_delete AFTER DELETE ON products ${bump('products')};
+        CREATE TRIGGER quotations_prints_update AFTER UPDATE OF server_id, server, gone, savename, quotationreference ON quotations ${bump('quotations')};
+        CREATE TRIGGER quotations_prints_delete AFTER DELETE ON quotations ${bump('quotations')};
+      `);
+    },
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

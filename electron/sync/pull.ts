@@ -2,10 +2,13 @@
 // cache, page by page (the largest page the service gives, so one request per
 // page), each page in one transaction. Records that vanished from the service
 // are removed afterwards, or flagged when local work still needs them, but
-// only from a list whose walk is known complete (docs/paging.md).
+// only from a list whose walk is known complete (docs/paging.md). A page
+// whose text is the same as in the list's last complete pull is not read
+// again: its records are stored as they came (store/pull-prints.ts).
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { InvoicingApi } from '../api';
 import type { Walk } from '../api/paging';
+import { UnchangedPage, digestOfPage, type KnownPages } from '../api/page-prints';
 import type { Store } from '../store';
 import type { PullPhase, PullProgress, PullSummary } from '../../shared/sync';
 
@@ -58,13 +61,38 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
   pagesDone++;
   progress('countries');
 
-  const read = async <T>(list: List, walk: Walk<T>, put: (page: T[]) => void, key: (row: T) => number) => {
+  // The pages of the last pull that nothing has written to since, and this
+  // pull's, to keep for the next (store/pull-prints.ts). Each of this pull's
+  // writes goes through `own`, which tells them from anyone else's: the count
+  // of writes moved between two of them means the records may no longer be
+  // stored as this pull's pages said, and its prints are not kept.
+  const before = { clients: store.pullPrints.of('clients'), products: store.pullPrints.of('products'), quotations: store.pullPrints.of('quotations') };
+  const writes = { clients: store.pullPrints.writes('clients'), products: store.pullPrints.writes('products'), quotations: store.pullPrints.writes('quotations') };
+  const othersWrote = { clients: false, products: false, quotations: false };
+  const own = <R>(list: List, fn: () => R): R => {
+    if (store.pullPrints.writes(list) !== writes[list]) othersWrote[list] = true;
+    try {
+      return fn();
+    } finally {
+      writes[list] = store.pullPrints.writes(list);
+    }
+  };
+  const prints: Record<List, Map<string, readonly number[]>> = { clients: new Map(), products: new Map(), quotations: new Map() };
+  const known = (list: List): KnownPages => (digest) => before[list].get(digest);
+  const read = async <T>(list: List, walk: Walk<T, UnchangedPage>, put: (page: T[]) => void, key: (row: T) => number) => {
     try {
       for await (const page of walk) {
-        await nextTurn();
-        put(page);
-        for (const row of page) seen[list].push(key(row));
-        summary[list] += page.length;
+        let keys: readonly number[];
+        if (page instanceof UnchangedPage) keys = page.keys;
+        else {
+          await nextTurn();
+          own(list, () => put(page));
+          keys = page.map(key);
+        }
+        for (const k of keys) seen[list].push(k);
+        const digest = page instanceof UnchangedPage ? page.digest : digestOfPage(page);
+        if (digest !== undefined) prints[list].set(digest, keys);
+        summary[list] += keys.length;
         pagesDone++;
         progress(list);
       }
@@ -74,9 +102,9 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
     complete[list] = walk.complete;
   };
   try {
-    await read('clients', api.clients.pages(call), (page) => store.cache.putClients(page, startedAt), (c) => c.clientnr);
-    await read('products', api.products.pages(call), (page) => store.cache.putProducts(page, startedAt), (p) => p.id);
-    await read('quotations', api.quotations.pages(call), (page) => store.cache.putQuotations(page, startedAt), (q) => q.id);
+    await read('clients', api.clients.pagesKnowing(known('clients'), call), (page) => store.cache.putClients(page, startedAt), (c) => c.clientnr);
+    await read('products', api.products.pagesKnowing(known('products'), call), (page) => store.cache.putProducts(page, startedAt), (p) => p.id);
+    await read('quotations', api.quotations.pagesKnowing(known('quotations'), call), (page) => store.cache.putQuotations(page, startedAt), (q) => q.id);
   } finally {
     store.settings.set(PAGING_KEY, api.paging.toJSON());
   }
@@ -89,9 +117,16 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
       (summary.incomplete ??= []).push(list);
       continue;
     }
-    const r = sweeps[list]();
+    const r = own(list, sweeps[list]);
     summary.removed += r.removed;
     summary.flagged += r.flagged.length;
+  }
+  // Kept only of a list read to its end, with no one else's write in
+  // between, and only now, after every write of this pull. A list in doubt keeps none.
+  for (const list of ['clients', 'products', 'quotations'] as const) {
+    const good = complete[list] && !othersWrote[list] && store.pullPrints.writes(list) === writes[list];
+    if (good) store.pullPrints.save(list, prints[list]);
+    else store.pullPrints.forget(list);
   }
   store.settings.set(SIZES_KEY, { clients: summary.clients, products: summary.products, quotations: summary.quotations } satisfies Sizes);
   opts.onProgress?.({ phase: 'quotations', pagesDone, pagesEstimated: pagesDone });
