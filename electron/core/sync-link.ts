@@ -31,7 +31,7 @@ export interface SyncLink {
    * connection does not spend the request budget on whole pulls.
    */
   networkBack(): void;
-  status(): Pick<SyncStatus, 'online' | 'lastSyncAt' | 'pulling' | 'budget'>;
+  status(): Pick<SyncStatus, 'online' | 'lastSyncAt' | 'incomplete' | 'pulling' | 'budget'>;
   /** the service refused the key: the account needs a new one */
   needsKey(): boolean;
   /** when the next background pull is due (epoch ms), or null while none is planned */
@@ -56,6 +56,9 @@ export interface SyncLinkOptions {
 }
 
 const LAST_SYNC_KEY = 'sync.lastPulledAt';
+/** the lists the last pull could not read to a certain end */
+const INCOMPLETE_KEY = 'sync.incomplete';
+const LISTS = ['clients', 'products', 'quotations'] as const;
 
 export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
   const now = opts.now ?? Date.now;
@@ -83,6 +86,7 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
   engine.events.on('pulled', (summary) => {
     pullCost = summary.requests;
     store.settings.set(LAST_SYNC_KEY, now());
+    store.settings.set(INCOMPLETE_KEY, summary.incomplete ?? []);
   });
 
   /** Pull and push, one at a time; failures are the engine's to judge (offline, paused). */
@@ -162,9 +166,11 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
       const b = budget.snapshot;
       const resets = budget.resetsAt();
       const last = store.settings.get<number>(LAST_SYNC_KEY);
+      const incomplete = store.settings.get<unknown>(INCOMPLETE_KEY);
       return {
         online: engine.online !== false,
         lastSyncAt: last ? new Date(last).toISOString() : null,
+        incomplete: Array.isArray(incomplete) ? LISTS.filter((l) => incomplete.includes(l)) : [],
         pulling,
         budget:
           b.limit === null || b.remaining === null

@@ -270,6 +270,8 @@ export const en = {
     pending: '{n} pending',
     lastSync: 'Last sync {time}',
     never: 'Not synced yet',
+    incomplete: 'The service did not give its whole list of {lists}: nothing missing from it was removed here',
+    incompleteLists: { clients: 'clients', products: 'products', quotations: 'quotations' },
     pulling: 'Fetching from the service',
     pullProgress: '{done} of about {estimated}',
     budget: '{remaining} of {limit} requests left this hour',

@@ -270,6 +270,8 @@ export const nl: Messages = {
     pending: '{n} in wachtrij',
     lastSync: 'Laatst gesynchroniseerd {time}',
     never: 'Nog niet gesynchroniseerd',
+    incomplete: 'De service gaf niet zijn hele lijst met {lists}: wat daarin ontbrak, is hier niet verwijderd',
+    incompleteLists: { clients: 'klanten', products: 'producten', quotations: 'offertes' },
     pulling: 'Ophalen van de service',
     pullProgress: '{done} van ongeveer {estimated}',
     budget: 'Nog {remaining} van {limit} verzoeken dit uur',

@@ -142,6 +142,12 @@ export interface SyncStatus {
   parked: number;
   conflicts: number;
   lastSyncAt: string | null;
+  /**
+   * Lists the last pull could not read to a certain end (the service's
+   * paging left open whether rows were missing): what was read is kept, and
+   * nothing missing from them was removed. Empty when every list was whole.
+   */
+  incomplete: ('clients' | 'products' | 'quotations')[];
   pulling: PullProgress | null;
   budget: RateBudget | null;
   /** demo: the built-in sandbox; needs_key: the service refused the key */

@@ -6,11 +6,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startWebHost } from '../../electron/webhost/host';
 import type { Core } from '../../electron/core';
+import type { PagedList } from '../../electron/sandbox';
 
 export interface TestWebHostOptions {
   clients?: number;
   products?: number;
   quotations?: number;
+  /** the demo service's paging (docs/paging.md): every list capped at this many rows a page */
+  maxCount?: number;
+  /** lists the demo service answers whole, whatever count and start ask */
+  unpaged?: PagedList[];
   /** a data folder to use (kept); a scratch one (removed on close) by default */
   dataDir?: string;
   /** a built renderer to serve instead of dist/renderer */
@@ -37,7 +42,7 @@ export async function startTestWebHost(opts: TestWebHostOptions = {}): Promise<T
       dataDir,
       port: 0,
       rendererDir: opts.rendererDir,
-      demoSeed: { clients: opts.clients, products: opts.products, quotations: opts.quotations },
+      demoSeed: { clients: opts.clients, products: opts.products, quotations: opts.quotations, maxCount: opts.maxCount, unpaged: opts.unpaged },
     });
     return {
       url: host.url,

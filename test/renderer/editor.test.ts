@@ -147,7 +147,7 @@ describe('editor store', () => {
     const { editor } = await openWith();
     fake.online = false;
     await editor.saveToService();
-    const status = { online: false, pending: 1, parked: 0, conflicts: 0, lastSyncAt: null, pulling: null, budget: null, account: 'demo' as const };
+    const status = { online: false, pending: 1, parked: 0, conflicts: 0, lastSyncAt: null, incomplete: [], pulling: null, budget: null, account: 'demo' as const };
     fake.emit('sync.status', status);
     await nextTick();
     expect(editor.notice).toEqual({ action: 'save', when: 'when_online' });

@@ -233,7 +233,7 @@ export class FakeBridge implements QuotedeskBridge {
       return c;
     },
     'products.search': ({ query }) => this.products.filter((p) => p.code.includes(query) || p.name.toLowerCase().includes(query.toLowerCase())),
-    'sync.status': () => ({ online: this.online, pending: 0, parked: 0, conflicts: 0, lastSyncAt: null, pulling: null, budget: null, account: 'demo' }),
+    'sync.status': () => ({ online: this.online, pending: 0, parked: 0, conflicts: 0, lastSyncAt: null, incomplete: [], pulling: null, budget: null, account: 'demo' }),
     'sync.networkBack': () => ({ woken: true as const }),
     'outbox.parked': () => [],
     'conflicts.list': () => [],
