@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rig, drain, serverClients } from './helpers';
+import { rig, drain, sendUnanswered, serverClients } from './helpers';
 
 describe('failures', () => {
   it('goes offline on a refused connection, probes with growing pauses, and catches up when back', async () => {
@@ -159,14 +159,7 @@ describe('unknown outcomes', () => {
   it('sends exactly once after a timeout after commit (POST send)', async () => {
     const r = await rig({ api: { headersTimeoutMs: 300, bodyTimeoutMs: 300 } });
     await r.engine.pull();
-    const client = r.store.clients.list().find((c) => String(c.fields.email ?? '') !== '')!;
-    const q = r.store.quotations.create({ clientId: client.id });
-    r.store.quotations.addLine(q.id, { description: 'once', amount: 1, price: 1 });
-    r.store.quotations.send(q.id, 'email');
-    r.sb.setFaults({ hangAfterCommitRate: 1, methods: ['POST'] });
-    await r.engine.flush();
-    expect(r.store.outbox.list()[0]).toMatchObject({ kind: 'quotation.send', state: 'unknown_outcome' });
-    r.sb.clearFaults();
+    const q = await sendUnanswered(r, { hangAfterCommitRate: 1 });
     await drain(r);
     expect(r.sb.deliveries().filter((d) => d.quotationreference === q.quotationreference)).toHaveLength(1);
     expect(r.sb.data.quotations.all().filter((x) => x.quotationreference === q.quotationreference)).toHaveLength(1);

@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../electron/sandbox';
+import type { Faults } from '../../electron/sandbox/faults';
 import { InvoicingApi, type InvoicingApiOptions } from '../../electron/api';
 import { openStore, type Store } from '../../electron/store';
 import { SyncEngine, type SyncEngineOptions } from '../../electron/sync';
@@ -87,4 +88,21 @@ export function serverClients(sb: Sandbox) {
 }
 export function serverQuotations(sb: Sandbox) {
   return sb.data.quotations.all();
+}
+
+/**
+ * Sends a one-line quotation to a pulled client with an e-mail address while
+ * the sandbox plays `faults` on POSTs, so that no answer comes back: the
+ * send's entry is left of unknown outcome, the faults cleared.
+ */
+export async function sendUnanswered(r: Rig, faults: Partial<Faults>): Promise<{ id: string; quotationreference: string | null }> {
+  const client = r.store.clients.list().find((c) => String(c.fields.email ?? '') !== '')!;
+  const q = r.store.quotations.create({ clientId: client.id });
+  r.store.quotations.addLine(q.id, { description: 'once', amount: 1, price: 1 });
+  r.store.quotations.send(q.id, 'email');
+  r.sb.setFaults({ ...faults, methods: ['POST'] });
+  await r.engine.flush();
+  expect(r.store.outbox.list()[0]).toMatchObject({ kind: 'quotation.send', state: 'unknown_outcome' });
+  r.sb.clearFaults();
+  return q;
 }

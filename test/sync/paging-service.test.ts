@@ -4,7 +4,7 @@
 // that did not finish, and a send whose answer was lost is found, not repeated.
 import { describe, expect, it } from 'vitest';
 import type { SandboxOptions } from '../../electron/sandbox';
-import { drain, rig, type Rig } from './helpers';
+import { drain, rig, sendUnanswered, type Rig } from './helpers';
 
 const SIZES = { clients: 250, products: 120, quotations: 90 };
 
@@ -138,15 +138,8 @@ describe('a look-up that cannot read the whole list does not take "not found" fo
     // look-up cannot know whether more exist
     const r = await rig({ sandbox: { clients: 30, products: 0, quotations: 50, seed: 11, unpaged: ['quotations'] }, api: { pageSize: 50 } });
     await r.engine.pull();
-    const client = r.store.clients.list().find((c) => String(c.fields.email ?? '') !== '')!;
-    const q = r.store.quotations.create({ clientId: client.id });
-    r.store.quotations.addLine(q.id, { description: 'once', amount: 1, price: 1 });
-    r.store.quotations.send(q.id, 'email');
     // the connection breaks: the send never reached the service, which quotedesk cannot know
-    r.sb.setFaults({ resetRate: 1, methods: ['POST'] });
-    await r.engine.flush();
-    expect(r.store.outbox.list()[0]).toMatchObject({ kind: 'quotation.send', state: 'unknown_outcome' });
-    r.sb.clearFaults();
+    const q = await sendUnanswered(r, { resetRate: 1 });
     await drain(r, 4);
     const waiting = r.store.outbox.list()[0]!;
     expect(waiting).toMatchObject({ kind: 'quotation.send', state: 'unknown_outcome' });
@@ -170,14 +163,7 @@ describe.each([
   it('a send whose answer was lost, for a quotation beyond the first page, is found and not sent again', async () => {
     const r = await rig({ sandbox: { ...SIZES, seed: 11, ...reading }, api: { headersTimeoutMs: 300, bodyTimeoutMs: 300 } });
     await r.engine.pull();
-    const client = r.store.clients.list().find((c) => String(c.fields.email ?? '') !== '')!;
-    const q = r.store.quotations.create({ clientId: client.id });
-    r.store.quotations.addLine(q.id, { description: 'once', amount: 1, price: 1 });
-    r.store.quotations.send(q.id, 'email');
-    r.sb.setFaults({ hangAfterCommitRate: 1, methods: ['POST'] });
-    await r.engine.flush();
-    expect(r.store.outbox.list()[0]).toMatchObject({ kind: 'quotation.send', state: 'unknown_outcome' });
-    r.sb.clearFaults();
+    const q = await sendUnanswered(r, { hangAfterCommitRate: 1 });
     await drain(r);
 
     const deliveries = r.sb.deliveries().filter((d) => d.quotationreference === q.quotationreference);
