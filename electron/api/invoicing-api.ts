@@ -6,20 +6,24 @@ import { z } from 'zod';
 import {
   clientInput,
   clientRecord,
+  categoryRecord,
   COUNTRY_LANGS,
   countryRecord,
   productInput,
   productRecord,
   productWritable,
+  profileRecord,
   quotationCreate,
   quotationRecord,
   quotationUpdate,
+  type Category,
   type Client,
   type ClientInput,
   type Country,
   type CountryLang,
   type Product,
   type ProductInput,
+  type Profile,
   type Quotation,
   type QuotationCreate,
 } from '../../shared/schemas';
@@ -64,6 +68,8 @@ const parsers = {
   product: recordParser(productRecord),
   quotation: recordParser(quotationRecord),
   country: recordParser(countryRecord),
+  profile: recordParser(profileRecord),
+  category: recordParser(categoryRecord),
 };
 
 export class InvoicingApi {
@@ -107,6 +113,21 @@ export class InvoicingApi {
     if (lang !== undefined && !COUNTRY_LANGS.includes(lang)) throw inputError('countries.list', [{ field: 'lang', message: `must be one of: ${COUNTRY_LANGS.join(', ')}` }]);
     const path = lang ? `/countrylist/${lang}` : '/countrylist';
     return this.get('countries.list', path, undefined, opts, (res) => readList(res.text, parsers.country, 'countries.list'));
+  }
+
+  /**
+   * GET /profiles: the layouts a quotation can be printed with. Asked for
+   * without paging, as the country list is: a short list, one answer. A 404
+   * (a service or account without the list) comes as the usual not_found
+   * ApiError; the pull takes it as "not available" (sync/pull.ts).
+   */
+  async profiles(opts: CallOptions = {}): Promise<Profile[]> {
+    return this.get('profiles.list', '/profiles', undefined, opts, (res) => readList(res.text, parsers.profile, 'profiles.list'));
+  }
+
+  /** GET /categories, as profiles(). */
+  async categories(opts: CallOptions = {}): Promise<Category[]> {
+    return this.get('categories.list', '/categories', undefined, opts, (res) => readList(res.text, parsers.category, 'categories.list'));
   }
 
   /** GET /search/{area}/{field}/{query}; `field` is a field name of the area, or "all". */

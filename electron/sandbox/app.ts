@@ -11,6 +11,7 @@ import { chooseFormat, CONTENT_TYPE, renderError, type Format } from './negotiat
 import { HourlyLimit, Throttle } from './rate-limit';
 import { clientRoutes } from './routes/clients';
 import { countryRoutes } from './routes/countries';
+import { documentListRoutes } from './routes/document-lists';
 import { productRoutes } from './routes/products';
 import { quotationRoutes } from './routes/quotations';
 import { searchRoutes, normalizeSearchUrl } from './routes/search';
@@ -176,7 +177,7 @@ export function buildApp(ctx: Ctx, rt: Runtime, serverFactory: (handler: (req: a
     const path = req.originalUrl.split('?')[0];
     throw new ApiError(
       404,
-      `No such endpoint: ${req.method} ${path}. The API lives under ${API}/: clients, products, quotations, search/{area}/{field}/{query}, countrylist.`,
+      `No such endpoint: ${req.method} ${path}. The API lives under ${API}/: clients, products, quotations, search/{area}/{field}/{query}, countrylist, profiles, categories.`,
     );
   });
 
@@ -185,6 +186,7 @@ export function buildApp(ctx: Ctx, rt: Runtime, serverFactory: (handler: (req: a
   quotationRoutes(app, ctx);
   searchRoutes(app, ctx);
   countryRoutes(app, ctx);
+  documentListRoutes(app, ctx);
   signRoutes(app, ctx);
   return app;
 }

@@ -30,6 +30,9 @@ export interface Delivery {
   at: string;
 }
 
+/** The account's lists of profiles and categories (routes/document-lists.ts). */
+export type DocumentList = 'profiles' | 'categories';
+
 export type TableName = 'clients' | 'products' | 'quotations' | 'invoices' | 'savedInvoices' | 'repeatingInvoices';
 
 const FORMAT = 'quotedesk-sandbox-data';
@@ -54,6 +57,11 @@ export class SandboxData {
   credits = 25;
   /** last number used for generated quotation references */
   quotationSeq = 0;
+  /**
+   * Lists this account's service does not offer: their endpoints answer 404,
+   * as an older service or a plan without them would. Tests flip it.
+   */
+  readonly hiddenLists = new Set<DocumentList>();
   private readonly log: Delivery[] = [];
   private readonly next: Record<TableName, number> = {
     clients: 1, products: 1, quotations: 1, invoices: 1, savedInvoices: 1, repeatingInvoices: 1,
@@ -138,6 +146,8 @@ export class SandboxData {
       credits: this.credits,
       quotationSeq: this.quotationSeq,
       nextIds: { ...this.next },
+      profiles: this.account.profiles,
+      categories: this.account.categories,
       clients: this.clients.all(),
       products: this.products.all(),
       quotations: this.quotations.all(),
@@ -163,6 +173,9 @@ export class SandboxData {
     this.savedInvoices.load(parseAll(file, 'savedInvoices', s.savedInvoices, savedInvoiceSchema, (r) => r as SavedInvoiceRec));
     this.repeatingInvoices.load(parseAll(file, 'repeatingInvoices', s.repeatingInvoices, repeatingSchema, (r) => r as RepeatingInvoiceRec));
     this.log.splice(0, this.log.length, ...parseAll(file, 'deliveries', s.deliveries, deliverySchema, (d) => Object.freeze(d)));
+    // files written before the lists were kept have none: the account's defaults stay
+    if (s.profiles) this.account.profiles = s.profiles;
+    if (s.categories) this.account.categories = s.categories;
     this.credits = s.credits;
     this.quotationSeq = s.quotationSeq;
     Object.assign(this.next, s.nextIds);
@@ -204,6 +217,8 @@ const snapshotHead = z.object({
   savedInvoices: z.array(z.unknown()),
   repeatingInvoices: z.array(z.unknown()),
   deliveries: z.array(z.unknown()),
+  profiles: z.array(z.object({ id: z.number().int().positive(), name: z.string(), default: z.boolean() })).optional(),
+  categories: z.array(z.object({ id: z.number().int().positive(), name: z.string() })).optional(),
 });
 
 const storedQuotation = quotationRecord.extend({ sendmethod: z.enum(['', ...SENDMETHODS]).optional() });

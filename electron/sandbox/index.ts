@@ -79,13 +79,20 @@
  *   removes it. Only action/sendmethod, approved and customstatus act on PUT;
  *   other content is ignored, and "" for approved/customstatus means no change.
  *   Client fields on a quotation are a copy taken on save and on send.
- *   sign_url is <origin>/sign/<token>: a small public page (no API key) where
+ *   sign_url is <origin>/sign/<token> (signOrigin in place of the origin when
+ *   given, as an https service would hand out): a small public page (no API key) where
  *   the client reads the quotation and approves it (stored like a PUT approval).
  *   convert_prices_to_euro is stored, no conversion is made.
  * - Read-only and unknown fields are ignored everywhere, never rejected.
  * - Search: text fields match case-insensitively anywhere; number fields match
  *   by value with a dot as decimal separator; dates by prefix. Unencoded
  *   search values (%, /, spaces as %20) are tolerated.
+ * - Profiles and categories (GET /profiles, /categories; the spec shows
+ *   neither): the account's lists, whole unless count/start are given, each
+ *   record {id, name} and a profile's "default" ("true" for exactly one, the
+ *   one used when a quotation names none). A quotation naming an unknown
+ *   profile or category is 422; category 0 means none. withoutLists makes
+ *   either endpoint answer 404. The lists are kept in the data file.
  * - Invoices, saved and repeating invoices are kept minimal (searchable and
  *   counted as documents of a client); they have no endpoints of their own.
  * - Data: the demo set (12 Dutch/English clients, 12 products at 21/9/0 %,
@@ -100,7 +107,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp, type RequestRecord, type Runtime } from './app';
 import type { KeyState } from './auth';
 import type { Ctx } from './context';
-import { SandboxData, type Delivery } from './data';
+import { SandboxData, type Delivery, type DocumentList } from './data';
 import { FaultInjector, type Faults } from './faults';
 import { HourlyLimit, Throttle } from './rate-limit';
 import { populate } from './seed';
@@ -108,7 +115,7 @@ import { accountRules } from './rules';
 import { readDataFile } from './store';
 import { PAGED_LISTS, type ListPaging, type PagedList } from './paging';
 
-export type { Delivery } from './data';
+export type { Delivery, DocumentList } from './data';
 export type { Faults, FaultKind } from './faults';
 export type { RequestRecord } from './app';
 export type { KeyState } from './auth';
@@ -133,6 +140,8 @@ export interface SandboxOptions {
   latencyMs?: number;       // a delay before every answer, as a service across a network has; default 0
   maxCount?: number;        // every paged list and search gives at most this many rows, whatever count asks; default 0 = as asked
   unpaged?: PagedList[];    // these lists ignore count and start and answer every record; default none
+  signOrigin?: string;      // where sign_url points ('https://sign.example'); default the sandbox's own http origin, whose /sign page works. The live service hands out https links, the only ones the app opens
+  withoutLists?: DocumentList[]; // these endpoints answer 404, as a service without them would (also data.hiddenLists)
   now?: () => Date;         // clock (rate-limit window, default dates)
   quiet?: boolean;
 }
@@ -208,8 +217,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const user = opts.user ?? 'demo';
   const key = opts.key ?? 'demo-key';
   const data = new SandboxData(opts.dataFile);
+  for (const list of opts.withoutLists ?? []) data.hiddenLists.add(list);
   let origin = 'http://127.0.0.1';
-  const ctx: Ctx = { data, now, origin: () => origin, seed, rules: accountRules(data), paging: listPaging(opts) };
+  const ctx: Ctx = { data, now, origin: () => opts.signOrigin ?? origin, seed, rules: accountRules(data), paging: listPaging(opts) };
 
   const stored = opts.dataFile ? readDataFile(opts.dataFile) : null;
   if (stored !== null) data.load(stored, opts.dataFile!);

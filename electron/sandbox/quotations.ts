@@ -10,7 +10,7 @@ import { requireObject } from './body';
 import { today, type Ctx } from './context';
 import type { Delivery } from './data';
 import { lineRecord, priceQuotation } from './pricing';
-import { clientSnapshot, DEFAULT_PROFILE, emptyReference, type ClientRec, type QuotationRec, type SendMethod } from './records';
+import { clientSnapshot, defaultProfile, emptyReference, type ClientRec, type QuotationRec, type SendMethod } from './records';
 
 /** printcenter credits one delivery costs */
 export const PRINTCENTER_COST = 1;
@@ -85,7 +85,7 @@ export function draftRecord(ctx: Ctx, id: number, q: QuotationCreate, client: Cl
   const { account } = ctx.data;
   const date = q.date ?? today(ctx);
   const period = q.quotationperiod ?? account.quotationperiod;
-  const profile = q.profile ?? DEFAULT_PROFILE;
+  const profile = q.profile ?? defaultProfile(account);
   const category = q.category ?? 0;
   const rec: QuotationRec = {
     id,

@@ -151,6 +151,8 @@ export interface RepeatingInvoiceRec {
 export interface Profile {
   id: number;
   name: string;
+  /** the profile a quotation that names none is printed with; exactly one is */
+  default: boolean;
 }
 export interface Category {
   id: number;
@@ -171,17 +173,22 @@ export const DEFAULT_ACCOUNT: AccountSettings = {
   quotationperiod: 30,
   paymentcondition: 'Betaling binnen 30 dagen na factuurdatum',
   profiles: [
-    { id: 1, name: 'Standaard' },
-    { id: 2, name: 'English' },
+    { id: 1, name: 'Standaard', default: true },
+    { id: 2, name: 'English', default: false },
+    { id: 3, name: 'Zonder logo', default: false },
   ],
   categories: [
     { id: 1, name: 'Algemeen' },
     { id: 2, name: 'Advies' },
     { id: 3, name: 'Webdesign' },
+    { id: 4, name: 'Onderhoud' },
   ],
 };
 
-export const DEFAULT_PROFILE = 1;
+/** The profile used when a quotation names none: the one marked default, else the first. */
+export function defaultProfile(account: AccountSettings): number {
+  return (account.profiles.find((p) => p.default) ?? account.profiles[0])?.id ?? 0;
+}
 
 export function emptyReference(): ReferenceLines {
   return { line1: '', line2: '', line3: '' };

@@ -31,8 +31,8 @@ const DEMO_CLIENTS: ClientSeed[] = [
   { company: 'Bakkerij De Gouden Korst', contact: 'Joke van Dijk', address: 'Voorstraat 12', zipcode: '3512 AK', city: 'Utrecht', email: 'joke@goudenkorst.nl', phone: '030-2314455', bankcode: 'NL91ABNA0417164300', taxnumber: 'NL001234567B01' },
   { company: 'Van der Berg Installatietechniek B.V.', contact: 'Henk van der Berg', address: 'Industrieweg 45', zipcode: '3044 AS', city: 'Rotterdam', email: 'administratie@vdberg-installatie.nl', phone: '010-4152233', top: 14 },
   { company: 'Hendriks & Zonen Transport', contact: 'Martijn Hendriks', address: 'Kanaaldijk 8', zipcode: '5611 JL', city: 'Eindhoven', email: 'planning@hendrikstransport.nl', phone: '040-2123344' },
-  { company: 'Studio Lindeboom', contact: 'Eva Lindeboom', address: 'Prinsengracht 301', zipcode: '1016 GX', city: 'Amsterdam', email: 'eva@studiolindeboom.nl', mobile: '06-12345678' },
-  { company: 'Brightwater Consulting Ltd', contact: 'Oliver Hughes', address: '14 Queen Square', zipcode: 'BS1 4JQ', city: 'Bristol', country: 225, email: 'accounts@brightwater.co.uk', currency: 'GBP', default_doclang: 'en', top: 30 },
+  { company: 'Studio Lindeboom', contact: 'Eva Lindeboom', address: 'Prinsengracht 301', zipcode: '1016 GX', city: 'Amsterdam', email: 'eva@studiolindeboom.nl', mobile: '06-12345678', default_category: 3 },
+  { company: 'Brightwater Consulting Ltd', contact: 'Oliver Hughes', address: '14 Queen Square', zipcode: 'BS1 4JQ', city: 'Bristol', country: 225, email: 'accounts@brightwater.co.uk', currency: 'GBP', default_doclang: 'en', top: 30, default_category: 2 },
   { company: 'Tuinhuis De Linde', contact: 'Piet Jansen', address: 'Lindelaan 3', zipcode: '9711 LE', city: 'Groningen', email: '', sendmethod: 'mail', phone: '050-3112200' },
   { company: 'Northwind Trading LLC', contact: 'Sarah Mitchell', address: '1200 Harbor Ave', zipcode: '98101', city: 'Seattle', country: 226, email: 'billing@northwind-trading.com', currency: 'USD', default_doclang: 'en' },
   { company: "Café 't Hoekje", contact: 'Kees de Wit', address: 'Grote Markt 2', zipcode: '2011 RD', city: 'Haarlem', email: 'kees@hoekje-haarlem.nl', tax_type: 'intax' },
@@ -163,6 +163,20 @@ function linesFrom(products: ProductRec[], rng: Rng, n: number): NonNullable<Quo
   return lines;
 }
 
+/**
+ * The profile and category a seeded quotation names, without drawing from the
+ * random sequence (the rest of the data stays as it was): English clients get
+ * the English layout, a client's default category is used, and every third
+ * quotation of the others is filed as advice or maintenance.
+ */
+function documentOptions(client: ClientRec, i: number): Pick<QuotationCreate, 'profile' | 'category'> {
+  const out: Pick<QuotationCreate, 'profile' | 'category'> = {};
+  if (client.default_doclang === 'en') out.profile = 2;
+  if (client.default_category > 0) out.category = client.default_category;
+  else if (i % 3 === 1) out.category = i % 2 === 0 ? 4 : 2;
+  return out;
+}
+
 function quotationFor(
   ctx: Ctx,
   id: number,
@@ -206,6 +220,7 @@ function demoQuotations(ctx: Ctx, clients: ClientRec[], products: ProductRec[], 
       date,
       notes: p.notes,
       ...(i === 3 ? { discounttype: 'percentage' as const, discount: 5 } : {}),
+      ...documentOptions(client, i),
     };
     const reference = p.state === 'draft' ? '' : `OF${date.slice(0, 4)}-${String(++seq).padStart(4, '0')}`;
     return quotationFor(ctx, i + 1, input, client, p.state, reference, p.method);
@@ -225,6 +240,7 @@ function generatedQuotations(ctx: Ctx, n: number, clients: ClientRec[], products
       savename: state === 'draft' ? `Concept ${i + 1}` : undefined,
       lines: linesFrom(products, rng, intBetween(rng, 1, 4)),
       date,
+      ...documentOptions(client, i),
     };
     const method: SendMethod = client.email ? 'email' : 'mail';
     out[i] = quotationFor(ctx, i + 1, input, client, state, state === 'draft' ? '' : `OF${date.slice(0, 4)}-G${String(i + 1).padStart(6, '0')}`, method);

@@ -4,3 +4,4 @@ export * from './product';
 export * from './quotation';
 export * from './country';
 export * from './cheap';
+export * from './document-lists';
