@@ -14,6 +14,7 @@ import type { Client, Country, Product, Quotation } from '../../shared/schemas';
 import { BulkInsert } from './bulk-insert';
 import type { Ctx, Entity } from './context';
 import { newId } from './ids';
+import type { Numbering } from './numbering';
 
 export interface SweepResult {
   removed: number;
@@ -62,7 +63,10 @@ interface KnownQuotation {
 }
 
 export class Cache {
-  constructor(private readonly ctx: Ctx) {}
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly numbering: Numbering,
+  ) {}
 
   /**
    * Runs `fn` in one transaction; `entity` is signalled as changed only if
@@ -147,13 +151,18 @@ export class Cache {
 
   /**
    * One page of quotations. A record not known by id but carrying the
-   * savename or quotationreference of a local draft is that draft, saved or
-   * sent by a request whose answer was lost: it is adopted, not duplicated.
+   * savename of a local draft is that draft, saved or sent by a request
+   * whose answer was lost: it is adopted, not duplicated. Only the savename
+   * says so: it is this computer's own, where a quotationreference may have
+   * been handed out by another desk as well (docs/numbering.md). A local
+   * draft whose number a record of the service holds gives the number up
+   * and is numbered again when it next goes out.
    */
   putQuotations(records: readonly Quotation[], pulledAt: number): void {
     const byId = this.ctx.stmt<[number], KnownQuotation>('SELECT id, server, gone FROM quotations WHERE server_id = ?');
-    const byName = this.ctx.stmt<[string | null, string | null], KnownQuotation>(
-      'SELECT id, server, gone FROM quotations WHERE server_id IS NULL AND (savename = ? OR quotationreference = ?) LIMIT 1',
+    const byName = this.ctx.stmt<[string], KnownQuotation>('SELECT id, server, gone FROM quotations WHERE server_id IS NULL AND savename = ? LIMIT 1');
+    const unsentHolder = this.ctx.stmt<[string, string], { id: string }>(
+      `SELECT id FROM quotations WHERE quotationreference = ? AND id != ? AND (server IS NULL OR json_extract(server, '$.sent') IS NOT 1)`,
     );
     const clearNames = this.ctx.stmt(
       `UPDATE quotations SET savename = CASE WHEN savename = ? THEN NULL ELSE savename END,
@@ -181,7 +190,7 @@ export class Cache {
           const named = savename !== null || reference !== null;
           const row = known
             ? (known.byId.get(q.id) ?? known.nameless.get(q) ?? undefined)
-            : (byId.get(q.id) ?? (named ? byName.get(savename, reference) : undefined));
+            : (byId.get(q.id) ?? (savename !== null ? byName.get(savename) : undefined));
           if (row && row.server === json) {
             if (row.gone) back.push(row.id);
             continue;
@@ -190,7 +199,11 @@ export class Cache {
           // Names are unique on the service; an older holder here (a record
           // deleted or renamed there) gives them up.
           const id = row?.id ?? newId();
-          if (named && (!known || known.heldElsewhere(q, id))) clearNames.run(savename, reference, id, savename, reference);
+          if (named && (!known || known.heldElsewhere(q, id))) {
+            const loser = reference === null ? undefined : unsentHolder.get(reference, id);
+            if (loser) this.numbering.noteTaken(loser.id, reference!);
+            clearNames.run(savename, reference, id, savename, reference);
+          }
           if (row) {
             update.run(q.id, json, savename, reference, pulledAt, now, id);
             // a local copy with nothing waiting to be saved gives way to the service's newer version
@@ -221,7 +234,7 @@ export class Cache {
    */
   private knownQuotations(records: readonly Quotation[]): {
     byId: Map<number, KnownQuotation>;
-    /** the local draft (never saved: no service id) a record carries the names of */
+    /** the local draft (never saved: no service id) a record carries the savename of */
     nameless: Map<Quotation, KnownQuotation>;
     /** whether a row other than `id` holds a name of `q` */
     heldElsewhere(q: Quotation, id: string): boolean;
@@ -252,9 +265,7 @@ export class Cache {
     const adoptedBy = new Set<string>();
     for (const q of records) {
       if (byId.has(q.id)) continue;
-      const drafts = holdersOf(q).filter((h) => h.server_id === null);
-      // two drafts each holding one of its names: which one a lookup finds is the database's choice
-      if (drafts.length > 1) return null;
+      const drafts = holders.filter((h) => h.server_id === null && !!q.savename && h.savename === q.savename);
       const draft = drafts[0];
       if (!draft) continue;
       if (adoptedBy.has(draft.id)) return null;

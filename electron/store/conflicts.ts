@@ -10,7 +10,7 @@ import type { ClientFields, QuotationContent } from '../../shared/local';
 import { type Ctx, parseJson, toJson } from './context';
 import { StoreError, notFound } from './errors';
 import { CLIENT_FIELDS, pick, sameValue } from './fields';
-import { newId, newQuotationReference, newSavename } from './ids';
+import { newId, newSavename } from './ids';
 import { holdsDraft, mergeQuotation, type QuotationMerge, type Side } from '../../shared/quotation-merge';
 import type { Outbox } from './outbox';
 import type { Clients } from './clients';
@@ -190,13 +190,14 @@ export class Conflicts {
       return this.retry(c);
     }
     // Keep both: the service's draft keeps theirs in what both changed, a new
-    // draft under new names gets mine; each carries the changes made on one
-    // side only, so neither side loses one.
+    // draft under a new savename gets mine; each carries the changes made on one
+    // side only, so neither side loses one. The number stays with the service's
+    // draft; mine is numbered afresh when it goes out (numbering.ts).
     const mine = this.draftMerge(c, 'mine').content;
     const theirsSide = this.draftMerge(c, 'theirs').content;
     this.ctx
-      .stmt('UPDATE quotations SET server_id = NULL, server = NULL, base = NULL, draft = ?, client_id = ?, savename = ?, quotationreference = ?, updated_at = ? WHERE id = ?')
-      .run(JSON.stringify(mine), mine.clientId, newSavename(), newQuotationReference(now), now, row.id);
+      .stmt('UPDATE quotations SET server_id = NULL, server = NULL, base = NULL, draft = ?, client_id = ?, savename = ?, quotationreference = NULL, updated_at = ? WHERE id = ?')
+      .run(JSON.stringify(mine), mine.clientId, newSavename(), now, row.id);
     const twin = newId();
     this.ctx
       .stmt(

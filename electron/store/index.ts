@@ -15,6 +15,7 @@ import { Quotations } from './quotations';
 import { Cache } from './cache';
 import { Search } from './search';
 import { Settings } from './settings';
+import { Numbering } from './numbering';
 import { PullPrints } from './pull-prints';
 import { Conflicts } from './conflicts';
 import { discardOperation } from './discard';
@@ -33,6 +34,8 @@ export class Store {
   readonly cache: Cache;
   readonly search: Search;
   readonly settings: Settings;
+  /** the account's scheme of quotation references, and the numbers it hands out */
+  readonly numbering: Numbering;
   /** the pages of each list's last complete pull, so that a later pull skips those it was given again */
   readonly pullPrints: PullPrints;
   readonly conflicts: Conflicts;
@@ -49,8 +52,9 @@ export class Store {
     this.events = ctx.events;
     this.outbox = new Outbox(ctx);
     this.clients = new Clients(ctx, this.outbox);
-    this.quotations = new Quotations(ctx, this.outbox, this.clients);
-    this.cache = new Cache(ctx);
+    this.numbering = new Numbering(ctx);
+    this.quotations = new Quotations(ctx, this.outbox, this.clients, this.numbering);
+    this.cache = new Cache(ctx, this.numbering);
     this.search = new Search(ctx);
     this.settings = new Settings(ctx);
     this.pullPrints = new PullPrints(ctx);

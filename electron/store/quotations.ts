@@ -10,7 +10,8 @@ import type { OpKind } from '../../shared/outbox';
 import { type Ctx, parseJson } from './context';
 import { StoreError, notFound } from './errors';
 import { checkHeaderPatch, checkLinePatch, LINE_FIELDS, pick } from './fields';
-import { newId, newQuotationReference, newSavename } from './ids';
+import { newId, newSavename } from './ids';
+import type { Numbering } from './numbering';
 import type { Outbox, OutboxItem } from './outbox';
 import type { Clients } from './clients';
 import { lineErrors, quotationToInput } from './validate';
@@ -57,6 +58,7 @@ export class Quotations {
     private readonly ctx: Ctx,
     private readonly outbox: Outbox,
     private readonly clients: Clients,
+    private readonly numbering: Numbering,
   ) {}
 
   row(id: string): QuotationRow {
@@ -182,9 +184,10 @@ export class Quotations {
       if (clientId !== null) this.requireClient(clientId);
       this.ctx
         .stmt(
-          `INSERT INTO quotations (id, savename, quotationreference, client_id, draft, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO quotations (id, savename, client_id, draft, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`,
         )
-        .run(id, newSavename(), newQuotationReference(now), clientId, JSON.stringify(content), now, now);
+        // no reference yet: a draft is numbered when it is first saved or sent (number())
+        .run(id, newSavename(), clientId, JSON.stringify(content), now, now);
       // without a client the service cannot take it: it stays local until one is chosen
       if (clientId !== null) this.outbox.enqueueDraftSave(id, { dependsOn: this.clientDependency(clientId) });
     });
@@ -289,12 +292,15 @@ export class Quotations {
       if (row.deleted) throw new StoreError('not_allowed', 'This quotation is being deleted and cannot be sent.');
       if (current.sent) throw new StoreError('not_allowed', 'This quotation has already been sent (or is being sent).');
       const payload = { sendmethod };
+      // numbered now, offline too; a PUT cannot carry the number, so a saved draft without one is saved with it first
+      const numberedNow = row.quotationreference === null && this.numbering.assign(id) !== null;
       const dependsOn = this.clientDependency(current.content.clientId);
       const save = this.outbox.openEntry(id, CONTENT_OPS);
       if (row.server_id === null && save && !this.outbox.hasGoneOut(id)) {
         // Never saved on the service: one POST with action send does it all.
         this.outbox.absorb(save.id, { kind: 'quotation.send', payload, dependsOn });
       } else {
+        if (numberedNow && row.server_id !== null && !save) this.outbox.enqueue('quotation.save', id, { dependsOn });
         this.outbox.enqueue('quotation.send', id, { payload, dependsOn });
       }
       // the send waits for what is queued before it: that goes now too
@@ -302,6 +308,18 @@ export class Quotations {
       this.ctx.stmt('UPDATE quotations SET updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
     });
     return this.get(id);
+  }
+
+  /**
+   * The person saves (or leaves) the draft: it takes its number now, offline
+   * too, if it has none and the scheme is ours. Returns its reference.
+   */
+  number(id: string): string | null {
+    return this.ctx.tx(['quotations'], () => {
+      const row = this.row(id);
+      if (row.deleted) return row.quotationreference;
+      return this.numbering.assign(id);
+    });
   }
 
   private requireSent(row: QuotationRow, what: string): void {

@@ -61,11 +61,11 @@ describe('cache of service records', () => {
     expect(store.quotations.get(draft.id)).toMatchObject({ gone: true, content: { notes: 'mine' } });
   });
 
-  it('adopts a record carrying a local draft’s names instead of duplicating it', () => {
+  it('adopts a record carrying a local draft’s savename instead of duplicating it', () => {
     const { store, clock } = scratchStore();
     const q = store.quotations.create({ notes: 'offline' });
     // its send went out, the answer was lost; a pull now sees the result
-    store.cache.putQuotations([{ id: 77, clientnr: 1, sent: true, quotationreference: q.quotationreference!, lines: [] }], clock());
+    store.cache.putQuotations([{ id: 77, clientnr: 1, sent: true, savename: q.savename!, quotationreference: 'OF2026-0001', lines: [] }], clock());
     expect(store.quotations.list({ includeDeleted: true })).toHaveLength(1);
     expect(store.quotations.get(q.id).serverId).toBe(77);
   });
@@ -213,7 +213,7 @@ describe('cache of service records', () => {
           const savename = q.savename || null;
           const reference = q.quotationreference || null;
           const row = (db.prepare('SELECT id, server FROM quotations WHERE server_id = ?').get(q.id) ??
-            (savename || reference ? db.prepare('SELECT id, server FROM quotations WHERE server_id IS NULL AND (savename = ? OR quotationreference = ?) LIMIT 1').get(savename, reference) : undefined)) as
+            (savename ? db.prepare('SELECT id, server FROM quotations WHERE server_id IS NULL AND savename = ? LIMIT 1').get(savename) : undefined)) as
             | { id: string; server: string | null }
             | undefined;
           if (row && row.server === json) {

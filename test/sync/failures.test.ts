@@ -120,14 +120,15 @@ describe('failures', () => {
   it('parks a 422 with the field errors and keeps the draft as typed', async () => {
     const r = await rig();
     await r.engine.pull();
-    const client = r.store.clients.list()[0]!;
+    const client = r.store.clients.list().find((c) => String(c.fields.email ?? '') !== '')!;
     const q = r.store.quotations.create({ clientId: client.id, notes: 'keep me' });
-    // someone used the same reference on the service meanwhile
-    const other = r.sb.data.quotations.all()[0]!;
-    r.sb.data.quotations.patch(other.id, { quotationreference: q.quotationreference! });
+    r.store.quotations.addLine(q.id, { description: 'Werk', amount: 1, price: 10 });
+    r.store.quotations.send(q.id, 'email');
+    // someone took the client's e-mail address away on the service meanwhile
+    r.sb.data.clients.patch(client.clientnr!, { email: '' });
     await r.engine.flush();
     const [parked] = r.store.outbox.parked();
-    expect(parked!.lastError).toMatchObject({ kind: 'validation', status: 422, fieldErrors: [{ field: 'quotationreference' }] });
+    expect(parked!.lastError).toMatchObject({ kind: 'validation', status: 422, fieldErrors: [{ field: 'sendmethod' }] });
     expect(r.store.quotations.get(q.id).content.notes).toBe('keep me');
   });
 });
@@ -180,7 +181,7 @@ describe('unknown outcomes', () => {
     await r.engine.flush();
     r.sb.clearFaults();
     await drain(r);
-    const deliveries = r.sb.deliveries().filter((d) => d.quotationreference === q.quotationreference);
+    const deliveries = r.sb.deliveries().filter((d) => d.quotationreference === r.store.quotations.get(q.id).quotationreference);
     expect(deliveries).toHaveLength(1);
     expect(r.store.quotations.get(q.id).serverId).toBe(deliveries[0]!.quotationId);
     expect(deliveries[0]!.quotationId).not.toBe(draftId);

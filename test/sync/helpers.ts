@@ -104,5 +104,6 @@ export async function sendUnanswered(r: Rig, faults: Partial<Faults>): Promise<{
   await r.engine.flush();
   expect(r.store.outbox.list()[0]).toMatchObject({ kind: 'quotation.send', state: 'unknown_outcome' });
   r.sb.clearFaults();
-  return q;
+  // numbered when it was sent
+  return { id: q.id, quotationreference: r.store.quotations.get(q.id).quotationreference };
 }

@@ -107,6 +107,8 @@ export function quotationHandlers(ctx: BridgeContext): QuotationHandlers {
       assertValid(id);
       // edits queue a held save: the person asks for it now; an unchanged draft gets one
       store.transaction(() => {
+        // the number is handed out now, online or not (docs/numbering.md)
+        store.quotations.number(id);
         if (!store.outbox.openEntry(id, ['quotation.save'])) store.outbox.enqueue('quotation.save', id);
         store.outbox.ask(id);
       });
@@ -120,7 +122,10 @@ export function quotationHandlers(ctx: BridgeContext): QuotationHandlers {
       if (!q || q.sent || !store.outbox.hasUnaskedSave(id)) return { queued: null };
       // not checked like a save: leaving is no moment for an error; one the service
       // would refuse is parked with its fields before any request, at no cost
-      store.outbox.ask(id);
+      store.transaction(() => {
+        store.quotations.number(id);
+        store.outbox.ask(id);
+      });
       return { queued: queuedFor(ctx, id, ['quotation.save']) };
     },
 

@@ -2,6 +2,13 @@
 // savename; later saves overwrite it, so saving again is harmless), send
 // (POST action send for a draft never saved, PUT for a saved one, whose new
 // id then replaces the old one here), approval, custom status, delete.
+//
+// The savename is this computer's own name for a quotation and is never
+// printed: every lost save or send is looked up by it. The
+// quotationreference is the person's number, which another desk on the
+// same account may have handed out too while offline; when the service
+// refuses ours as taken, the quotation takes the next free number and goes
+// again (docs/numbering.md).
 import { ApiError } from '../../api';
 import { quotationRecord, type Quotation, type QuotationCreate } from '../../../shared/schemas';
 import type { OutboxItem } from '../../store';
@@ -48,6 +55,43 @@ function dropTwin(ctx: PushContext, keep: string, serverId: number): void {
 }
 
 type Body = { ok: true; clientnr: number | null; body: QuotationCreate } | { ok: false; result: PushResult };
+
+/** How many taken numbers one push steps past before it leaves the choice to the person. */
+const RENUMBER_TRIES = 20;
+
+/** The service refused the body's reference as one another quotation has. */
+function referenceTaken(e: unknown, body: QuotationCreate): e is ApiError {
+  // The spec names no message for it; a refusal that names the reference of a
+  // body that passed our own checks (length, text) can only mean it is taken.
+  return e instanceof ApiError && e.kind === 'validation' && !!body.quotationreference && (e.fieldErrors ?? []).some((f) => f.field === 'quotationreference');
+}
+
+/**
+ * POSTs the body `make` gives; while the service refuses its reference as
+ * taken, the quotation takes the next free number and the body is made
+ * again. A refused request changed nothing on the service, so going again
+ * cannot make a second copy. `mark` records each body before it goes.
+ */
+async function createNumbered(ctx: PushContext, row: QuotationRow, make: () => Body, mark: (body: QuotationCreate) => void): Promise<{ ok: true; id: number; body: QuotationCreate } | { ok: false; result: PushResult }> {
+  for (let tries = 0; ; tries++) {
+    const b = make();
+    if (!b.ok) return b;
+    mark(b.body);
+    try {
+      return { ok: true, id: await ctx.api.quotations.create(b.body), body: b.body };
+    } catch (e) {
+      if (!referenceTaken(e, b.body) || tries >= RENUMBER_TRIES) throw e;
+      ctx.store.numbering.renumber(row.id, b.body.quotationreference!);
+    }
+  }
+}
+
+/** A draft that goes out un-numbered (by the time rule, or after its number was taken) is numbered first. */
+function numbered(ctx: PushContext, row: QuotationRow): QuotationRow {
+  if (row.quotationreference) return row;
+  ctx.store.numbering.assign(row.id);
+  return ctx.store.quotations.row(row.id);
+}
 
 /** The body for a save or a POST send, or why there is none yet. */
 function bodyFor(ctx: PushContext, entry: OutboxItem, row: QuotationRow, extra: { action: 'save' | 'send'; sendmethod?: string; overwrite?: boolean }): Body {
@@ -172,7 +216,7 @@ export class QuotationSave implements OpHandler {
     // overwrite: a later save of this draft, or an earlier attempt may have created it
     const overwrite = row.server_id !== null || entry.sent !== null;
     // checked before the service is asked anything: a draft that must wait or be fixed spends no request
-    const early = bodyFor(this.ctx, entry, row, { action: 'save', overwrite });
+    const early = bodyFor(this.ctx, entry, numbered(this.ctx, row), { action: 'save', overwrite });
     if (!early.ok) return early.result;
 
     let theirs: Quotation | null = null;
@@ -204,10 +248,20 @@ export class QuotationSave implements OpHandler {
     });
     if (plan === 'settled') return 'done';
     if (!plan.ok) return plan.result;
-    const b = plan;
-
-    store.outbox.markInFlight(entry.id, b.body);
-    const id = await api.quotations.create(b.body);
+    let first: Body | null = plan;
+    const made = await createNumbered(
+      this.ctx,
+      row,
+      () => {
+        const b = first ?? bodyFor(this.ctx, entry, store.quotations.row(row.id), { action: 'save', overwrite: true });
+        first = null;
+        return b;
+      },
+      (body) => store.outbox.markInFlight(entry.id, body),
+    );
+    if (!made.ok) return made.result;
+    const { id, body } = made;
+    const b = { body };
     store.transaction(() => {
       dropTwin(this.ctx, row.id, id);
       const fresh = store.quotations.findRow(row.id);
@@ -264,6 +318,8 @@ interface SendTrace {
   mode: 'post' | 'put';
   /** the draft's id before the send (PUT) */
   from?: number;
+  /** what a lost send is looked up by: this computer's own name for the quotation (absent in traces of older versions) */
+  savename?: string | null;
   quotationreference: string | null;
   body?: Record<string, unknown>;
 }
@@ -277,16 +333,21 @@ export class QuotationSend implements OpHandler {
     if (!row || row.deleted) return nothingLeft(store, entry);
     const sendmethod = String(entry.payload.sendmethod);
     if (row.server_id === null) {
-      const b = bodyFor(this.ctx, entry, row, { action: 'send', sendmethod });
-      if (!b.ok) return b.result;
-      const trace: SendTrace = { mode: 'post', quotationreference: row.quotationreference, body: b.body };
-      store.outbox.markInFlight(entry.id, trace);
-      const id = await api.quotations.create(b.body);
-      this.applySent(entry, id, provisional(b.body, id, true));
+      const made = await createNumbered(
+        this.ctx,
+        row,
+        () => bodyFor(this.ctx, entry, numbered(this.ctx, store.quotations.row(row.id)), { action: 'send', sendmethod }),
+        (body) => {
+          const trace: SendTrace = { mode: 'post', savename: body.savename ?? null, quotationreference: body.quotationreference ?? null, body };
+          store.outbox.markInFlight(entry.id, trace);
+        },
+      );
+      if (!made.ok) return made.result;
+      this.applySent(entry, made.id, provisional(made.body, made.id, true));
       return 'done';
     }
     const from = row.server_id;
-    const trace: SendTrace = { mode: 'put', from, quotationreference: row.quotationreference };
+    const trace: SendTrace = { mode: 'put', from, savename: row.savename, quotationreference: row.quotationreference };
     store.outbox.markInFlight(entry.id, trace);
     let id: number;
     try {
@@ -321,7 +382,10 @@ export class QuotationSend implements OpHandler {
     });
   }
 
-  /** Finds the quotation by the reference the app gave it: sent, or not. */
+  /**
+   * Finds the quotation by the savename the app gave it: sent, or not. Never
+   * by its reference: another quotation may hold the same number.
+   */
   async resolve(entry: OutboxItem): Promise<ResolveResult> {
     const { store, api } = this.ctx;
     const trace = entry.sent as SendTrace | null;
@@ -342,9 +406,10 @@ export class QuotationSend implements OpHandler {
         if (!isNotFound(e)) throw e;
       }
     }
-    const reference = trace.quotationreference;
-    if (reference) {
-      const q = await findQuotation(api, (x) => x.quotationreference === reference && x.sent === true);
+    // traces of older versions carry no savename; the row's is the same one
+    const savename = trace.savename ?? row.savename;
+    if (savename) {
+      const q = await findQuotation(api, (x) => x.savename === savename && x.sent === true);
       if (q) {
         this.applySent(entry, q.id, q);
         return 'applied';
