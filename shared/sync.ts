@@ -58,4 +58,12 @@ export interface PullSummary {
    * read is kept, and nothing missing from them was removed.
    */
   incomplete?: ('clients' | 'products' | 'quotations')[];
+  /** what became of the lists of profiles and categories (sync/document-lists.ts) */
+  lists?: { profiles: ListOutcome; categories: ListOutcome };
 }
+
+/**
+ * read: read and kept; kept: not due, the kept copy stands; unavailable: the
+ * service does not offer it; failed: it could not be read, the kept copy stands.
+ */
+export type ListOutcome = 'read' | 'kept' | 'unavailable' | 'failed';

@@ -17,6 +17,7 @@ import { Search } from './search';
 import { Settings } from './settings';
 import { Numbering } from './numbering';
 import { PullPrints } from './pull-prints';
+import { DocumentLists } from './document-lists';
 import { Conflicts } from './conflicts';
 import { discardOperation } from './discard';
 
@@ -39,6 +40,8 @@ export class Store {
   /** the pages of each list's last complete pull, so that a later pull skips those it was given again */
   readonly pullPrints: PullPrints;
   readonly conflicts: Conflicts;
+  /** the service's profiles and categories, for the pickers, offline too */
+  readonly documentLists: DocumentLists;
   /** `changed` events after each committed change */
   readonly events: Ctx['events'];
   /** requests that were out when the app last stopped, now of unknown outcome */
@@ -58,6 +61,7 @@ export class Store {
     this.search = new Search(ctx);
     this.settings = new Settings(ctx);
     this.pullPrints = new PullPrints(ctx);
+    this.documentLists = new DocumentLists(ctx);
     this.conflicts = new Conflicts(ctx, this.outbox, this.clients, this.quotations);
     this.recoveredInFlight = this.outbox.recoverInFlight();
     this.outbox.pruneDone(ctx.now() - (opts.keepDoneMs ?? 7 * 24 * 3600_000));

@@ -337,6 +337,33 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 8,
+    description: 'profiles and categories as last read from the service, and whether the service offers each list',
+    up(db) {
+      // position keeps the service's order, which is the order its own
+      // screens show. A list the service answered 404 for is 'unavailable';
+      // no row in list_reads means it was never read.
+      db.exec(`
+        CREATE TABLE profiles (
+          id INTEGER PRIMARY KEY,
+          name TEXT NOT NULL,
+          is_default INTEGER NOT NULL DEFAULT 0,
+          position INTEGER NOT NULL
+        ) STRICT;
+        CREATE TABLE categories (
+          id INTEGER PRIMARY KEY,
+          name TEXT NOT NULL,
+          position INTEGER NOT NULL
+        ) STRICT;
+        CREATE TABLE list_reads (
+          list TEXT PRIMARY KEY CHECK (list IN ('profiles', 'categories')),
+          state TEXT NOT NULL CHECK (state IN ('available', 'unavailable')),
+          read_at INTEGER NOT NULL
+        ) STRICT;
+      `);
+    },
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -1,5 +1,5 @@
 // Reads the service's clients, products, quotations and country list into the
-// cache, page by page (the largest page the service gives, so one request per
+// cache (and the profiles and categories now and then, sync/document-lists.ts), page by page (the largest page the service gives, so one request per
 // page), each page in one transaction. Records that vanished from the service
 // are removed afterwards, or flagged when local work still needs them, but
 // only from a list whose walk is known complete (docs/paging.md). A page
@@ -11,6 +11,7 @@ import type { Walk } from '../api/paging';
 import { UnchangedPage, digestOfPage, type KnownPages } from '../api/page-prints';
 import type { Store } from '../store';
 import type { PullPhase, PullProgress, PullSummary } from '../../shared/sync';
+import { readDocumentLists } from './document-lists';
 
 export interface PullOptions {
   pageSize?: number;
@@ -129,6 +130,13 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
     else store.pullPrints.forget(list);
   }
   store.settings.set(SIZES_KEY, { clients: summary.clients, products: summary.products, quotations: summary.quotations } satisfies Sizes);
+  // Profiles and categories last, once everything above is stored: their
+  // failures are caught inside (a 404 or a garbled answer does not fail the
+  // pull), and only what is about the whole connection (the key, the limit,
+  // a cancel) is thrown, when nothing of the rest is left to lose.
+  const lists = await readDocumentLists(store, api, now, { priority: opts.priority, signal: opts.signal });
+  summary.requests += lists.requests;
+  summary.lists = lists.outcomes;
   opts.onProgress?.({ phase: 'quotations', pagesDone, pagesEstimated: pagesDone });
   return summary;
 }

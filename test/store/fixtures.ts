@@ -32,6 +32,7 @@ export const FIXTURE_BUILDERS: Record<number, (db: Db) => void> = {
   // version 2 added only the search index, built from the tables above
   // version 3 rebuilt that index (no word positions, bulk fill of pulled pages)
   // version 6 added outbox.hold_until and outbox.asked, whose defaults keep older entries going as before
+  // version 8 added the kept lists of profiles and categories, empty until a pull reads them
 };
 
 /** Writes a database file at `version` with that version's sample data. */

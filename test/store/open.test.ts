@@ -99,6 +99,10 @@ describe('migrations', () => {
       buildFixture(path, version);
       const store = closeLater(openStore(path));
       expect(store.db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+      // profiles and categories (migration 8) start never read, and can be kept
+      expect(store.documentLists.get('profiles')).toEqual({ state: 'unknown', readAt: null, items: [] });
+      store.documentLists.put('categories', [{ id: 2, name: 'Advies' }], 1);
+      expect(store.documentLists.get('categories')).toEqual({ state: 'available', readAt: 1, items: [{ id: 2, name: 'Advies', isDefault: false }] });
       if (version === 0) {
         expect(store.clients.count()).toBe(0);
         return;

@@ -34,7 +34,8 @@ describe('a later pull skips the pages it was given before', () => {
     const n = written(r.store);
     const second = await r.engine.pull();
     expect(n).toEqual({ clients: 0, products: 0, quotations: 0 });
-    expect(second).toMatchObject({ ...SIZES, removed: 0, requests: first.requests });
+    // the first pull also read the profiles and categories, which a later one within the day does not
+    expect(second).toMatchObject({ ...SIZES, removed: 0, requests: first.requests - 2 });
     expect(r.store.cache.count('clients')).toBe(SIZES.clients);
   });
 

@@ -9,11 +9,11 @@ describe('pull', () => {
     const summary = await r.engine.pull();
     expect(summary).toMatchObject({ clients: 250, products: 40, quotations: 120 });
     expect(summary.countries).toBeGreaterThan(10);
-    // countries 1, clients 3, products 1, quotations 2
+    // countries 1, clients 3, products 1, quotations 2; the first pull also reads profiles and categories, 1 each
     const gets = r.sb.requests().filter((q) => q.method === 'GET');
-    expect(gets).toHaveLength(7);
-    expect(summary.requests).toBe(7);
-    expect(gets.every((g) => /count=100/.test(g.url) || /countrylist/.test(g.url))).toBe(true);
+    expect(gets).toHaveLength(9);
+    expect(summary.requests).toBe(9);
+    expect(gets.every((g) => /count=100/.test(g.url) || /countrylist|profiles|categories/.test(g.url))).toBe(true);
     expect(progress.map((p) => p.pagesDone)).toEqual([1, 2, 3, 4, 5, 6, 7, 7]);
     expect(progress.at(-1)).toEqual(expect.objectContaining({ pagesDone: 7, pagesEstimated: 7 }));
     expect(r.store.cache.count('clients')).toBe(250);
