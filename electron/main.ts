@@ -10,6 +10,7 @@ import { resolveAppFile, contentType } from './core/app-files';
 import { CONTENT_SECURITY_POLICY, isExternalLinkAllowed } from './core/security';
 import { createDispatcher } from './bridge/dispatcher';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from './bridge/channels';
+import { linkHandlers } from './bridge/handlers/links';
 
 /** The renderer is served from app://quotedesk/, never from file:// (whose 'self' is every local file). */
 export const APP_SCHEME = 'app';
@@ -87,9 +88,18 @@ async function serveAppFile(request: Request): Promise<Response> {
   }
 }
 
+/**
+ * The one permission the page gets: writing text to the clipboard (Copy of
+ * the signing link), for our own page only. Chromium still asks for a click
+ * for it; reading the clipboard stays refused.
+ */
+export function isPermissionGranted(permission: string, requestingUrl: string | undefined): boolean {
+  return permission === 'clipboard-sanitized-write' && requestingUrl !== undefined && isAppUrl(requestingUrl);
+}
+
 export function lockDownSession(ses: Session): void {
-  ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-  ses.setPermissionCheckHandler(() => false);
+  ses.setPermissionRequestHandler((_wc, permission, callback, details) => callback(isPermissionGranted(permission, details.requestingUrl)));
+  ses.setPermissionCheckHandler((_wc, permission, requestingOrigin) => isPermissionGranted(permission, requestingOrigin));
   ses.setDevicePermissionHandler(() => false);
   ses.setDisplayMediaRequestHandler((_request, callback) => callback({}));
   // the page talks to the main process over IPC only: any web request is refused
@@ -173,7 +183,8 @@ export async function main(): Promise<void> {
   const c = core;
 
   const dispatch = createDispatcher<IpcMainInvokeEvent>({
-    handlers: c.handlers,
+    // links (the signing page) open in the system browser, checked again there
+    handlers: { ...c.handlers, ...linkHandlers((url) => shell.openExternal(url)) },
     isTrustedSender,
     onError: (op, err) => console.error(`[bridge] ${op} failed:`, err instanceof Error ? err.message : err),
   });

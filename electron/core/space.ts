@@ -16,6 +16,8 @@ export interface DemoSeed {
   /** the sandbox's paging readings (docs/paging.md) */
   maxCount?: number;
   unpaged?: PagedList[];
+  /** where the sandbox's sign_url links point (an https origin plays the live service) */
+  signOrigin?: string;
 }
 
 export interface Space {

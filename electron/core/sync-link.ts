@@ -9,6 +9,7 @@ import type { PullProgress, SyncStatus } from '../../shared/bridge';
 import { SyncEngine, type Timers } from '../sync';
 import type { Space } from './space';
 import { pullInterval } from './pull-interval';
+import { rememberCredits } from '../sync/credits';
 
 export interface SyncLink {
   readonly engine: SyncEngine;
@@ -83,6 +84,8 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
   });
   // the push writes ids and states the page shows, without an edit of the record itself
   for (const event of ['pushed', 'parked'] as const) engine.events.on(event, (entry) => opts.onRecord(entry.targetKind, entry.target));
+  // a 402 on a print center send is all the service says of credits: the send dialog warns with it
+  rememberCredits(engine.events, store, now);
   engine.events.on('pulled', (summary) => {
     pullCost = summary.requests;
     store.settings.set(LAST_SYNC_KEY, now());

@@ -10,6 +10,7 @@
 // enforced before anything is queued for the service.
 import { z } from 'zod';
 import { COUNTRY_LANGS } from '../schemas';
+import type { LinkOpened } from '../external-link';
 import type {
   AccountView,
   ClientSummary,
@@ -162,6 +163,10 @@ export const operations = {
   'account.disconnect': z.object({ id }).strict(),
   'account.setActive': z.object({ id: id.nullable() }).strict(),
   'settings.get': none,
+  // a link out of the app (the signing page): checked again in the main process, https only
+  'links.open': z.object({ url: z.string().min(1).max(100_000) }).strict(),
+  // when the service last refused a print center send for want of credits
+  'sending.credits': none,
   'settings.set': z
     .object({ language: z.enum(['nl', 'en']).optional(), defaultSendmethod: sendMethod.optional(), draftSaveEveryMinutes: z.number().int().min(DRAFT_SAVE_MINUTES.min).max(DRAFT_SAVE_MINUTES.max).optional() })
     .strict(),
@@ -212,6 +217,9 @@ export interface OperationResults {
   'account.setActive': { active: string | null };
   'settings.get': Settings;
   'settings.set': Settings;
+  'links.open': LinkOpened;
+  /** ISO time of the service's last 402 for a print center send, until one goes through again; null: none known */
+  'sending.credits': { refusedAt: string | null };
 }
 
 /** Events the main process pushes to the renderer. */

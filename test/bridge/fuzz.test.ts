@@ -51,6 +51,8 @@ const VALID: { [N in OperationName]: Record<string, unknown> } = {
   'account.setActive': { id: null },
   'settings.get': {},
   'settings.set': { language: 'en', defaultSendmethod: 'mail' },
+  'links.open': { url: 'https://example.com/sign/abc' },
+  'sending.credits': {},
 };
 
 /** Values of the wrong kind for almost any field, including what only IPC can carry. */

@@ -16,6 +16,8 @@ export interface TestWebHostOptions {
   maxCount?: number;
   /** lists the demo service answers whole, whatever count and start ask */
   unpaged?: PagedList[];
+  /** where the demo service's signing links point; its own http origin by default */
+  signOrigin?: string;
   /** a data folder to use (kept); a scratch one (removed on close) by default */
   dataDir?: string;
   /** a built renderer to serve instead of dist/renderer */
@@ -42,7 +44,7 @@ export async function startTestWebHost(opts: TestWebHostOptions = {}): Promise<T
       dataDir,
       port: 0,
       rendererDir: opts.rendererDir,
-      demoSeed: { clients: opts.clients, products: opts.products, quotations: opts.quotations, maxCount: opts.maxCount, unpaged: opts.unpaged },
+      demoSeed: { clients: opts.clients, products: opts.products, quotations: opts.quotations, maxCount: opts.maxCount, unpaged: opts.unpaged, signOrigin: opts.signOrigin },
     });
     return {
       url: host.url,

@@ -135,6 +135,21 @@ describe('permissions', () => {
     s.displayMediaRequestHandler!({}, (streams: unknown) => (media = streams));
     expect(media).toEqual({});
   });
+
+  it('lets only the app itself write to the clipboard (Copy of the signing link), and never read it', () => {
+    const s = fake.session.defaultSession;
+    const request = (permission: string, requestingUrl: string) => {
+      let granted: boolean | undefined;
+      s.permissionRequestHandler!(win.webContents, permission, (g: boolean) => (granted = g), { requestingUrl });
+      return granted;
+    };
+    expect(request('clipboard-sanitized-write', 'app://quotedesk/index.html')).toBe(true);
+    expect(s.permissionCheckHandler!(win.webContents, 'clipboard-sanitized-write', 'app://quotedesk', {})).toBe(true);
+    expect(request('clipboard-sanitized-write', 'https://evil.example/')).toBe(false);
+    expect(s.permissionCheckHandler!(win.webContents, 'clipboard-sanitized-write', 'https://evil.example', {})).toBe(false);
+    expect(request('clipboard-read', 'app://quotedesk/index.html')).toBe(false);
+    expect(s.permissionCheckHandler!(win.webContents, 'clipboard-read', 'app://quotedesk', {})).toBe(false);
+  });
 });
 
 describe('navigation and new windows', () => {
@@ -207,6 +222,20 @@ describe('bridge sender check', () => {
     } finally {
       win.webContents.mainFrame = saved;
     }
+  });
+
+  it('opens an https link from the page in the system browser, checked again here, and refuses any other', async () => {
+    fake.openedExternally.length = 0;
+    const trusted = { sender: win.webContents, senderFrame: win.webContents.mainFrame };
+    const good = 'https://sign.example.com/sign/0123456789abcdef01234567';
+    expect(await invoke(trusted, 'links.open', { url: good })).toEqual({ ok: true, value: { openIn: 'system' } });
+    for (const url of ['http://sign.example.com/sign/abc', 'javascript:alert(1)', 'file:///etc/passwd', 'https://u:p@sign.example.com/', `https://sign.example.com/${'a'.repeat(3000)}`]) {
+      const r = await invoke(trusted, 'links.open', { url });
+      expect(r, url).toMatchObject({ ok: false, error: { kind: 'validation' } });
+    }
+    // a page that is not ours cannot have anything opened
+    expect(await invoke({ sender: new FakeWebContents(), senderFrame: null }, 'links.open', { url: good })).toMatchObject({ ok: false, error: { kind: 'untrusted_sender' } });
+    expect(fake.openedExternally).toEqual([good]);
   });
 
   it('forwards the core events to the window', () => {

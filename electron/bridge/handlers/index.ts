@@ -6,9 +6,11 @@ import { clientHandlers } from './clients';
 import { lineHandlers } from './lines';
 import { quotationHandlers } from './quotations';
 import { syncHandlers } from './sync';
+import { linkHandlers } from './links';
+import { sendingHandlers } from './sending';
 
 export type { BridgeContext, AccountsPort, SettingsPort } from './context';
 
 export function createHandlers(ctx: BridgeContext): Handlers {
-  return { ...quotationHandlers(ctx), ...lineHandlers(ctx), ...clientHandlers(ctx), ...catalogueHandlers(ctx), ...syncHandlers(ctx) };
+  return { ...quotationHandlers(ctx), ...lineHandlers(ctx), ...clientHandlers(ctx), ...catalogueHandlers(ctx), ...syncHandlers(ctx), ...linkHandlers(), ...sendingHandlers(ctx) };
 }
