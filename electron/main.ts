@@ -1,8 +1,8 @@
 // The Electron main process: one locked-down window, the bridge wired to the
 // core, and a clean shutdown. Everything else (store, accounts, sync, the demo
 // sandbox) is the core's; this file holds only what needs Electron.
-import { app, BrowserWindow, ipcMain, protocol, session, shell, type IpcMainInvokeEvent, type Session, type WebContents } from 'electron';
-import { readFile } from 'node:fs/promises';
+import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell, type IpcMainInvokeEvent, type Session, type WebContents } from 'electron';
+import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore, type Core } from './core';
@@ -10,6 +10,7 @@ import { resolveAppFile, contentType } from './core/app-files';
 import { CONTENT_SECURITY_POLICY, isExternalLinkAllowed } from './core/security';
 import { createDispatcher } from './bridge/dispatcher';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from './bridge/channels';
+import { documentPrintHandlers } from './document/print';
 import { linkHandlers } from './bridge/handlers/links';
 
 /** The renderer is served from app://quotedesk/, never from file:// (whose 'self' is every local file). */
@@ -182,9 +183,22 @@ export async function main(): Promise<void> {
   core = await createCore({ dataDir, onError: (what, err) => console.error(`[core] ${what} failed:`, err instanceof Error ? err.message : err) });
   const c = core;
 
+  // the document prints from this window: its own PDF printing and print dialog (electron/document/print.ts)
+  const printing = documentPrintHandlers({
+    contents: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents : null),
+    dialog: {
+      async choosePath(defaultPath) {
+        const options = { defaultPath, filters: [{ name: 'PDF', extensions: ['pdf'] }] };
+        const r = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options);
+        return r.canceled || !r.filePath ? null : r.filePath;
+      },
+    },
+    writeFile: (path, data) => writeFile(path, data),
+    documentsDir: () => app.getPath('documents'),
+  });
   const dispatch = createDispatcher<IpcMainInvokeEvent>({
     // links (the signing page) open in the system browser, checked again there
-    handlers: { ...c.handlers, ...linkHandlers((url) => shell.openExternal(url)) },
+    handlers: { ...c.handlers, ...linkHandlers((url) => shell.openExternal(url)), ...printing },
     isTrustedSender,
     onError: (op, err) => console.error(`[bridge] ${op} failed:`, err instanceof Error ? err.message : err),
   });

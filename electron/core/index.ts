@@ -5,7 +5,7 @@
 // exactly this.
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import type { SyncStatus } from '../../shared/bridge';
+import type { BridgeEvents, SyncStatus } from '../../shared/bridge';
 import type { Handlers } from '../bridge/dispatcher';
 import { EventHub } from '../bridge/events';
 import { createHandlers, type AccountsPort, type BridgeContext } from '../bridge/handlers';
@@ -15,6 +15,7 @@ import { KeytarSecretStore, type SecretStore } from '../keychain';
 import type { Sandbox } from '../sandbox';
 import type { Entity } from '../store/context';
 import { AppSettings } from './app-settings';
+import { CompanyDetails } from '../document/company-file';
 import { openAccountSpace, openDemoSpace, type DemoSeed, type Space } from './space';
 import { linkSync, type SyncLink } from './sync-link';
 import type { Timers } from '../sync';
@@ -57,17 +58,21 @@ export interface Core {
 
 const CHANGED_DELAY_MS = 100;
 
-const RECORD_ENTITIES: Partial<Record<Entity, 'quotation' | 'client' | 'product' | 'country'>> = {
+type RecordEntity = BridgeEvents['records.changed']['entity'];
+const RECORD_ENTITIES: Partial<Record<Entity, RecordEntity>> = {
   quotations: 'quotation',
   clients: 'client',
   products: 'product',
   countries: 'country',
+  profiles: 'profile',
+  categories: 'category',
 };
 
 export async function createCore(opts: CoreOptions): Promise<Core> {
   mkdirSync(opts.dataDir, { recursive: true });
   const events = new EventHub();
   const settings = new AppSettings(join(opts.dataDir, 'settings.json'));
+  const company = new CompanyDetails(join(opts.dataDir, 'company.json'));
   const accounts = await AccountService.open({ dataDir: opts.dataDir, secrets: opts.secrets ?? new KeytarSecretStore() });
 
   const openSpace = (accountId: string | null): Promise<Space> =>
@@ -80,7 +85,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   let handling = 0;
   let closed = false;
   /** records changed behind the page's back, told in one go */
-  const changedSoon = new Set<'quotation' | 'client' | 'product' | 'country'>();
+  const changedSoon = new Set<RecordEntity>();
   let changedTimer: NodeJS.Timeout | null = null;
   const flushChanged = () => {
     changedTimer = null;
@@ -197,6 +202,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     networkBack: () => sync.networkBack(),
     syncStatus: status,
     accounts: accountsPort,
+    company,
     settings: {
       get: () => settings.get(),
       set(patch) {

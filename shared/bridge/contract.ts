@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { COUNTRY_LANGS } from '../schemas';
 import type { LinkOpened } from '../external-link';
+import { companyFields, logoUpload, type CompanyView } from './company';
 import type {
   AccountView,
   ClientSummary,
@@ -26,6 +27,7 @@ import type {
   Settings,
   SyncStatus,
 } from './views';
+import type { DocumentListView } from './document-lists';
 
 const id = z.string().min(1).max(100);
 const text = z.string().max(10_000);
@@ -53,6 +55,9 @@ export const draftPatch = z
     paymentcondition: text,
     notes: text,
     showtotals: z.boolean(),
+    // null: the service's default profile, no category
+    profile: z.number().int().positive().nullable(),
+    category: z.number().int().positive().nullable(),
   })
   .partial()
   .strict();
@@ -145,6 +150,9 @@ export const operations = {
   'products.list': z.object({ query: query.optional(), offset: z.number().int().min(0).optional(), limit: limit.optional() }).strict(),
   'products.search': z.object({ query, limit: limit.optional() }).strict(),
   'countries.list': z.object({ lang: z.enum(COUNTRY_LANGS).optional() }).strict(),
+  // the service's layouts and categories, as last pulled
+  'profiles.list': none,
+  'categories.list': none,
   // sync, outbox, conflicts
   'sync.status': none,
   'sync.pullNow': none,
@@ -170,6 +178,14 @@ export const operations = {
   'settings.set': z
     .object({ language: z.enum(['nl', 'en']).optional(), defaultSendmethod: sendMethod.optional(), draftSaveEveryMinutes: z.number().int().min(DRAFT_SAVE_MINUTES.min).max(DRAFT_SAVE_MINUTES.max).optional() })
     .strict(),
+  // the company printed on documents, and the document itself (shared/bridge/company.ts, docs/document.md)
+  'company.get': none,
+  'company.set': z.object({ fields: companyFields }).strict(),
+  'company.setLogo': logoUpload,
+  'company.removeLogo': none,
+  // Electron only: the window's own PDF printing and a save dialog; the web host prints with the browser
+  'document.exportPdf': z.object({ fileName: z.string().min(1).max(200) }).strict(),
+  'document.print': none,
 } as const;
 
 export type OperationName = keyof typeof operations;
@@ -203,6 +219,8 @@ export interface OperationResults {
   'products.list': { items: ProductView[]; total: number };
   'products.search': ProductView[];
   'countries.list': CountryView[];
+  'profiles.list': DocumentListView;
+  'categories.list': DocumentListView;
   'sync.status': SyncStatus;
   'sync.pullNow': { started: boolean };
   'sync.networkBack': { woken: true };
@@ -220,6 +238,13 @@ export interface OperationResults {
   'links.open': LinkOpened;
   /** ISO time of the service's last 402 for a print center send, until one goes through again; null: none known */
   'sending.credits': { refusedAt: string | null };
+  'company.get': CompanyView;
+  'company.set': CompanyView;
+  'company.setLogo': CompanyView;
+  'company.removeLogo': CompanyView;
+  /** null path: the person cancelled the save dialog */
+  'document.exportPdf': { saved: boolean; path: string | null };
+  'document.print': { printed: boolean };
 }
 
 /** Events the main process pushes to the renderer. */
@@ -229,7 +254,7 @@ export interface BridgeEvents {
   'outbox.parked': ParkedOperation[];
   'conflicts.changed': ConflictView[];
   /** records changed behind the UI's back (a pull, an id remap after sending) */
-  'records.changed': { entity: 'quotation' | 'client' | 'product' | 'country'; ids: string[] | 'all' };
+  'records.changed': { entity: 'quotation' | 'client' | 'product' | 'country' | 'profile' | 'category'; ids: string[] | 'all' };
 }
 export type EventName = keyof BridgeEvents;
 export const EVENT_NAMES = ['sync.status', 'outbox.parked', 'conflicts.changed', 'records.changed'] as const satisfies readonly EventName[];

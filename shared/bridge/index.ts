@@ -2,3 +2,5 @@ export * from './contract';
 export * from './views';
 export * from './errors';
 export * from './messages';
+export * from './company';
+export * from './document-lists';

@@ -139,6 +139,11 @@ export const electronModule = {
       fake.ipcHandlers.set(channel, h);
     },
   },
+  dialog: {
+    showSaveDialog(..._args: unknown[]) {
+      return Promise.resolve({ canceled: true, filePath: '' });
+    },
+  },
   shell: {
     openExternal(url: string) {
       fake.openedExternally.push(url);

@@ -4,6 +4,7 @@
 import type { AccountView, OperationInput, Settings, SyncStatus } from '../../../shared/bridge';
 import type { InvoicingApi } from '../../api';
 import type { Store } from '../../store';
+import type { CompanyDetails } from '../../document/company-file';
 
 export interface AccountsPort {
   list(): Promise<AccountView[]> | AccountView[];
@@ -34,4 +35,6 @@ export interface BridgeContext {
   syncStatus(): SyncStatus;
   accounts: AccountsPort;
   settings: SettingsPort;
+  /** the company printed on documents (the app's, not an account's: docs/document.md) */
+  company: Pick<CompanyDetails, 'get' | 'setFields' | 'setLogo' | 'removeLogo'>;
 }

@@ -8,9 +8,11 @@ import { quotationHandlers } from './quotations';
 import { syncHandlers } from './sync';
 import { linkHandlers } from './links';
 import { sendingHandlers } from './sending';
+import { documentHandlers } from './document';
+import { documentListHandlers } from './document-lists';
 
 export type { BridgeContext, AccountsPort, SettingsPort } from './context';
 
 export function createHandlers(ctx: BridgeContext): Handlers {
-  return { ...quotationHandlers(ctx), ...lineHandlers(ctx), ...clientHandlers(ctx), ...catalogueHandlers(ctx), ...syncHandlers(ctx), ...linkHandlers(), ...sendingHandlers(ctx) };
+  return { ...quotationHandlers(ctx), ...lineHandlers(ctx), ...clientHandlers(ctx), ...catalogueHandlers(ctx), ...syncHandlers(ctx), ...linkHandlers(), ...sendingHandlers(ctx), ...documentHandlers(ctx), ...documentListHandlers(ctx) };
 }
