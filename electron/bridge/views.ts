@@ -230,6 +230,9 @@ export function quotationView(store: Store, q: LocalQuotation, lookup: Lookup = 
     paymentcondition: str(c.paymentcondition),
     notes: str(c.notes),
     showtotals: bool(c.showtotals, true),
+    // 0 is how the service writes "none"
+    profile: (num(c.profile) ?? 0) > 0 ? num(c.profile) : null,
+    category: (num(c.category) ?? 0) > 0 ? num(c.category) : null,
     lines: c.lines.map((l, i) => lineView(l, serverLines[i]?.linetotal)),
     taxType: client?.fields.tax_type === 'intax' ? 'intax' : 'extax',
     sent: q.sent,

@@ -65,6 +65,10 @@ export interface QuotationView extends QuotationSummary {
   paymentcondition: string;
   notes: string;
   showtotals: boolean;
+  /** the layout profile chosen; null: the service's default */
+  profile: number | null;
+  /** the category chosen; null: none */
+  category: number | null;
   lines: LineView[];
   /** prices include tax when the client's tax_type is intax */
   taxType: 'intax' | 'extax';

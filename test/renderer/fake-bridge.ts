@@ -109,6 +109,8 @@ export class FakeBridge implements QuotedeskBridge {
       paymentcondition: '',
       notes: '',
       showtotals: true,
+      profile: null,
+      category: null,
       lines: lines.map((l) => ({ id: this.nextId('l'), ...l })),
       taxType: 'extax',
       sent: false,

@@ -13,6 +13,7 @@ import type { Handlers } from '../dispatcher';
 import { listedQuotationSummary, quotationView, readPending } from '../views';
 import type { BridgeContext } from './context';
 import { fold, queuedFor } from './common';
+import { offerClientCategory } from './document-lists';
 
 type QuotationHandlers = Pick<
   Handlers,
@@ -67,12 +68,25 @@ export function quotationHandlers(ctx: BridgeContext): QuotationHandlers {
 
     'quotations.get': ({ id }) => view(id),
 
-    'quotations.create': ({ clientId }) => quotationView(ctx.store(), ctx.store().quotations.create({ clientId: clientId ?? null })),
+    'quotations.create': ({ clientId }) => {
+      const store = ctx.store();
+      const q = store.transaction(() => {
+        const created = store.quotations.create({ clientId: clientId ?? null });
+        offerClientCategory(store, created.id, null);
+        return created;
+      });
+      return view(q.id);
+    },
 
     'quotations.update': ({ id, patch }) => {
       const store = ctx.store();
       store.transaction(() => {
-        if (patch.clientId !== undefined) store.quotations.setClient(id, patch.clientId);
+        if (patch.clientId !== undefined) {
+          const before = store.quotations.get(id).content.clientId;
+          store.quotations.setClient(id, patch.clientId);
+          // a category sent along in the same patch is the person's and wins below
+          if (patch.clientId !== before) offerClientCategory(store, id, before);
+        }
         const header = headerOf(patch, store.quotations.get(id).content);
         if (Object.keys(header).length > 0) store.quotations.updateHeader(id, header);
       });
