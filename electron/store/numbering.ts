@@ -114,6 +114,22 @@ export class Numbering {
     });
   }
 
+  /**
+   * Quotation `rowId` holds `reference` on the service (the service numbered
+   * it, or it went out under that number): it holds it here too. A local
+   * draft holding it gives it up and is numbered again when it next goes out.
+   */
+  takeServiceReference(rowId: string, reference: string): void {
+    this.ctx.tx(['quotations', 'settings'], () => {
+      const holder = this.ctx.stmt<[string, string], { id: string }>('SELECT id FROM quotations WHERE quotationreference = ? AND id != ?').get(reference, rowId);
+      if (holder) {
+        this.ctx.stmt('UPDATE quotations SET quotationreference = NULL WHERE id = ?').run(holder.id);
+        this.noteTaken(holder.id, reference);
+      }
+      this.ctx.stmt('UPDATE quotations SET quotationreference = ? WHERE id = ?').run(reference, rowId);
+    });
+  }
+
   /** A pull gave `reference` to a quotation of the service: local draft `rowId` gave it up and is numbered again when it next goes out. */
   noteTaken(rowId: string, reference: string): void {
     const taken = this.settings.get<Record<string, string>>(TAKEN_KEY) ?? {};

@@ -1,6 +1,8 @@
 // A child process edits and flushes; it is killed with SIGKILL at random
 // moments, 100 times (seeded). After each kill the database opens cleanly and
 // holds every acknowledged edit; at the end no quotation was delivered twice.
+// Now and then another desk takes the number this one hands out next, so
+// numbered sends are refused as taken and renumbered across the kills too.
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -70,6 +72,22 @@ describe('crashes', () => {
       const rnd = seeded(424242);
       // some latency and lost answers, so kills land while requests are out
       sb.setFaults({ latencyMs: 3, dropAfterCommitRate: 0.05, seed: 5 });
+      const takenElsewhere: string[] = [];
+      /** Another desk saves a draft under `reference` (its answer may be lost to the faults; the draft is there all the same). */
+      const otherDesk = async (reference: string): Promise<void> => {
+        const savename = `other-desk-${reference}`;
+        try {
+          await fetch(`${sb.url}/quotations`, {
+            method: 'POST',
+            headers: { authorization: `Basic ${Buffer.from(`${sb.user}:${sb.key}`).toString('base64')}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ clientnr: sb.data.clients.all()[0]!.clientnr, action: 'save', savename, quotationreference: reference }),
+          });
+        } catch {
+          // the answer was dropped after the save was made
+        }
+        expect(sb.data.quotations.all().filter((q) => q.savename === savename)).toHaveLength(1);
+        takenElsewhere.push(reference);
+      };
       for (let trial = 0; trial < TRIALS; trial++) {
         await runChild([dbPath, sb.url, String(trial + 1), logPath], 5 + rnd.int(200));
         const store = openStore(dbPath);
@@ -89,6 +107,8 @@ describe('crashes', () => {
               expect([v.acked, ...v.later], key).toContain(q.content.notes);
             } else if (kind === 'send') expect(store.quotations.get(ref).sent, key).toBe(true);
           }
+          const next = store.numbering.preview();
+          if (trial % 10 === 3 && next) await otherDesk(next);
         } finally {
           store.close();
         }
@@ -113,6 +133,12 @@ describe('crashes', () => {
         expect(sentHere.length).toBeGreaterThan(5);
         for (const q of sentHere) expect(refs.filter((r) => r === q.quotationreference), q.id).toHaveLength(1);
         expect(deliveries).toHaveLength(sentHere.length);
+        // each sent here is on the service once, under its own savename; the other desk's numbers stayed its own
+        for (const q of sentHere) expect(sb.data.quotations.all().filter((x) => x.savename === q.savename).map((x) => x.id), q.id).toEqual([q.serverId]);
+        expect(takenElsewhere.length).toBeGreaterThan(5);
+        for (const ref of takenElsewhere) expect(sb.data.quotations.all().filter((x) => x.quotationreference === ref).map((x) => x.savename)).toEqual([`other-desk-${ref}`]);
+        expect(refs.filter((r) => takenElsewhere.includes(r))).toEqual([]);
+        expect(store.numbering.notices().filter((n) => n.why === 'service' && takenElsewhere.includes(n.from)).length).toBeGreaterThan(0);
         // every client made in the child exists once on the service
         const companies = sb.data.clients.all().map((c) => c.company).filter((c) => c.startsWith('Crash '));
         expect(new Set(companies).size).toBe(companies.length);

@@ -1,7 +1,9 @@
 // 200 mixed edits flushed while the sandbox fails 20% of requests in every
 // way it can (500s, resets, cut-off bodies, answers lost or hanging after
 // the change was made). Afterwards the service holds exactly what was meant,
-// and every send was delivered exactly once.
+// and every send was delivered exactly once. Meanwhile another desk on the
+// same account takes the numbers this one is about to hand out, so numbered
+// saves and sends are refused as taken and renumbered under the same faults.
 import { describe, expect, it } from 'vitest';
 import { rig, drain } from './helpers';
 import { seeded } from './random';
@@ -34,6 +36,13 @@ describe('flushing under faults', () => {
     const sent = () => [...quotes.values()].filter((q) => q.sent && !q.deleted);
 
     r.sb.setFaults({ serverErrorRate: 0.05, resetRate: 0.04, truncateRate: 0.04, dropAfterCommitRate: 0.04, hangAfterCommitRate: 0.03, seed: Number(process.env.QUOTEDESK_FAULT_SEED ?? 99) });
+    // a draft of another desk that holds `reference` on the service, unseen here (no pull runs)
+    const takenElsewhere: string[] = [];
+    const otherDesk = (reference: string): string => {
+      const template = r.sb.data.quotations.all().find((x) => !x.sent)!;
+      r.sb.data.quotations.set({ ...template, id: r.sb.data.nextId('quotations'), savename: `other-desk-${reference}`, quotationreference: reference });
+      return reference;
+    };
     let ops = 0;
     while (ops < 200) {
       const roll = rnd.next();
@@ -106,6 +115,7 @@ describe('flushing under faults', () => {
         created.get(id)!.deleted = true;
       }
       ops++;
+      if (ops % 20 === 5) takenElsewhere.push(otherDesk(r.store.numbering.preview()!));
       // flush now and then, so edits land while earlier ones are under way
       if (ops % 10 === 0) await r.engine.tick();
     }
@@ -144,9 +154,11 @@ describe('flushing under faults', () => {
         continue;
       }
       const ref = local!.quotationreference!;
+      expect(takenElsewhere).not.toContain(ref);
       const records = r.sb.data.quotations.all().filter((x) => x.quotationreference === ref);
       expect(records).toHaveLength(1);
       const rec = records[0]!;
+      expect(rec.savename).toBe(local!.savename);
       expect(rec.id).toBe(local!.serverId);
       expect(rec.sent).toBe(q.sent);
       expect(rec.notes).toBe(q.notes);
@@ -163,5 +175,9 @@ describe('flushing under faults', () => {
     // deleted drafts left nothing behind
     const ours = r.sb.data.quotations.all().filter((x) => x.savename.startsWith('qd-'));
     expect(ours).toHaveLength([...quotes.values()].filter((q) => !q.deleted).length);
+    // the other desk's drafts are as it left them, and this desk stepped past their numbers
+    expect(takenElsewhere.length).toBeGreaterThan(5);
+    for (const ref of takenElsewhere) expect(r.sb.data.quotations.all().filter((x) => x.quotationreference === ref).map((x) => x.savename)).toEqual([`other-desk-${ref}`]);
+    expect(r.store.numbering.notices().filter((n) => n.why === 'service' && takenElsewhere.includes(n.from)).length).toBeGreaterThan(0);
   });
 });

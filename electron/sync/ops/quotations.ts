@@ -378,6 +378,8 @@ export class QuotationSend implements OpHandler {
       store.ctx
         .stmt('UPDATE quotations SET server_id = ?, server = ?, draft = NULL, base = NULL, gone = 0, pulled_at = NULL, updated_at = ? WHERE id = ?')
         .run(id, record ? JSON.stringify(record) : null, store.ctx.now(), entry.target);
+      // the number it went out under (the service's own, when numbering is left to it)
+      if (record?.quotationreference) store.numbering.takeServiceReference(entry.target, record.quotationreference);
       store.outbox.markDone(entry.id);
     });
   }
