@@ -115,6 +115,18 @@ export const en = {
     resolveConflict: 'Resolve conflict',
     textLine: 'Text line',
   },
+  documentOptions: {
+    profile: 'Layout profile',
+    category: 'Category',
+    profileDefault: 'Default ({name})',
+    profileDefaultUnnamed: 'Default of the service',
+    categoryNone: 'No category',
+    notKept: '#{id} (not in the list)',
+    unknown: 'The list is read from the service at the next sync.',
+    profilesUnavailable: 'The service offers no layout profiles for this account: the quotation gets its default layout.',
+    categoriesUnavailable: 'The service offers no categories for this account.',
+    loadFailed: 'The list could not be read: {message}',
+  },
   line: {
     table: 'Quotation lines',
     move: 'Move',

@@ -115,6 +115,18 @@ export const nl: Messages = {
     resolveConflict: 'Conflict oplossen',
     textLine: 'Tekstregel',
   },
+  documentOptions: {
+    profile: 'Opmaakprofiel',
+    category: 'Categorie',
+    profileDefault: 'Standaard ({name})',
+    profileDefaultUnnamed: 'Standaard van de service',
+    categoryNone: 'Geen categorie',
+    notKept: '#{id} (niet in de lijst)',
+    unknown: 'De lijst wordt bij de volgende synchronisatie van de service gelezen.',
+    profilesUnavailable: 'De service biedt voor dit account geen opmaakprofielen: de offerte krijgt de standaardopmaak.',
+    categoriesUnavailable: 'De service biedt voor dit account geen categorieën.',
+    loadFailed: 'De lijst kon niet worden gelezen: {message}',
+  },
   line: {
     table: 'Offerteregels',
     move: 'Verplaatsen',

@@ -29,6 +29,10 @@ export interface DraftState {
   paymentcondition: string;
   notes: string;
   showtotals: boolean;
+  /** null: the service's default layout */
+  profile: number | null;
+  /** null: no category */
+  category: number | null;
 }
 
 const DRAFT = '#draft';
@@ -52,6 +56,8 @@ function emptyDraft(): DraftState {
     paymentcondition: '',
     notes: '',
     showtotals: true,
+    profile: null,
+    category: null,
   };
 }
 
@@ -67,6 +73,8 @@ function draftFromView(v: QuotationView): DraftState {
     paymentcondition: v.paymentcondition,
     notes: v.notes,
     showtotals: v.showtotals,
+    profile: v.profile,
+    category: v.category,
   };
 }
 
@@ -182,6 +190,8 @@ export const useEditorStore = defineStore('editor', () => {
     const before = view.value;
     view.value = v;
     if (before && !draftSaver.has(v.id) && draft.clientId === (v.client?.id ?? null)) draft.client = v.client;
+    // a new client's default category is offered by the main process (bridge/handlers/document-lists.ts)
+    if (before && !draftSaver.has(v.id)) draft.category = v.category;
   }
 
   const lineIds = computed(() => lines.value.map((l) => l.id));
@@ -341,7 +351,7 @@ export const useEditorStore = defineStore('editor', () => {
     draftSaver.add(openId, patch);
   }
 
-  function setField<K extends 'date' | 'quotationperiod' | 'discounttype' | 'discount' | 'paymentcondition' | 'notes' | 'showtotals'>(key: K, value: DraftState[K]): void {
+  function setField<K extends 'date' | 'quotationperiod' | 'discounttype' | 'discount' | 'paymentcondition' | 'notes' | 'showtotals' | 'profile' | 'category'>(key: K, value: DraftState[K]): void {
     (draft as DraftState)[key] = value;
     clearServerProblem(key);
     patchDraft({ [key]: value } as DraftPatch);
