@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { COUNTRY_LANGS } from '../schemas';
 import type { LinkOpened } from '../external-link';
 import { companyFields, logoUpload, type CompanyView } from './company';
+import { numberingInput, type NumberingNotice, type NumberingView } from './numbering';
 import type {
   AccountView,
   ClientSummary,
@@ -179,6 +180,11 @@ export const operations = {
     .object({ language: z.enum(['nl', 'en']).optional(), defaultSendmethod: sendMethod.optional(), draftSaveEveryMinutes: z.number().int().min(DRAFT_SAVE_MINUTES.min).max(DRAFT_SAVE_MINUTES.max).optional() })
     .strict(),
   // the company printed on documents, and the document itself (shared/bridge/company.ts, docs/document.md)
+  // the account's numbering of quotation references (shared/bridge/numbering.ts, docs/numbering.md)
+  'numbering.get': none,
+  'numbering.set': numberingInput,
+  'numbering.notices': z.object({ quotationId: id.optional() }).strict(),
+  'numbering.dismiss': z.object({ quotationId: id }).strict(),
   'company.get': none,
   'company.set': z.object({ fields: companyFields }).strict(),
   'company.setLogo': logoUpload,
@@ -238,6 +244,11 @@ export interface OperationResults {
   'links.open': LinkOpened;
   /** ISO time of the service's last 402 for a print center send, until one goes through again; null: none known */
   'sending.credits': { refusedAt: string | null };
+  'numbering.get': NumberingView;
+  'numbering.set': NumberingView;
+  /** newest first; those of one quotation when `quotationId` is given */
+  'numbering.notices': NumberingNotice[];
+  'numbering.dismiss': { dismissed: true };
   'company.get': CompanyView;
   'company.set': CompanyView;
   'company.setLogo': CompanyView;

@@ -4,3 +4,4 @@ export * from './errors';
 export * from './messages';
 export * from './company';
 export * from './document-lists';
+export * from './numbering';

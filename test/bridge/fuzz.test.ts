@@ -61,6 +61,10 @@ const VALID: { [N in OperationName]: Record<string, unknown> } = {
   'document.print': {},
   'links.open': { url: 'https://example.com/sign/abc' },
   'sending.credits': {},
+  'numbering.get': {},
+  'numbering.set': { mode: 'own', pattern: 'OF{YYYY}-{####}', next: 8 },
+  'numbering.notices': { quotationId: 'q' },
+  'numbering.dismiss': { quotationId: 'q' },
 };
 
 /** Values of the wrong kind for almost any field, including what only IPC can carry. */

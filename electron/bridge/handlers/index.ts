@@ -10,9 +10,10 @@ import { linkHandlers } from './links';
 import { sendingHandlers } from './sending';
 import { documentHandlers } from './document';
 import { documentListHandlers } from './document-lists';
+import { numberingHandlers } from './numbering';
 
 export type { BridgeContext, AccountsPort, SettingsPort } from './context';
 
 export function createHandlers(ctx: BridgeContext): Handlers {
-  return { ...quotationHandlers(ctx), ...lineHandlers(ctx), ...clientHandlers(ctx), ...catalogueHandlers(ctx), ...syncHandlers(ctx), ...linkHandlers(), ...sendingHandlers(ctx), ...documentHandlers(ctx), ...documentListHandlers(ctx) };
+  return { ...quotationHandlers(ctx), ...lineHandlers(ctx), ...clientHandlers(ctx), ...catalogueHandlers(ctx), ...syncHandlers(ctx), ...linkHandlers(), ...sendingHandlers(ctx), ...documentHandlers(ctx), ...documentListHandlers(ctx), ...numberingHandlers(ctx) };
 }
