@@ -46,6 +46,10 @@ async function bare(pool: Pool, base: string): Promise<number> {
   for (const [list, total] of Object.entries(COUNTS)) {
     for (let start = 0; start <= total; start += PAGE) await get(`/${list}?count=${PAGE}&start=${start}`);
   }
+  // the first pull of a database also reads the profiles and categories, a request each
+  // (later pulls within the day do not); only this count of requests includes them
+  await get('/profiles');
+  await get('/categories');
   return requests;
 }
 
