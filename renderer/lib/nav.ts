@@ -2,7 +2,8 @@
 // loads the renderer from a file and survives a reload.
 export type Route =
   | { name: 'quotations' }
-  | { name: 'quotation'; id: string }
+  // preview: the quotation as a document (the editor stays open behind it)
+  | { name: 'quotation'; id: string; preview?: boolean }
   | { name: 'clients' }
   | { name: 'client'; id: string }
   | { name: 'products' }
@@ -10,7 +11,8 @@ export type Route =
 
 export function routeFromHash(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
-  const [section, id] = parts;
+  const [section, id, pane] = parts;
+  if (section === 'quotations' && id && pane === 'preview') return { name: 'quotation', id, preview: true };
   if (section === 'quotations' && id) return { name: 'quotation', id };
   if (section === 'clients' && id) return { name: 'client', id };
   if (section === 'clients') return { name: 'clients' };
@@ -22,7 +24,7 @@ export function routeFromHash(hash: string): Route {
 export function hashFromRoute(route: Route): string {
   switch (route.name) {
     case 'quotation':
-      return `#/quotations/${encodeURIComponent(route.id)}`;
+      return `#/quotations/${encodeURIComponent(route.id)}${route.preview ? '/preview' : ''}`;
     case 'client':
       return `#/clients/${encodeURIComponent(route.id)}`;
     default:

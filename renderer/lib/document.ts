@@ -1,0 +1,143 @@
+// What the document shows, gathered from the quotation open in the editor
+// (its draft as typed, its lines and the very totals the editor shows), the
+// client's address and the company details. Nothing here computes money:
+// the totals are the editor's (shared/money.ts through renderer/lib/totals.ts).
+import { computed, onScopeDispose, ref, shallowRef, watch, type ComputedRef } from 'vue';
+import { useI18n } from 'vue-i18n';
+import { bridge, call } from '../bridge';
+import { useEditorStore } from '../stores/editor';
+import { useCompanyStore } from '../stores/company';
+import { documentFileName, documentLanguage, validUntil, type DocumentLanguage } from '../../shared/document';
+import type { CompanyView, LineView } from '../../shared/bridge';
+import type { Totals } from '../../shared/money';
+
+export interface DocumentClient {
+  name: string;
+  /** the contact person, when the client is a company and wants the contact shown */
+  attention: string;
+  addressLines: string[];
+}
+
+export interface DocumentModel {
+  lang: DocumentLanguage;
+  currency: string;
+  company: CompanyView;
+  client: DocumentClient | null;
+  /** the public reference printed on the document */
+  reference: string;
+  referenceLines: string[];
+  date: string | null;
+  validUntil: string | null;
+  paymentcondition: string;
+  lines: readonly LineView[];
+  totals: Totals | null;
+  showTotals: boolean;
+  taxType: 'intax' | 'extax';
+  discountType: 'amount' | 'percentage' | null;
+  discountValue: number | null;
+  /** the name the PDF is saved under: reference and client */
+  fileName: string;
+}
+
+const DUTCH = /^(nl|nederland|netherlands|the netherlands|holland)$/i;
+const NETHERLANDS = 146;
+
+/** The client's name and address as they go on the document; the country only when it is not the company's own. */
+export function documentClient(fields: Record<string, unknown>, countryName: string | null, companyCountry: string): DocumentClient {
+  const s = (k: string) => (typeof fields[k] === 'string' ? (fields[k] as string).trim() : '');
+  const company = s('company');
+  const contact = s('contact');
+  const showContact = fields.showcontact !== false && fields.showcontact !== 'false';
+  const place = [s('zipcode'), s('city')].filter(Boolean).join('  ');
+  const country = fields.country;
+  const inNL = country === NETHERLANDS || country === String(NETHERLANDS) || DUTCH.test(String(country ?? ''));
+  const ours = companyCountry.trim();
+  // a company without a country is taken to be Dutch, as the service's users are
+  const home = ours === '' || DUTCH.test(ours) ? inNL : countryName !== null && countryName.toLowerCase() === ours.toLowerCase();
+  return {
+    name: company || contact,
+    attention: company && contact && showContact ? contact : '',
+    addressLines: [s('address'), s('address_addon'), place, home ? '' : (countryName ?? '')].filter(Boolean),
+  };
+}
+
+/** The document of the quotation open in the editor, kept up to date as it is edited. */
+export function useQuotationDocument(): ComputedRef<DocumentModel | null> {
+  const editor = useEditorStore();
+  const company = useCompanyStore();
+  const { locale } = useI18n();
+  const clientFields = shallowRef<Record<string, unknown> | null>(null);
+  const countries = ref<Record<DocumentLanguage, Map<string, string>>>({ nl: new Map(), en: new Map() });
+
+  if (!company.loaded) void company.load();
+
+  async function loadClient(id: string | null): Promise<void> {
+    if (!id) {
+      clientFields.value = null;
+      return;
+    }
+    try {
+      const c = await call('clients.get', { id });
+      if (editor.draft.clientId === id) clientFields.value = c.fields;
+    } catch {
+      // a client that cannot be read: the document shows the name the quotation has
+      if (editor.draft.clientId === id) clientFields.value = null;
+    }
+  }
+  watch(() => editor.draft.clientId, (id) => void loadClient(id), { immediate: true });
+  // an edit of the client's address elsewhere shows here too
+  try {
+    const off = bridge().on('records.changed', (e) => {
+      if (e.entity === 'client' && editor.draft.clientId && (e.ids === 'all' || e.ids.includes(editor.draft.clientId))) void loadClient(editor.draft.clientId);
+    });
+    onScopeDispose(off);
+  } catch {
+    // no bridge (unit tests): nothing to listen to
+  }
+
+  const lang = computed<DocumentLanguage>(() => {
+    const v = editor.view as (typeof editor.view & { language?: string | null }) | null;
+    const client = clientFields.value?.default_doclang;
+    return documentLanguage({ quotation: v?.language ?? null, client: typeof client === 'string' ? client : null, ui: locale.value === 'en' ? 'en' : 'nl' });
+  });
+  watch(
+    lang,
+    async (l) => {
+      if (countries.value[l].size > 0) return;
+      try {
+        const list = await call('countries.list', { lang: l });
+        countries.value = { ...countries.value, [l]: new Map(list.map((c) => [String(c.id), c.name])) };
+      } catch {
+        // no country names: the address goes without its country line
+      }
+    },
+    { immediate: true },
+  );
+
+  return computed<DocumentModel | null>(() => {
+    const v = editor.view;
+    if (!v) return null;
+    const d = editor.draft;
+    const fields = clientFields.value;
+    const countryName = fields ? (countries.value[lang.value].get(String(fields.country)) ?? null) : null;
+    const client = fields ? documentClient(fields, countryName, company.company.country) : d.client ? { name: d.client.name, attention: '', addressLines: [] } : null;
+    return {
+      lang: lang.value,
+      currency: v.currency || 'EUR',
+      company: company.company,
+      client,
+      reference: v.quotationreference,
+      referenceLines: [d.reference.line1, d.reference.line2, d.reference.line3].map((l) => l.trim()).filter(Boolean),
+      date: d.date,
+      validUntil: validUntil(d.date, d.quotationperiod),
+      paymentcondition: d.paymentcondition,
+      lines: editor.lines,
+      totals: editor.totals,
+      showTotals: d.showtotals,
+      taxType: editor.taxType,
+      discountType: d.discounttype,
+      discountValue: d.discount,
+      fileName: documentFileName(v.quotationreference, client?.name ?? ''),
+    };
+  });
+}
