@@ -4,7 +4,7 @@
 export interface DocumentListView {
   /** unknown: not read yet (never online); unavailable: the service does not offer the list */
   state: 'unknown' | 'available' | 'unavailable';
-  /** in the service's order */
+  /** in the service's order; when unavailable, what was kept before, to name an earlier choice (not to offer) */
   items: DocumentListItem[];
 }
 

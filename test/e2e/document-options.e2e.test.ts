@@ -69,4 +69,23 @@ describe('profile and category in the editor', () => {
     await expect.poll(async () => (await bridge(page, 'quotations.get', { id })).profile, { timeout: 5000 }).toBeNull();
     expect(app.errors).toEqual([]);
   }, 60_000);
+
+  it('says so when the service stops offering the lists, and still names the profile chosen before', async () => {
+    await app.host.setOnline(true);
+    const id = await openEditor('Gouden Korst');
+    await page.getByLabel('Layout profile').selectOption({ label: 'English' });
+    await expect.poll(async () => (await bridge(page, 'quotations.get', { id })).profile, { timeout: 5000 }).toBe(2);
+    app.host.sandbox!.data.hiddenLists.add('profiles');
+    app.host.sandbox!.data.hiddenLists.add('categories');
+    // a person's Sync now reads the lists again
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await page.getByTestId('profile-note').filter({ hasText: 'offers no layout profiles' }).waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('category-note').innerText()).toBe('The service offers no categories for this account.');
+    expect(await page.getByLabel('Layout profile').locator('option').allInnerTexts()).toEqual(['Default of the service', 'English (not in the list)']);
+    expect(await page.getByLabel('Category', { exact: true }).locator('option').allInnerTexts()).toEqual(['No category']);
+    expect(await selected('#q-profile')).toBe('English (not in the list)');
+    await screenshot(page, 'document-options-unavailable');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(app.errors).toEqual([]);
+  }, 60_000);
 });

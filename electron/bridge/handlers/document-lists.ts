@@ -10,9 +10,9 @@ import type { BridgeContext } from './context';
 type DocumentListHandlers = Pick<Handlers, 'profiles.list' | 'categories.list'>;
 
 function listView(store: Store, list: DocumentList): DocumentListView {
+  // a list the service no longer offers keeps its entries, to name a choice made before; the picker offers none of them
   const { state, items } = store.documentLists.get(list);
-  // a list the service no longer offers has nothing to choose from
-  return { state, items: state === 'unavailable' ? [] : items };
+  return { state, items };
 }
 
 export function documentListHandlers(ctx: BridgeContext): DocumentListHandlers {
