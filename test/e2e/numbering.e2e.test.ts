@@ -1,0 +1,72 @@
+// Own numbering in Chromium: a scheme set in Settings with its live example
+// and a refused pattern beside the field, then a quotation saved offline
+// that shows its number at once, in the editor and in the list.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeViolations, bridge, openApp, screenshot, type App } from './support';
+import { goOffline, waitForSync } from './support-sync';
+
+let app: App;
+let page: Page;
+beforeAll(async () => {
+  app = await openApp({ language: 'en' });
+  page = app.page;
+}, 90_000);
+afterAll(async () => {
+  await app?.close();
+});
+
+const base = () => app.host.url.split('#')[0];
+const yy = String(new Date().getFullYear() % 100).padStart(2, '0');
+
+describe('numbering', () => {
+  it('sets a scheme in Settings: the example follows the typing, a refused pattern says what to do', async () => {
+    await waitForSync(page, /Last sync/);
+    await page.goto(`${base()}#/settings`);
+    const section = page.getByTestId('numbering-settings');
+    await section.waitFor();
+    const pattern = section.getByLabel('Pattern', { exact: true });
+    const next = section.getByLabel('Next number', { exact: true });
+    await pattern.fill('OF{YYYY}');
+    await expect.poll(() => section.getByTestId('numbering-pattern-problem').innerText()).toBe('Add a running number: hash signs in braces, such as {####}.');
+    expect(await pattern.getAttribute('aria-invalid')).toBe('true');
+    expect(await section.getByTestId('numbering-example').count()).toBe(0);
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, 'numbering-settings-problem');
+    // saving a refused pattern stores nothing
+    await section.getByRole('button', { name: 'Save numbering' }).click();
+    expect((await bridge(page, 'numbering.get', {})).pattern).toBe('OF{YYYY}-{####}');
+
+    await pattern.fill('Q{YY}-{###}');
+    await next.fill('41');
+    await expect.poll(() => section.getByTestId('numbering-example').innerText()).toBe(`Example: the next quotation gets Q${yy}-041`);
+    await section.getByRole('button', { name: 'Save numbering' }).click();
+    await section.getByTestId('numbering-saved').waitFor();
+    expect(await bridge(page, 'numbering.get', {})).toEqual({ mode: 'own', pattern: 'Q{YY}-{###}', next: 41, preview: `Q${yy}-041` });
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, 'numbering-settings');
+    expect(await axeViolations(page)).toEqual([]);
+  }, 60_000);
+
+  it('numbers a quotation when it is saved, offline, and shows the number in the editor and the list', async () => {
+    await goOffline(app);
+    const client = (await bridge(page, 'clients.list', {})).items[0]!;
+    const q = await bridge(page, 'quotations.create', { clientId: client.id });
+    await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: 2, price: 75, tax_rate: 21, description: 'Advies' } });
+    await page.goto(`${base()}#/quotations/${encodeURIComponent(q.id)}`);
+    const reference = page.getByTestId('editor-reference');
+    await expect.poll(() => reference.innerText()).toBe('No number yet');
+
+    await page.getByRole('button', { name: 'Save to service' }).click();
+    await expect.poll(() => reference.innerText()).toBe(`Q${yy}-041`);
+    expect((await bridge(page, 'quotations.get', { id: q.id })).quotationreference).toBe(`Q${yy}-041`);
+    // nothing reached the service: the number was handed out here
+    expect(app.host.sandbox!.data.quotations.all().filter((x) => x.quotationreference === `Q${yy}-041`)).toEqual([]);
+    await screenshot(page, 'numbering-editor');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.goto(`${base()}#/quotations`);
+    await page.getByRole('row').filter({ hasText: `Q${yy}-041` }).waitFor();
+    expect(app.errors).toEqual([]);
+  }, 60_000);
+});
