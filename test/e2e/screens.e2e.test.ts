@@ -119,7 +119,10 @@ describe('the Dutch interface', () => {
 
     await page.getByRole('button', { name: /^Aandacht nodig \(\d+\)$/ }).click();
     const panel = page.getByRole('dialog', { name: 'Aandacht nodig' });
-    await panel.getByText(`Offerte voor ${client.company || client.contact} (${q.quotationreference}) opslaan`).waitFor();
+    // numbered when its save first went out
+    const reference = (await bridge(page, 'quotations.get', { id: q.id })).quotationreference;
+    expect(reference).toMatch(/^OF\d{4}-\d{4}$/);
+    await panel.getByText(`Offerte voor ${client.company || client.contact} (${reference}) opslaan`).waitFor();
     await panel.getByText('Regel 2: Een regel heeft een omschrijving nodig, of een aantal en een prijs.').waitFor();
     await panel.getByText('De service accepteert sommige velden niet. Verbeter ze en probeer het opnieuw.').first().waitFor();
     // no English left in what the panel says (texts only the main process can word are marked lang="en")
