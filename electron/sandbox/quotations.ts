@@ -59,7 +59,12 @@ function requireCredits(ctx: Ctx, method: SendMethod | undefined): void {
   }
 }
 
-/** The sent form of a quotation under `id` (no side effects). */
+/**
+ * The sent form of a quotation under `id` (no side effects). The savename
+ * stays, whichever way it was sent: it is the sender's own name for the
+ * quotation (spec: "unique name for own reference"), and a sender whose
+ * answer was lost finds its quotation by it (docs/numbering.md).
+ */
 export function sentRecord(ctx: Ctx, q: QuotationRec, id: number, method: SendMethod, client: ClientRec | undefined, reference: string): QuotationRec {
   return { ...q, ...clientSnapshot(client), id, sent: true, sendmethod: method, quotationreference: reference, sign_url: signUrl(ctx, id, reference) };
 }
