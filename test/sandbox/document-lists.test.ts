@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../electron/sandbox';
 import { client } from './client';
+import { parseArgs } from '../../electron/sandbox/args';
 
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-lists-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -56,6 +57,12 @@ describe('profiles and categories in the sandbox', () => {
       await api.close();
       await again.close();
     }
+  });
+
+  it('npm run sandbox -- --without-lists names the lists to leave out', () => {
+    expect(parseArgs(['--without-lists', 'profiles, categories'])).toEqual({ withoutLists: ['profiles', 'categories'] });
+    expect(parseArgs(['--without-lists=categories'])).toEqual({ withoutLists: ['categories'] });
+    expect(() => parseArgs(['--without-lists', 'invoices'])).toThrow(/--without-lists takes profiles, categories or both/);
   });
 
   it('withoutLists makes the endpoints answer 404, as a service without them', async () => {
