@@ -100,6 +100,7 @@ describe('the quotation as a document', () => {
     await page.getByRole('button', { name: 'Send' }).waitFor();
     editor = await editorTotals();
     expect(editor.taxes).toHaveLength(3);
+    await screenshot(page, 'document-editor-with-preview-button');
 
     await page.getByRole('link', { name: 'Preview' }).click();
     const doc = page.getByTestId('quotation-document');
@@ -162,15 +163,26 @@ describe('the quotation as a document', () => {
     for (const chrome of ['Save as PDF', 'Back to the quotation', 'Quotations', 'Demo mode', 'File name:', NOTES]) expect(text).not.toContain(chrome);
   });
 
-  it('follows the edits: a changed price shows on the preview with the editor’s new total', async () => {
+  it('follows the edits: a changed price shows on the document below the editor as it is typed, and on the preview', async () => {
     await page.getByRole('link', { name: 'Back to the quotation' }).click();
     await page.getByRole('button', { name: 'Send' }).waitFor();
+    await page.getByRole('button', { name: 'Show the document as you type' }).click();
+    const live = page.locator('.live-preview').getByTestId('quotation-document');
+    await live.waitFor();
+    expect(await live.getByTestId('document-total').innerText()).toBe(editor.total);
     const before = editor.total;
     const price = page.getByRole('textbox', { name: /Price/ }).nth(0);
     await price.fill('80');
-    await price.press('Tab');
     await expect.poll(async () => (await editorTotals()).total).not.toBe(before);
     const now = await editorTotals();
+    // still in the cell: the document already shows it
+    expect(await live.getByTestId('document-total').innerText()).toBe(now.total);
+    expect(await live.getByTestId('document-tax').locator('dd').allInnerTexts()).toEqual(now.taxes);
+    expect(await live.getByTestId('document-line-total').first().innerText()).toBe('€480.00');
+    await live.scrollIntoViewIfNeeded();
+    await screenshot(page, 'document-live-preview');
+    expect(await axeViolations(page)).toEqual([]);
+    await price.press('Tab');
     await page.getByRole('link', { name: 'Preview' }).click();
     await page.getByTestId('quotation-document').waitFor();
     expect(await page.getByTestId('document-total').innerText()).toBe(now.total);
