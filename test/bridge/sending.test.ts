@@ -46,6 +46,60 @@ describe('links.open', () => {
   });
 });
 
+describe('the sent quotation read back', () => {
+  async function draftFor(query: string): Promise<string> {
+    const [client] = await t.ok('clients.search', { query });
+    const q = await t.ok('quotations.create', { clientId: client!.id });
+    await t.ok('lines.add', { quotationId: q.id, line: { amount: 3, price: 12.5, tax_rate: 9, description: 'Koffie' } });
+    return q.id;
+  }
+
+  it('has its signing link as soon as the send went through, without a pull', async () => {
+    const id = await draftFor('Lindeboom');
+    await t.ok('quotations.send', { id, sendmethod: 'email' });
+    const pullsBefore = t.core.sandbox!.requests().filter((r) => r.method === 'GET' && /\/quotations\/?(\?|$)/.test(r.url)).length;
+    await t.core.sync.engine.pushNow();
+    const view = await t.ok('quotations.get', { id });
+    const onService = t.core.sandbox!.data.quotations.all().find((q) => q.id === view.serverId)!;
+    expect(view.sign_url).toBe(onService.sign_url);
+    expect(view.serviceTotal).toBe(onService.totalintax);
+    expect(view.datedue).toBe(onService.datedue);
+    // read by its id, not by walking the list
+    expect(t.core.sandbox!.requests().filter((r) => r.method === 'GET' && /\/quotations\/?(\?|$)/.test(r.url)).length).toBe(pullsBefore);
+  });
+
+  it('has it too when a saved draft is sent (the send gives it a new id)', async () => {
+    const id = await draftFor('Lindeboom');
+    await t.ok('quotations.saveToService', { id });
+    await t.core.sync.engine.pushNow();
+    const draftId = (await t.ok('quotations.get', { id })).serverId;
+    await t.ok('quotations.send', { id, sendmethod: 'mail' });
+    await t.core.sync.engine.pushNow();
+    const view = await t.ok('quotations.get', { id });
+    expect(view.serverId).not.toBe(draftId);
+    const onService = t.core.sandbox!.data.quotations.all().find((q) => q.id === view.serverId)!;
+    expect(view.sign_url).toBe(onService.sign_url);
+    expect(view.sign_url).toMatch(/\/sign\/[0-9a-f]{24}$/);
+  });
+
+  it('is sent once even when it cannot be read back; the link then comes with the next pull', async () => {
+    const id = await draftFor('Lindeboom');
+    await t.ok('quotations.send', { id, sendmethod: 'email' });
+    t.core.sandbox!.setFaults({ serverErrorRate: 1, methods: ['GET'] });
+    try {
+      await t.core.sync.engine.pushNow();
+    } finally {
+      t.core.sandbox!.clearFaults();
+    }
+    const view = await t.ok('quotations.get', { id });
+    expect(view).toMatchObject({ sent: true, sign_url: null, serverId: expect.any(Number) });
+    expect(t.core.space.store.outbox.forTarget(id)).toEqual([]);
+    expect(t.core.sandbox!.deliveries().filter((d) => d.quotationId === view.serverId)).toHaveLength(1);
+    await pullAll(t.core);
+    expect((await t.ok('quotations.get', { id })).sign_url).toMatch(/\/sign\/[0-9a-f]{24}$/);
+  });
+});
+
 describe('sending.credits', () => {
   it('knows of no refusal at first, remembers the 402 of a print center send, and forgets it once one goes through', async () => {
     const sandbox = t.core.sandbox!;

@@ -19,6 +19,7 @@ import { draftUnchanged, holdsSent } from '../merge';
 import { holdsDraft, mergeQuotation } from '../../../shared/quotation-merge';
 import { newId } from '../../store/ids';
 import type { OpHandler, PushContext, PushResult, ResolveResult } from './types';
+import { readSent } from './read-sent';
 import { isNotFound, listIncomplete, nothingLeft } from './common';
 import type { InvoicingApi } from '../../api';
 
@@ -344,6 +345,7 @@ export class QuotationSend implements OpHandler {
       );
       if (!made.ok) return made.result;
       this.applySent(entry, made.id, provisional(made.body, made.id, true));
+      await readSent(this.ctx, entry.target, made.id);
       return 'done';
     }
     const from = row.server_id;
@@ -357,6 +359,7 @@ export class QuotationSend implements OpHandler {
       throw e;
     }
     this.applySent(entry, id, this.sentVersion(row, id, sendmethod));
+    await readSent(this.ctx, entry.target, id);
     return 'done';
   }
 
