@@ -26,6 +26,15 @@ export class FakeWebContents extends EventEmitter {
   setWindowOpenHandler(h: Fn) {
     this.windowOpenHandler = h;
   }
+  printed: unknown[] = [];
+  printToPDF(options: unknown) {
+    this.printed.push(options);
+    return Promise.resolve(Buffer.from('%PDF-1.7 from the window'));
+  }
+  print(options: unknown, callback: (success: boolean, reason: string) => void) {
+    this.printed.push(options);
+    callback(true, '');
+  }
   isDestroyed() {
     return this.destroyed;
   }
@@ -74,6 +83,7 @@ class FakeApp extends EventEmitter {
     return this.ready;
   }
   getPath(name: string) {
+    if (name === 'documents') return `${this.userData}/Documents`;
     if (name !== 'userData') throw new Error(`unexpected getPath(${name})`);
     return this.userData;
   }
@@ -122,6 +132,9 @@ export const fake = {
   session: { defaultSession: ses },
   ipcHandlers: new Map<string, Fn>(),
   openedExternally: [] as string[],
+  /** the options of each save dialog shown, and the path the next one answers (null: cancelled) */
+  saveDialogs: [] as unknown[],
+  saveDialogAnswer: null as string | null,
   privilegedSchemes: [] as any[],
   protocolHandlers: new Map<string, Fn>(),
   // preload side
@@ -140,8 +153,10 @@ export const electronModule = {
     },
   },
   dialog: {
-    showSaveDialog(..._args: unknown[]) {
-      return Promise.resolve({ canceled: true, filePath: '' });
+    showSaveDialog(...args: unknown[]) {
+      fake.saveDialogs.push(args.at(-1));
+      const filePath = fake.saveDialogAnswer;
+      return Promise.resolve(filePath === null ? { canceled: true, filePath: '' } : { canceled: false, filePath });
     },
   },
   shell: {

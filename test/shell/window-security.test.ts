@@ -1,7 +1,7 @@
 // Every window and session security setting of electron/main.ts, asserted on
 // what main.ts asks of Electron (replaced at the import boundary), and the
 // bridge's sender check on the IPC handler it registers.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -236,6 +236,25 @@ describe('bridge sender check', () => {
     // a page that is not ours cannot have anything opened
     expect(await invoke({ sender: new FakeWebContents(), senderFrame: null }, 'links.open', { url: good })).toMatchObject({ ok: false, error: { kind: 'untrusted_sender' } });
     expect(fake.openedExternally).toEqual([good]);
+  });
+
+  it('saves the document as a PDF by the window\'s own printing, where the person chooses, and prints with its dialog', async () => {
+    const trusted = { sender: win.webContents, senderFrame: win.webContents.mainFrame };
+    const target = join(dataDir, 'OF2026-0008 Bakkerij Jansen.pdf');
+    fake.saveDialogs.length = 0;
+    win.webContents.printed.length = 0;
+    fake.saveDialogAnswer = null;
+    expect(await invoke(trusted, 'document.exportPdf', { fileName: 'OF2026-0008 Bakkerij Jansen.pdf' })).toEqual({ ok: true, value: { saved: false, path: null } });
+    expect(win.webContents.printed).toEqual([]);
+    fake.saveDialogAnswer = target;
+    expect(await invoke(trusted, 'document.exportPdf', { fileName: 'OF2026-0008 Bakkerij Jansen.pdf' })).toEqual({ ok: true, value: { saved: true, path: target } });
+    expect(fake.saveDialogs).toMatchObject([
+      { defaultPath: join(dataDir, 'Documents', 'OF2026-0008 Bakkerij Jansen.pdf') },
+      { defaultPath: join(dataDir, 'Documents', 'OF2026-0008 Bakkerij Jansen.pdf'), filters: [{ extensions: ['pdf'] }] },
+    ]);
+    expect(readFileSync(target, 'utf8')).toBe('%PDF-1.7 from the window');
+    expect(win.webContents.printed).toMatchObject([{ pageSize: 'A4', preferCSSPageSize: true, displayHeaderFooter: false }]);
+    expect(await invoke(trusted, 'document.print', {})).toEqual({ ok: true, value: { printed: true } });
   });
 
   it('forwards the core events to the window', () => {
