@@ -1,6 +1,8 @@
 // Own numbering in Chromium: a scheme set in Settings with its live example
 // and a refused pattern beside the field, then a quotation saved offline
-// that shows its number at once, in the editor and in the list.
+// that shows its number at once, in the editor and in the list; back online,
+// another desk turns out to have used that number, and the quotation takes
+// the next one by itself and says so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, bridge, openApp, screenshot, type App } from './support';
@@ -17,6 +19,7 @@ afterAll(async () => {
 });
 
 const base = () => app.host.url.split('#')[0];
+let quotationId = '';
 const yy = String(new Date().getFullYear() % 100).padStart(2, '0');
 
 describe('numbering', () => {
@@ -52,6 +55,7 @@ describe('numbering', () => {
     await goOffline(app);
     const client = (await bridge(page, 'clients.list', {})).items[0]!;
     const q = await bridge(page, 'quotations.create', { clientId: client.id });
+    quotationId = q.id;
     await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: 2, price: 75, tax_rate: 21, description: 'Advies' } });
     await page.goto(`${base()}#/quotations/${encodeURIComponent(q.id)}`);
     const reference = page.getByTestId('editor-reference');
@@ -67,6 +71,40 @@ describe('numbering', () => {
 
     await page.goto(`${base()}#/quotations`);
     await page.getByRole('row').filter({ hasText: `Q${yy}-041` }).waitFor();
+    expect(app.errors).toEqual([]);
+  }, 60_000);
+
+  it('back online, a number another desk used first gives way to the next one, and the person is told', async () => {
+    const sb = app.host.sandbox!;
+    // while this desk was offline, another one saved a quotation under the same number
+    const template = sb.data.quotations.all()[0]!;
+    sb.data.quotations.set({ ...template, id: sb.data.nextId('quotations'), savename: 'other-desk', quotationreference: `Q${yy}-041`, sent: false });
+    await app.host.setOnline(true);
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect.poll(() => sb.data.quotations.all().find((x) => x.savename === 'other-desk' || x.quotationreference === `Q${yy}-042`)?.quotationreference ?? null, { timeout: 15_000 }).toBeTruthy();
+    await expect.poll(async () => (await bridge(page, 'quotations.get', { id: quotationId })).quotationreference, { timeout: 15_000 }).toBe(`Q${yy}-042`);
+    const ours = sb.data.quotations.all().filter((x) => x.quotationreference === `Q${yy}-042`);
+    expect(ours).toHaveLength(1);
+    expect(sb.data.quotations.all().filter((x) => x.quotationreference === `Q${yy}-041`).map((x) => x.savename)).toEqual(['other-desk']);
+
+    // in the list: what changed, with a way to the quotation
+    const notices = page.getByTestId('numbering-notices');
+    // the service refused it, or a pull showed it first: either way the person reads both numbers
+    const text = new RegExp(`^Number Q${yy}-041 (was already used by another quotation on your account|belongs to a quotation made elsewhere on your account), so this quotation now has number Q${yy}-042\\.`);
+    await notices.getByText(text).waitFor();
+    await screenshot(page, 'numbering-notices-list');
+    expect(await axeViolations(page)).toEqual([]);
+    await notices.getByRole('button', { name: `Open quotation Q${yy}-042` }).click();
+
+    // in the quotation itself, until the person has read it
+    const notice = page.getByTestId('numbering-notice');
+    await expect.poll(() => notice.innerText()).toMatch(text);
+    await expect.poll(() => page.getByTestId('editor-reference').innerText()).toBe(`Q${yy}-042`);
+    await screenshot(page, 'numbering-notice-editor');
+    expect(await axeViolations(page)).toEqual([]);
+    await notice.getByRole('button', { name: 'Understood' }).click();
+    await notice.waitFor({ state: 'detached' });
+    expect(await bridge(page, 'numbering.notices', {})).toEqual([]);
     expect(app.errors).toEqual([]);
   }, 60_000);
 });
