@@ -109,6 +109,43 @@ describe('own numbering with the service', () => {
     expect(r.sb.data.quotations.all().filter((x) => x.savename === sent.savename).map((x) => x.id)).toEqual([sent.serverId]);
   });
 
+  it('a refusal naming more than the number is left to the person: no new number would get it through', async () => {
+    const r = await rig();
+    await r.engine.pull();
+    const client = emailClient(r);
+    const q = r.store.quotations.create({ clientId: client.id });
+    r.store.quotations.addLine(q.id, { description: 'Werk', amount: 1, price: 1 });
+    r.store.quotations.send(q.id, 'email');
+    const mine = r.store.quotations.get(q.id).quotationreference!;
+    await otherDesk(r, mine, false);
+    // and the client's e-mail address went on the service
+    r.sb.data.clients.patch(client.clientnr!, { email: '' });
+    await drain(r);
+    const [parked] = r.store.outbox.parked();
+    expect(parked!.lastError!.fieldErrors!.map((f) => f.field).sort()).toEqual(['quotationreference', 'sendmethod']);
+    expect(r.store.quotations.get(q.id).quotationreference).toBe(mine);
+    expect(r.store.numbering.notices()).toEqual([]);
+    expect(r.sb.requestLog().filter((x) => x.method === 'POST' && x.url.includes('/quotations'))).toHaveLength(2);
+  });
+
+  it('a draft saved while the service numbered, then sent under our own numbers, is saved with its number before it is sent', async () => {
+    const r = await rig();
+    await r.engine.pull();
+    r.store.numbering.setScheme({ mode: 'service' });
+    const q = r.store.quotations.create({ clientId: emailClient(r).id });
+    r.store.quotations.addLine(q.id, { description: 'Werk', amount: 1, price: 1 });
+    await drain(r);
+    const draftId = r.store.quotations.get(q.id).serverId!;
+    expect(r.sb.data.quotations.get(draftId)!.quotationreference).toBe('');
+    r.store.numbering.setScheme({ mode: 'own', pattern: 'T-{####}', next: 7 });
+    r.store.quotations.send(q.id, 'email');
+    expect(r.store.quotations.get(q.id).quotationreference).toBe('T-0007');
+    await drain(r);
+    const sent = r.store.quotations.get(q.id);
+    expect(sent).toMatchObject({ sent: true, quotationreference: 'T-0007' });
+    expect(r.sb.deliveries().filter((d) => d.quotationId === sent.serverId)).toEqual([expect.objectContaining({ quotationreference: 'T-0007' })]);
+  });
+
   it('the service keeps the savename through both ways of sending', async () => {
     const r = await rig();
     const clientnr = (await r.api.clients.list()).find((c) => c.email !== '')!.clientnr;

@@ -62,9 +62,12 @@ const RENUMBER_TRIES = 20;
 
 /** The service refused the body's reference as one another quotation has. */
 function referenceTaken(e: unknown, body: QuotationCreate): e is ApiError {
-  // The spec names no message for it; a refusal that names the reference of a
-  // body that passed our own checks (length, text) can only mean it is taken.
-  return e instanceof ApiError && e.kind === 'validation' && !!body.quotationreference && (e.fieldErrors ?? []).some((f) => f.field === 'quotationreference');
+  // The spec names no message for it; a refusal that names only the reference
+  // of a body that passed our own checks (length, text) can only mean it is
+  // taken. One that names other fields too is for the person to fix: a new
+  // number would not get it through.
+  const fields = e instanceof ApiError ? (e.fieldErrors ?? []) : [];
+  return e instanceof ApiError && e.kind === 'validation' && !!body.quotationreference && fields.length > 0 && fields.every((f) => f.field === 'quotationreference');
 }
 
 /**
