@@ -219,4 +219,28 @@ describe('sending and the signing link', () => {
     await app.host.setOnline(true);
     await page.getByTestId('sign-url').filter({ hasText: SIGN_ORIGIN }).waitFor({ timeout: 20_000 });
   }, 60_000);
+
+  it('shows a link that is not https as text with a note, and offers no Open', async () => {
+    explainFailure();
+    // the service hands out an http link for the first quotation; the next pull brings it
+    const onService = app.host.sandbox!.data.quotations.all().find((q) => q.sign_url === link)!;
+    const plain = link.replace(/^https:/, 'http:');
+    app.host.sandbox!.data.quotations.patch(onService.id, { sign_url: plain });
+    await page.goto(`${app.host.url.split('#')[0]}#/quotations/${encodeURIComponent(quotationId)}`);
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('button', { name: 'Sync now' }).click({ timeout: 1000 }).catch(() => undefined);
+          return page.getByTestId('sign-url').innerText();
+        },
+        { timeout: 20_000, interval: 1000 },
+      )
+      .toBe(plain);
+    await page.getByTestId('signing-problem').filter({ hasText: 'does not start with https://' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Open in browser' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(plain);
+    await screenshot(page, 'sent-signing-link-not-https');
+    expect(await axeViolations(page)).toEqual([]);
+  }, 60_000);
 });
