@@ -189,6 +189,48 @@ describe('the quotation as a document', () => {
     expect(await page.getByTestId('document-tax').locator('dd').allInnerTexts()).toEqual(now.taxes);
   });
 
+  it("prints with the browser's print, its title the file name while the dialog is open", async () => {
+    // a tab of its own: the print dialog Chromium opens stays with its page
+    const tab = await app.browser.newPage();
+    onTestFinished(() => tab.close());
+    await tab.goto(`${app.host.url.split('#')[0]}#/quotations/${encodeURIComponent(quotationId)}/preview`);
+    const reference = await tab.getByTestId('document-reference').innerText();
+    // watches the title as the browser reads it for "Save as PDF"; nothing of the page is replaced
+    // (page code as text: this file is compiled without the DOM's types)
+    await tab.evaluate(`{
+      const seen = [];
+      globalThis.titlesSeen = seen;
+      // each title set replaces the <title>'s text: the added text nodes are the titles in order, even when set and put back at once
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.addedNodes) if (n.parentNode === null || n.parentNode.nodeName === 'TITLE') seen.push(n.textContent ?? '');
+      }).observe(document.head, { subtree: true, childList: true });
+    }`);
+    const before = await tab.title();
+    await tab.getByRole('button', { name: 'Save as PDF…' }).click();
+    await expect.poll(() => tab.evaluate(() => (globalThis as unknown as { titlesSeen: string[] }).titlesSeen)).toEqual([`${reference} Bakkerij Jansen`, before]);
+    expect(await tab.title()).toBe(before);
+  });
+
+  it('opens from a sent quotation too, with the reference it went out under', async () => {
+    const client = await bridge(page, 'clients.create', { fields: { company: 'Tuincentrum De Linde', address: 'Lindelaan 3', zipcode: '3971 AB', city: 'Driebergen', country: 146, email: 'inkoop@delinde.example' } });
+    const q = await bridge(page, 'quotations.create', { clientId: client.id });
+    await bridge(page, 'lines.add', { quotationId: q.id, line: { description: 'Pruning the lime trees', amount: 8, price: 55, tax_rate: 21 } });
+    await bridge(page, 'quotations.send', { id: q.id, sendmethod: 'email' });
+    // the send goes out with the client's creation before it; the view follows the id the service gives
+    await expect.poll(async () => (await bridge(page, 'quotations.get', { id: q.id }).catch(() => null))?.state, { timeout: 20_000 }).toBe('sent');
+    const sent = await bridge(page, 'quotations.get', { id: q.id });
+    await page.goto(`${app.host.url.split('#')[0]}#/quotations/${encodeURIComponent(sent.id)}`);
+    await page.getByRole('heading', { name: /Quotation \d+/, level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Preview' }).click();
+    const doc = page.getByTestId('quotation-document');
+    await doc.waitFor();
+    expect(await doc.getByTestId('document-reference').innerText()).toBe(sent.quotationreference);
+    expect(await doc.getByTestId('document-client').innerText()).toContain('Tuincentrum De Linde');
+    expect(await doc.getByTestId('document-total').innerText()).toBe('€532.40');
+    await page.getByRole('link', { name: 'Back to the quotation' }).click();
+    await page.getByRole('heading', { name: /Quotation \d+/, level: 1 }).waitFor();
+  });
+
   it("is written in the client's document language, whatever the app's language", async () => {
     const english = await bridge(page, 'clients.create', { fields: { company: 'Brightwater Consulting Ltd', address: '14 Queen Square', zipcode: 'BS1 4JQ', city: 'Bristol', country: 225, default_doclang: 'en' } });
     const q = await bridge(page, 'quotations.create', { clientId: english.id });
