@@ -192,7 +192,6 @@ export const en = {
     removeApproval: 'Remove approval',
     customStatus: 'Custom status',
     setStatus: 'Set status',
-    signUrl: 'Signing page for the client',
     delete: 'Delete quotation',
   },
   signing: {

@@ -192,7 +192,6 @@ export const nl: Messages = {
     removeApproval: 'Goedkeuring intrekken',
     customStatus: 'Eigen status',
     setStatus: 'Status instellen',
-    signUrl: 'Ondertekenpagina voor de klant',
     delete: 'Offerte verwijderen',
   },
   signing: {
