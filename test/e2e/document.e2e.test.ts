@@ -256,6 +256,53 @@ describe('the quotation as a document', () => {
   });
 });
 
+describe('a long quotation in Dutch', () => {
+  it('runs over pages without splitting a line, the column heads on every page, the totals kept together', async () => {
+    await bridge(page, 'settings.set', { language: 'nl' });
+    onTestFinished(async () => {
+      await bridge(page, 'settings.set', { language: 'en' });
+    });
+    const client = await bridge(page, 'clients.create', { fields: { company: 'Gemeente Zeist', contact: 'Afdeling Inkoop', address: 'Het Rond 1', zipcode: '3701 HS', city: 'Zeist', country: 146 } });
+    const q = await bridge(page, 'quotations.create', { clientId: client.id });
+    await bridge(page, 'quotations.update', { id: q.id, patch: { date: '2026-05-11', quotationperiod: 14, discounttype: 'amount', discount: 100 } });
+    const descriptions: string[] = [];
+    for (let i = 1; i <= 48; i++) {
+      if (i % 12 === 1) {
+        const heading = `Fase ${Math.ceil(i / 12)}: werkzaamheden`;
+        descriptions.push(heading);
+        await bridge(page, 'lines.add', { quotationId: q.id, line: { description: heading } });
+      }
+      const description = `Regel ${i}: ${i % 3 === 0 ? 'materiaal' : 'arbeid'} voor onderdeel ${i}`;
+      descriptions.push(description);
+      await bridge(page, 'lines.add', { quotationId: q.id, line: { description, amount: i, price: 12.25, tax_rate: i % 3 === 0 ? 9 : 21 } });
+    }
+    await bridge(page, 'quotations.saveToService', { id: q.id });
+    await page.goto(`${app.host.url.split('#')[0]}#/quotations/${encodeURIComponent(q.id)}/preview`);
+    await page.reload();
+    const doc = page.getByTestId('quotation-document');
+    await doc.waitFor();
+    expect(await doc.getByRole('heading', { level: 2 }).innerText()).toBe('Offerte');
+    const total = await doc.getByTestId('document-total').innerText();
+
+    const file = join(process.cwd(), 'test-results', 'document-long.pdf');
+    writeFileSync(file, await page.pdf({ preferCSSPageSize: true, printBackground: true }));
+    const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1]);
+    expect(pages).toBeGreaterThan(1);
+    const perPage = Array.from({ length: pages }, (_, i) => squash(execFileSync('pdftotext', ['-layout', '-f', String(i + 1), '-l', String(i + 1), file, '-'], { encoding: 'utf8' })));
+    for (const [i, text] of perPage.entries()) {
+      // the column heads repeat on every page that has lines
+      if (/Regel \d+:/.test(text)) expect(text, `page ${i + 1}`).toMatch(/Aantal\s+Omschrijving\s+Prijs\s+Btw\s+Bedrag/);
+    }
+    for (const [i, text] of perPage.entries()) expect(text, `page ${i + 1}`).toMatch(new RegExp(`\\b${i + 1}\\s*/\\s*${pages}\\s*$`));
+    // every line whole on one page: its description and its amount together
+    for (const d of descriptions) expect(perPage.filter((p) => p.includes(d)), d).toHaveLength(1);
+    const last = perPage.at(-1)!;
+    for (const label of ['Subtotaal', 'Korting', 'Totaal excl. btw', 'Btw 9%', 'Btw 21%', 'Totaal incl. btw']) expect(last).toContain(label);
+    expect(last).toContain(squash(total));
+    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '2', file, join(process.cwd(), 'test-results', 'screenshots', 'document-long-page')]);
+  });
+});
+
 describe('company details in Settings', () => {
   it('shows a mistyped IBAN beside the field and keeps what was stored', async () => {
     await page.goto(`${app.host.url.split('#')[0]}#/settings`);
