@@ -44,7 +44,7 @@ async function openDraft(client: { id: string; company: string; contact: string 
   await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: 2, price: 95, tax_rate: 21, description } });
   await page.goto(`${app.host.url.split('#')[0]}#/quotations/${encodeURIComponent(q.id)}`);
   await page.getByTestId('editor-title').filter({ hasText: client.company || client.contact }).waitFor();
-  await page.getByRole('textbox', { name: 'Description' }).first().waitFor();
+  await page.getByRole('textbox', { name: /^(Description|Omschrijving)$/ }).first().waitFor();
   return q.id;
 }
 
@@ -242,5 +242,28 @@ describe('sending and the signing link', () => {
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(plain);
     await screenshot(page, 'sent-signing-link-not-https');
     expect(await axeViolations(page)).toEqual([]);
+  }, 60_000);
+
+  it('says all of it in Dutch', async () => {
+    explainFailure();
+    await bridge(page, 'settings.set', { language: 'nl' });
+    await page.goto(`${app.host.url.split('#')[0]}#/quotations/${encodeURIComponent(quotationId)}`);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Ondertekenlink' }).waitFor();
+    await page.getByRole('button', { name: 'Link kopiëren' }).waitFor();
+    await page.getByTestId('signing-problem').filter({ hasText: 'begint niet met https://' }).waitFor();
+    await screenshot(page, 'sent-signing-link-nl');
+
+    const [client] = await bridge(page, 'clients.search', { query: 'Kwekerij Zonder Post' });
+    await openDraft(client!, 'Snoeiadvies');
+    await page.getByRole('button', { name: 'Versturen', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Offerte versturen' });
+    await dialog.getByRole('radio', { name: 'E-mail' }).check();
+    await dialog.getByTestId('send-warning').filter({ hasText: 'Deze klant heeft geen e-mailadres' }).waitFor();
+    await dialog.getByRole('link', { name: 'Klant openen' }).waitFor();
+    await dialog.getByLabel('Toch in de wachtrij zetten', { exact: false }).waitFor();
+    await screenshot(page, 'send-dialog-no-email-nl');
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Annuleren' }).click();
   }, 60_000);
 });
