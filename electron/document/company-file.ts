@@ -21,6 +21,8 @@ export class CompanyDetails {
   #current: CompanyFile = { fields: { ...EMPTY_COMPANY }, logo: null };
   /** set when the file could not be read and was moved aside */
   readonly keptAside: string | null = null;
+  /** told to the person until they save the details again */
+  #unreadable: string | null = null;
 
   constructor(readonly file: string) {
     if (!existsSync(file)) return;
@@ -30,12 +32,13 @@ export class CompanyDetails {
       const aside = `${file}.unreadable-${Date.now()}`;
       renameSync(file, aside);
       this.keptAside = aside;
+      this.#unreadable = aside;
     }
   }
 
   get(): CompanyView {
     const { fields, logo } = this.#current;
-    return { ...fields, logo: logo ? `data:${logo.type};base64,${logo.base64}` : null, logoType: logo?.type ?? null };
+    return { ...fields, logo: logo ? `data:${logo.type};base64,${logo.base64}` : null, logoType: logo?.type ?? null, unreadableFile: this.#unreadable };
   }
 
   /** Replaces the fields; refused as a whole (nothing written) when one breaks a rule. */
@@ -47,6 +50,7 @@ export class CompanyDetails {
       throw new HandlerError('validation', `The company details were not saved: ${what}. Correct the field and save again.`, problems);
     }
     this.#write({ ...this.#current, fields: trimmed });
+    this.#unreadable = null;
     return this.get();
   }
 

@@ -443,6 +443,7 @@ export const en = {
     removeLogo: 'Remove logo',
     logoHint: 'PNG, JPEG or SVG, at most {max} KB.',
     logoTooLarge: 'This image is {size} KB; at most {max} KB fits. Save a smaller version and choose it again.',
+    unreadable: 'Your company details could not be read, so they start empty. The old file is kept as {file}. Enter the details again and save them.',
     logoNotImage: '"{name}" is not a PNG, JPEG or SVG image. Choose an image file of one of those types.',
   },
   preview: {

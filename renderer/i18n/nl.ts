@@ -443,6 +443,7 @@ export const nl: Messages = {
     removeLogo: 'Logo verwijderen',
     logoHint: 'PNG, JPEG of SVG, hoogstens {max} KB.',
     logoTooLarge: 'Deze afbeelding is {size} KB; er past hoogstens {max} KB. Bewaar een kleinere versie en kies die opnieuw.',
+    unreadable: 'Uw bedrijfsgegevens konden niet worden gelezen en beginnen daarom leeg. Het oude bestand is bewaard als {file}. Vul de gegevens opnieuw in en sla ze op.',
     logoNotImage: '"{name}" is geen PNG-, JPEG- of SVG-afbeelding. Kies een afbeelding van een van die soorten.',
   },
   preview: {

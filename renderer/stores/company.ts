@@ -6,7 +6,7 @@ import { EMPTY_COMPANY, type BridgeError, type CompanyFields, type CompanyView }
 import type { LogoType } from '../../shared/document';
 
 export const useCompanyStore = defineStore('company', () => {
-  const company = shallowRef<CompanyView>({ ...EMPTY_COMPANY, logo: null, logoType: null });
+  const company = shallowRef<CompanyView>({ ...EMPTY_COMPANY, logo: null, logoType: null, unreadableFile: null });
   const loaded = ref(false);
   const error = shallowRef<BridgeError | null>(null);
 

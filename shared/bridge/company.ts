@@ -52,4 +52,6 @@ export interface CompanyView extends CompanyFields {
   /** the logo as a data: URL, ready for an <img>; null when there is none */
   logo: string | null;
   logoType: LogoType | null;
+  /** the company file could not be read at start: where it was kept, until the details are saved again */
+  unreadableFile: string | null;
 }

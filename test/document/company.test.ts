@@ -42,7 +42,7 @@ describe('company details', () => {
   it('start empty, are kept in the data folder and read again after a restart', async () => {
     const dataDir = scratch();
     t = await startTestCore({ dataDir });
-    expect(await t.ok('company.get', {})).toEqual({ ...EMPTY_COMPANY, logo: null, logoType: null });
+    expect(await t.ok('company.get', {})).toEqual({ ...EMPTY_COMPANY, logo: null, logoType: null, unreadableFile: null });
     const saved = await t.ok('company.set', { fields: { ...JANSEN, name: '  Studio Jansen  ' } });
     expect(saved.name).toBe('Studio Jansen');
     await t.ok('company.setLogo', { type: 'image/png', dataBase64: PNG.toString('base64') });
@@ -50,7 +50,7 @@ describe('company details', () => {
 
     t = await startTestCore({ dataDir });
     const again = await t.ok('company.get', {});
-    expect({ ...again, logo: undefined, logoType: undefined }).toEqual({ ...JANSEN, logo: undefined, logoType: undefined });
+    expect({ ...again, logo: undefined, logoType: undefined }).toEqual({ ...JANSEN, logo: undefined, logoType: undefined, unreadableFile: null });
     expect(again.logo).toBe(`data:image/png;base64,${PNG.toString('base64')}`);
     expect(JSON.parse(readFileSync(join(dataDir, 'company.json'), 'utf8')).fields.city).toBe('Utrecht');
   });
@@ -100,7 +100,12 @@ describe('company details', () => {
     expect(company.get().name).toBe('');
     expect(company.keptAside).not.toBeNull();
     expect(readFileSync(company.keptAside!, 'utf8')).toBe('{"fields": {"name": "half a fi');
+    // the person is told where it went until they enter the details again
+    expect(company.get().unreadableFile).toBe(company.keptAside);
+    company.setLogo('image/png', PNG.toString('base64'));
+    expect(company.get().unreadableFile).toBe(company.keptAside);
     company.setFields(JANSEN);
+    expect(company.get().unreadableFile).toBeNull();
     expect(readdirSync(dir).sort()).toEqual(['company.json', company.keptAside!.slice(dir.length + 1)].sort());
   });
 

@@ -3,7 +3,7 @@
 // editor's, the company settings, and the PDF the browser prints of it, read
 // back with pdftotext.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -337,3 +337,28 @@ describe('company details in Settings', () => {
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+describe('a company file that cannot be read', () => {
+  it('starts the app with empty details, says where the old file is kept and what to do', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'quotedesk-document-broken-'));
+    writeFileSync(join(dataDir, 'company.json'), '{"fields": {"name": "Studio Verh');
+    const broken = await openApp({ language: 'en', dataDir });
+    try {
+      const p = broken.page;
+      await p.goto(`${broken.host.url.split('#')[0]}#/settings`);
+      const note = p.getByTestId('company-unreadable');
+      await expect.poll(() => note.innerText()).toMatch(/could not be read, so they start empty\. The old file is kept as .*company\.json\.unreadable-\d+\. Enter the details again/);
+      expect(readFileSync((/kept as (\S+)\./.exec(await note.innerText()) ?? [])[1]!, 'utf8')).toBe('{"fields": {"name": "Studio Verh');
+      await note.scrollIntoViewIfNeeded();
+      await screenshot(p, 'company-settings-unreadable');
+      expect(await axeViolations(p)).toEqual([]);
+      await p.getByLabel('Company name').fill('Studio Verhoef Interieur');
+      await p.getByRole('button', { name: 'Save company details' }).click();
+      await p.getByText('Company details saved.').waitFor();
+      expect(await note.count()).toBe(0);
+    } finally {
+      await broken.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
