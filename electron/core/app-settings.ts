@@ -2,11 +2,11 @@
 // draft being edited goes to the service by itself), one small JSON
 // file in the data folder, written atomically. A file that cannot be read is
 // moved aside (never silently overwritten) and the defaults are used.
-import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { z } from 'zod';
 import { DRAFT_SAVE_MINUTES, type Settings } from '../../shared/bridge';
 // the sandbox's atomic JSON writer (temp file, fsync, rename) serves here too
 import { writeDataFile } from '../sandbox/store';
+import { readJsonFile } from './json-file';
 
 export const DEFAULT_SETTINGS: Settings = { language: 'nl', defaultSendmethod: 'email', draftSaveEveryMinutes: 10 };
 
@@ -23,18 +23,9 @@ export class AppSettings {
   readonly keptAside: string | null = null;
 
   constructor(readonly file: string) {
-    if (!existsSync(file)) {
-      this.#current = { ...DEFAULT_SETTINGS };
-      return;
-    }
-    try {
-      this.#current = fileSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
-    } catch {
-      const aside = `${file}.unreadable-${Date.now()}`;
-      renameSync(file, aside);
-      this.keptAside = aside;
-      this.#current = { ...DEFAULT_SETTINGS };
-    }
+    const read = readJsonFile(file, fileSchema);
+    this.#current = read.value ?? { ...DEFAULT_SETTINGS };
+    this.keptAside = read.keptAside;
   }
 
   get(): Settings {

@@ -3,12 +3,12 @@
 // file of their own and not the database or settings.json: docs/document.md.
 // A file that cannot be read is moved aside, never overwritten, and the
 // details start empty, so the app always opens and nothing is lost.
-import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { z } from 'zod';
 import { EMPTY_COMPANY, companyFields, companyProblems, type CompanyFields, type CompanyView } from '../../shared/bridge/company';
 import { LOGO_MAX_BYTES, LOGO_TYPES, sniffLogoType, type LogoType } from '../../shared/document';
 import { HandlerError } from '../bridge/errors';
 import { writeDataFile } from '../sandbox/store';
+import { readJsonFile } from '../core/json-file';
 
 const fileSchema = z.object({
   // fields added later are missing from older files: empty, not unreadable
@@ -25,15 +25,10 @@ export class CompanyDetails {
   #unreadable: string | null = null;
 
   constructor(readonly file: string) {
-    if (!existsSync(file)) return;
-    try {
-      this.#current = fileSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
-    } catch {
-      const aside = `${file}.unreadable-${Date.now()}`;
-      renameSync(file, aside);
-      this.keptAside = aside;
-      this.#unreadable = aside;
-    }
+    const read = readJsonFile(file, fileSchema);
+    if (read.value) this.#current = read.value;
+    this.keptAside = read.keptAside;
+    this.#unreadable = read.keptAside;
   }
 
   get(): CompanyView {
