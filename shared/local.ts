@@ -1,7 +1,7 @@
 // Shapes of locally held clients and quotation drafts, as the UI reads and
 // edits them. Drafts hold whatever was typed, valid or not yet: nothing typed
 // is refused by the database; validity is reported separately (field errors).
-import type { Client, ClientInput, LineInput, Quotation, Reference, Approval } from './schemas';
+import type { Client, ClientInput, LineInput, ProductInput, Quotation, Reference, Approval } from './schemas';
 import type { Totals } from './money';
 
 type Editable<T> = { [K in keyof T]?: T[K] | string | null };
@@ -27,6 +27,23 @@ export interface LocalClient {
   clientnr: number | null;
   /** the fields as the user sees them: local edits over the service record */
   fields: ClientFields;
+  state: LocalState;
+  /** deleted on the service while something here still refers to it */
+  gone: boolean;
+  updatedAt: number;
+}
+
+/** Product attributes as edited; the service assigns the id. */
+export type ProductFields = Editable<ProductInput>;
+export type ProductField = keyof ProductFields;
+
+export interface LocalProduct {
+  /** local id, stable for the record's whole life */
+  id: string;
+  /** the service's id, once it exists there */
+  productId: number | null;
+  /** the fields as the user sees them: local edits over the service record */
+  fields: ProductFields;
   state: LocalState;
   /** deleted on the service while something here still refers to it */
   gone: boolean;

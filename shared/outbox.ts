@@ -11,6 +11,10 @@ export const OP_KINDS = [
   'quotation.approve',
   'quotation.status',
   'quotation.delete',
+  'product.create',
+  'product.update',
+  'product.stock',
+  'product.delete',
 ] as const;
 export type OpKind = (typeof OP_KINDS)[number];
 
@@ -54,11 +58,18 @@ export interface StatusPayload {
   customstatus: 'progress' | 'completed' | 'billable' | 'declined' | 'clear';
 }
 
+export type TargetKind = 'client' | 'quotation' | 'product';
+
+/** Which kind of record an operation carries. */
+export function targetKindOf(kind: OpKind): TargetKind {
+  return kind.startsWith('client.') ? 'client' : kind.startsWith('product.') ? 'product' : 'quotation';
+}
+
 export interface OutboxEntry {
   id: number;
   kind: OpKind;
-  targetKind: 'client' | 'quotation';
-  /** local id of the client or quotation */
+  targetKind: TargetKind;
+  /** local id of the client, quotation or product */
   target: string;
   /** outbox id that has to reach the service first */
   dependsOn: number | null;
@@ -84,7 +95,7 @@ export type ConflictResolution = 'keep_mine' | 'take_theirs' | 'keep_both';
 export interface Conflict {
   id: number;
   kind: ConflictKind;
-  targetKind: 'client' | 'quotation';
+  targetKind: TargetKind;
   target: string;
   opId: number | null;
   /** the local version */

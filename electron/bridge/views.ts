@@ -1,8 +1,8 @@
 // Maps what the store keeps onto the views of the contract (shared/bridge/
 // views.ts). The UI never sees storage rows: ids become strings, times ISO
 // text, and the state badge is derived from the outbox and the conflicts.
-import type { Client, Product, Quotation } from '../../shared/schemas';
-import type { ClientFields, DraftLine, LocalClient, LocalQuotation, QuotationContent } from '../../shared/local';
+import type { Client, Quotation } from '../../shared/schemas';
+import type { ClientFields, DraftLine, LocalClient, LocalProduct, LocalQuotation, QuotationContent } from '../../shared/local';
 import type { Conflict, OpError, OutboxEntry } from '../../shared/outbox';
 import type { FieldError } from '../../shared/field-errors';
 import { addDays } from '../../shared/money';
@@ -16,6 +16,7 @@ import type {
   CustomStatus,
   LineView,
   ParkedOperation,
+  ProductDetail,
   ProductView,
   QuotationState,
   QuotationSummary,
@@ -24,7 +25,7 @@ import type {
 } from '../../shared/bridge';
 import type { QuotationListItem, Store } from '../store';
 import { formatBridgeMessage } from '../../shared/bridge';
-import { CLIENT_FIELDS } from '../store/fields';
+import { CLIENT_FIELDS, PRODUCT_FIELDS } from '../store/fields';
 import { flatten, rowsOf, threeWay, type ThreeWay } from './conflict-rows';
 import { lineValues } from '../../shared/line-match';
 
@@ -203,6 +204,7 @@ export function lineView(line: DraftLine, linetotal?: unknown): LineView {
   }
   if (line.amount_desc !== undefined && line.amount_desc !== null) out.amount_desc = String(line.amount_desc);
   if (line.description !== undefined && line.description !== null) out.description = String(line.description);
+  if (bool(line.tax_country, false)) out.tax_country = true;
   const total = num(linetotal);
   if (total !== null) out.linetotal = total;
   return out;
@@ -233,6 +235,7 @@ export function quotationView(store: Store, q: LocalQuotation, lookup: Lookup = 
     // 0 is how the service writes "none"
     profile: (num(c.profile) ?? 0) > 0 ? num(c.profile) : null,
     category: (num(c.category) ?? 0) > 0 ? num(c.category) : null,
+    convert_prices_to_euro: bool(c.convert_prices_to_euro, false),
     lines: c.lines.map((l, i) => lineView(l, serverLines[i]?.linetotal)),
     taxType: client?.fields.tax_type === 'intax' ? 'intax' : 'extax',
     sent: q.sent,
@@ -288,17 +291,42 @@ export function clientView(store: Store, c: LocalClient, pending: Pending = pend
 
 // ---- catalogue
 
-export function productView(p: Product): ProductView {
+function productState(p: LocalProduct, pending: Pending): ClientState {
+  if (pending.conflicts.has(p.id)) return 'conflict';
+  const ops = pending.ops.get(p.id) ?? [];
+  if (ops.some((o) => o.state === 'parked')) return 'attention';
+  if (ops.length > 0) return 'pending';
+  return p.productId === null ? 'local' : 'synced';
+}
+
+/** A product as lists show it: local edits over the service's record. */
+export function productView(store: Store, p: LocalProduct, pending: Pending): ProductView {
+  const f = p.fields;
+  const stockUse = bool(f.stock_use, false);
   return {
-    id: p.id,
-    code: str(p.code),
-    name: str(p.name),
-    price: p.price ?? 0,
-    taxes: p.taxes ?? 0,
-    priceintax: p.priceintax ?? null,
-    notes: str(p.notes),
-    stock: typeof p.stock === 'number' ? p.stock : false,
-    stock_use: p.stock_use ?? false,
+    id: store.products.keyOf(p.id),
+    localId: p.id,
+    state: productState(p, pending),
+    code: str(f.code),
+    name: str(f.name),
+    price: num(f.price) ?? 0,
+    taxes: num(f.taxes) ?? 0,
+    priceintax: num(f.priceintax),
+    notes: str(f.notes),
+    stock: stockUse ? (num(f.stock) ?? false) : false,
+    stock_use: stockUse,
+  };
+}
+
+export function productDetail(store: Store, p: LocalProduct, pending: Pending = pendingFor(store, p.id)): ProductDetail {
+  const ops = pending.ops.get(p.id) ?? [];
+  const own = store.products.errors(p.id);
+  const service = lastFieldErrors(ops).filter((e) => !own.some((o) => o.field === e.field));
+  return {
+    ...productView(store, p, pending),
+    fields: { ...p.fields },
+    fieldErrors: [...own, ...service],
+    conflictId: pending.conflicts.has(p.id) ? String(pending.conflicts.get(p.id)!.id) : null,
   };
 }
 
@@ -313,11 +341,19 @@ const OP_WORDS: Record<string, string> = {
   'quotation.approve': 'Approval of quotation',
   'quotation.status': 'Status of quotation',
   'quotation.delete': 'Delete quotation',
+  'product.create': 'Create product',
+  'product.update': 'Save product',
+  'product.stock': 'Set stock of product',
+  'product.delete': 'Delete product',
 };
 
 /** What an operation is about, for a person: "Send quotation QD-260115-… to Bakkerij Jansen". */
 export function operationLabel(store: Store, op: Pick<OutboxEntry, 'kind' | 'targetKind' | 'target'>): string {
   const verb = OP_WORDS[op.kind] ?? op.kind;
+  if (op.targetKind === 'product') {
+    const p = store.products.find(op.target);
+    return p ? `${verb} ${str(p.fields.name) || str(p.fields.code)}`.trim() : verb;
+  }
   if (op.targetKind === 'client') {
     const c = store.clients.find(op.target);
     return c ? `${verb} ${clientName(c.fields) || (c.clientnr ?? '')}`.trim() : verb;
@@ -338,7 +374,7 @@ export function opErrorView(e: OpError | null): SerializedError {
 }
 
 /** The quotation's reference and the client's name of a record, for texts the UI writes in its language. */
-function subjectOf(store: Store, targetKind: 'client' | 'quotation', target: string): { reference: string; clientName: string } {
+function subjectOf(store: Store, targetKind: 'client' | 'quotation' | 'product', target: string): { reference: string; clientName: string } {
   const q = targetKind === 'quotation' ? store.quotations.find(target) : null;
   const clientId = targetKind === 'client' ? target : (q?.content.clientId ?? null);
   return {
@@ -395,8 +431,8 @@ function spreadReference(fields: readonly string[]): string[] {
 }
 
 function compared(store: Store, c: Conflict): ThreeWay {
-  if (c.targetKind === 'client') {
-    const order = spreadReference(c.kind === 'fields' ? c.fields : CLIENT_FIELDS);
+  if (c.targetKind === 'client' || c.targetKind === 'product') {
+    const order = spreadReference(c.kind === 'fields' ? c.fields : c.targetKind === 'product' ? PRODUCT_FIELDS : CLIENT_FIELDS);
     const mine = flatten((c.mine as Record<string, unknown> | null) ?? null, order);
     if (c.kind === 'deleted' || !c.theirs) return { both: [], changedHereOnly: [], changedThereOnly: [], rows: rowsOf(mine, order) };
     // the engine named the fields changed on both sides: show those that differ
@@ -450,7 +486,7 @@ export function conflictView(store: Store, c: Conflict): ConflictView {
     id: String(c.id),
     entity: c.targetKind,
     entityId: c.target,
-    label: operationLabel(store, { kind: c.targetKind === 'client' ? 'client.update' : 'quotation.save', targetKind: c.targetKind, target: c.target }),
+    label: operationLabel(store, { kind: c.targetKind === 'client' ? 'client.update' : c.targetKind === 'product' ? 'product.update' : 'quotation.save', targetKind: c.targetKind, target: c.target }),
     ...subjectOf(store, c.targetKind, c.target),
     mine,
     theirs,

@@ -45,7 +45,7 @@ export interface SyncLinkOptions {
   /** the status changed (online, progress, budget, last sync) */
   onChange: () => void;
   /** a record changed on its way to the service (pushed: new ids, state; parked) */
-  onRecord: (entity: 'client' | 'quotation', id: string) => void;
+  onRecord: (entity: 'client' | 'quotation' | 'product', id: string) => void;
   /** a pull in the background at most this often; default 10 minutes */
   pullEveryMs?: number;
   /** the share of the hourly limit background pulls may use; default 0.1 */

@@ -26,9 +26,9 @@ export interface SweepResult {
 const CLIENT_INDEX = `INSERT INTO client_search (rowid, company, contact, email, city) SELECT rid, ${['company', 'contact', 'email', 'city']
   .map((f) => `coalesce(json_extract(coalesce(local, server), '$.${f}'), '')`)
   .join(', ')} FROM clients WHERE rid IN (SELECT value FROM json_each(?))`;
-const PRODUCT_INDEX = `INSERT INTO product_search (rowid, code, name) SELECT id, ${['code', 'name']
-  .map((f) => `coalesce(json_extract(data, '$.${f}'), '')`)
-  .join(', ')} FROM products WHERE id IN (SELECT value FROM json_each(?))`;
+const PRODUCT_INDEX = `INSERT INTO product_search (rowid, code, name) SELECT rid, ${['code', 'name']
+  .map((f) => `coalesce(json_extract(coalesce(local, server), '$.${f}'), '')`)
+  .join(', ')} FROM products WHERE rid IN (SELECT value FROM json_each(?))`;
 
 /** A scalar of a record as the list columns hold it (migration 4). */
 function scalar(v: unknown): unknown {
@@ -120,31 +120,44 @@ export class Cache {
     });
   }
 
+  /**
+   * One page of products. Local edits are never touched: only the service's
+   * version changes (products.ts keeps what was typed over it).
+   */
   putProducts(records: readonly Product[], pulledAt: number): void {
+    const now = this.ctx.now();
     const page = lastByKey(records, (p) => p.id);
     this.write('products', (wrote) => {
-      const known = new Map<number, string>();
-      const rows = this.ctx.stmt<[string], { id: number; data: string }>('SELECT p.id, p.data FROM json_each(?) j JOIN products p ON p.id = j.value').all(JSON.stringify([...page.keys()]));
-      for (const r of rows) known.set(r.id, r.data);
-      const update = this.ctx.stmt('UPDATE products SET data = ?, pulled_at = ? WHERE id = ?');
-      const insert = this.ctx.stmt('INSERT INTO products (id, data, pulled_at) VALUES (?, ?, ?)');
+      const known = new Map<number, { rid: number; server: string | null; gone: number }>();
+      const rows = this.ctx
+        .stmt<[string], { rid: number; product_id: number; server: string | null; gone: number }>(
+          'SELECT p.rid, p.product_id, p.server, p.gone FROM json_each(?) j JOIN products p ON p.product_id = j.value',
+        )
+        .all(JSON.stringify([...page.keys()]));
+      for (const r of rows) known.set(r.product_id, r);
+      const update = this.ctx.stmt('UPDATE products SET server = ?, pulled_at = ?, gone = 0, updated_at = ? WHERE rid = ?');
+      const insert = this.ctx.stmt('INSERT INTO products (id, product_id, server, pulled_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
+      const back: number[] = [];
       const bulk = new BulkInsert(this.ctx, PRODUCT_INDEX);
       try {
         for (const p of page.values()) {
           const json = JSON.stringify(p);
-          const data = known.get(p.id);
-          if (data === undefined) {
+          const row = known.get(p.id);
+          if (row === undefined) {
             wrote();
             bulk.hold();
-            insert.run(p.id, json, pulledAt);
-            bulk.added.push(p.id);
-          } else if (data !== json) {
+            bulk.added.push(Number(insert.run(newId(), p.id, json, pulledAt, now, now).lastInsertRowid));
+          } else if (row.server !== json) {
             wrote();
-            update.run(json, pulledAt, p.id);
-          }
+            update.run(json, pulledAt, now, row.rid);
+          } else if (row.gone) back.push(row.rid);
         }
       } finally {
         bulk.end();
+      }
+      if (back.length > 0) {
+        wrote();
+        this.ctx.stmt('UPDATE products SET gone = 0 WHERE rid IN (SELECT value FROM json_each(?))').run(JSON.stringify(back));
       }
     });
   }
@@ -292,20 +305,14 @@ export class Cache {
     return this.ctx.stmt<[], Country>('SELECT id, name FROM countries ORDER BY name').all();
   }
 
+  /** The service's record of a product, as last read (local edits aside: see products.ts). */
   product(id: number): Product | null {
-    const r = this.ctx.stmt<[number], { data: string }>('SELECT data FROM products WHERE id = ?').get(id);
-    return r ? (JSON.parse(r.data) as Product) : null;
-  }
-
-  products(opts: { limit?: number; offset?: number } = {}): Product[] {
-    return this.ctx
-      .stmt<[number, number], { data: string }>(`SELECT data FROM products ORDER BY lower(json_extract(data, '$.name')), id LIMIT ? OFFSET ?`)
-      .all(opts.limit ?? 100, opts.offset ?? 0)
-      .map((r) => JSON.parse(r.data) as Product);
+    const r = this.ctx.stmt<[number], { server: string | null }>('SELECT server FROM products WHERE product_id = ?').get(id);
+    return r?.server ? (JSON.parse(r.server) as Product) : null;
   }
 
   count(kind: 'clients' | 'products' | 'quotations' | 'countries'): number {
-    const where = kind === 'clients' || kind === 'quotations' ? 'WHERE server IS NOT NULL' : '';
+    const where = kind === 'countries' ? '' : 'WHERE server IS NOT NULL';
     return (this.ctx.stmt(`SELECT count(*) AS n FROM ${kind} ${where}`).get() as { n: number }).n;
   }
 
@@ -345,15 +352,31 @@ export class Cache {
     });
   }
 
-  /** After a complete pull, which saw the products with ids `seen`. */
+  /**
+   * After a complete pull, which saw the products with ids `seen`. A product
+   * edited here, or with work waiting, is kept and flagged as gone.
+   */
   sweepProducts(seen: Iterable<number>): SweepResult {
     return this.write('products', (wrote) => {
-      const stale = this.unseen('SELECT json_group_array(id) AS keys FROM products', seen);
-      if (stale.length > 0) {
+      const unseen = this.unseen('SELECT json_group_array(product_id) AS keys FROM products WHERE product_id IS NOT NULL', seen);
+      const stale = this.ctx
+        .stmt<[string], { id: string; local: string | null; deleted: number }>(
+          'SELECT id, local, deleted FROM products WHERE server IS NOT NULL AND product_id IN (SELECT value FROM json_each(?))',
+        )
+        .all(JSON.stringify(unseen));
+      const result: SweepResult = { removed: 0, flagged: [] };
+      for (const p of stale) {
         wrote();
-        this.ctx.stmt('DELETE FROM products WHERE id IN (SELECT value FROM json_each(?))').run(JSON.stringify(stale));
+        const ops = this.hasOps(p.id);
+        if (!p.deleted && (p.local !== null || ops)) {
+          this.ctx.stmt('UPDATE products SET gone = 1 WHERE id = ? AND gone = 0').run(p.id);
+          result.flagged.push(p.id);
+        } else if (!ops) {
+          this.ctx.stmt('DELETE FROM products WHERE id = ?').run(p.id);
+          result.removed++;
+        }
       }
-      return { removed: stale.length, flagged: [] };
+      return result;
     });
   }
 

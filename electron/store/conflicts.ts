@@ -3,18 +3,19 @@
 // with the parked outbox entry; the user resolves them here. A resolution
 // decides only what both sides changed: a change made on one side only is
 // kept whichever is chosen (docs/conflicts.md).
-import type { Client, Quotation } from '../../shared/schemas';
-import type { Conflict, ConflictKind, ConflictResolution, OpKind } from '../../shared/outbox';
+import type { Client, Product, Quotation } from '../../shared/schemas';
+import type { Conflict, ConflictKind, ConflictResolution, OpKind, TargetKind } from '../../shared/outbox';
 import { resolutionsFor } from '../../shared/outbox';
-import type { ClientFields, QuotationContent } from '../../shared/local';
+import type { ClientFields, ProductFields, QuotationContent } from '../../shared/local';
 import { type Ctx, parseJson, toJson } from './context';
 import { StoreError, notFound } from './errors';
-import { CLIENT_FIELDS, pick, sameValue } from './fields';
+import { CLIENT_FIELDS, PRODUCT_FIELDS, pick, sameValue } from './fields';
 import { newId, newSavename } from './ids';
 import { holdsDraft, mergeQuotation, type QuotationMerge, type Side } from '../../shared/quotation-merge';
 import type { Outbox } from './outbox';
 import type { Clients } from './clients';
 import type { Quotations } from './quotations';
+import type { Products } from './products';
 
 interface Row {
   id: number;
@@ -33,7 +34,7 @@ function toConflict(r: Row): Conflict {
   return {
     id: r.id,
     kind: r.kind as ConflictKind,
-    targetKind: r.target_kind as 'client' | 'quotation',
+    targetKind: r.target_kind as TargetKind,
     target: r.target,
     opId: r.op_id,
     mine: parseJson(r.mine),
@@ -46,7 +47,7 @@ function toConflict(r: Row): Conflict {
 
 export interface NewConflict {
   kind: ConflictKind;
-  targetKind: 'client' | 'quotation';
+  targetKind: TargetKind;
   target: string;
   opId: number;
   mine: unknown;
@@ -61,6 +62,7 @@ export class Conflicts {
     private readonly outbox: Outbox,
     private readonly clients: Clients,
     private readonly quotations: Quotations,
+    private readonly products: Products,
   ) {}
 
   open(): Conflict[] {
@@ -90,7 +92,7 @@ export class Conflicts {
         c.kind === 'deleted'
           ? `This ${c.targetKind} was deleted on the service while you changed it here.`
           : c.kind === 'fields'
-            ? `This client was changed on the service too, in the same fields (${(c.fields ?? []).join(', ')}).`
+            ? `This ${c.targetKind} was changed on the service too, in the same fields (${(c.fields ?? []).join(', ')}).`
             : `This quotation was changed on the service too, in the same fields (${(c.fields ?? []).join(', ')}).`;
       this.outbox.park(c.opId, { kind: 'conflict', message: `${what} Choose which version to keep.` });
       return this.get(Number(r.lastInsertRowid));
@@ -98,7 +100,7 @@ export class Conflicts {
   }
 
   resolve(id: number, resolution: ConflictResolution): void {
-    this.ctx.tx(['conflicts', 'clients', 'quotations', 'outbox'], () => {
+    this.ctx.tx(['conflicts', 'clients', 'quotations', 'products', 'outbox'], () => {
       const c = this.get(id);
       if (!resolutionsFor(c.kind).includes(resolution)) {
         throw new StoreError('invalid', `A ${c.kind} conflict can be resolved with: ${resolutionsFor(c.kind).join(', ')}.`);
@@ -106,6 +108,7 @@ export class Conflicts {
       const done = this.ctx.stmt('UPDATE conflicts SET resolved_at = ?, resolution = ? WHERE id = ? AND resolved_at IS NULL').run(this.ctx.now(), resolution, id);
       if (done.changes !== 1) throw new StoreError('not_allowed', 'This conflict has already been resolved.');
       if (c.targetKind === 'client') this.resolveClient(c, resolution);
+      else if (c.targetKind === 'product') this.resolveProduct(c, resolution);
       else this.resolveQuotation(c, resolution);
     });
   }
@@ -158,6 +161,36 @@ export class Conflicts {
     }
     this.cancelAll(row.id);
     this.ctx.stmt('DELETE FROM clients WHERE id = ?').run(row.id);
+  }
+
+  /** As a client's (resolveClient); a product is used by nothing here, so taking the service's deletion always can. */
+  private resolveProduct(c: Conflict, resolution: ConflictResolution): void {
+    const row = this.products.row(c.target);
+    const now = this.ctx.now();
+    if (c.kind === 'fields') {
+      if (resolution === 'take_theirs') {
+        const theirs = c.theirs as Product;
+        const local = { ...(parseJson<ProductFields>(row.local) ?? {}) } as Record<string, unknown>;
+        for (const f of c.fields) local[f] = (theirs as Record<string, unknown>)[f];
+        if (sameValue(local, pick(theirs, PRODUCT_FIELDS))) {
+          this.ctx.stmt('UPDATE products SET local = NULL, base = NULL, server = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(theirs), now, row.id);
+          return this.settle(c);
+        }
+        this.ctx.stmt('UPDATE products SET local = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(local), now, row.id);
+      }
+      return this.retry(c);
+    }
+    if (resolution === 'keep_mine') {
+      const local = parseJson<ProductFields>(row.local) ?? (c.mine as ProductFields);
+      this.ctx
+        .stmt('UPDATE products SET product_id = NULL, server = NULL, base = NULL, local = ?, gone = 0, deleted = 0, updated_at = ? WHERE id = ?')
+        .run(JSON.stringify(local), now, row.id);
+      // the stock goes with the create; another waiting entry has nothing left to do
+      this.cancelAll(row.id, c.opId);
+      return this.retry(c, 'product.create');
+    }
+    this.cancelAll(row.id);
+    this.ctx.stmt('DELETE FROM products WHERE id = ?').run(row.id);
   }
 
   private resolveQuotation(c: Conflict, resolution: ConflictResolution): void {
@@ -225,7 +258,7 @@ export class Conflicts {
     return mergeQuotation(c.base ? fromServer(c.base) : null, mine, fromServer(c.theirs), { prefer, newLineId: newId });
   }
 
-  private cancelAll(target: string): void {
-    this.outbox.cancel(this.outbox.forTarget(target).filter((e) => e.state === 'pending' || e.state === 'parked').map((e) => e.id));
+  private cancelAll(target: string, except: number | null = null): void {
+    this.outbox.cancel(this.outbox.forTarget(target).filter((e) => (e.state === 'pending' || e.state === 'parked') && e.id !== except).map((e) => e.id));
   }
 }

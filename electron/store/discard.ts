@@ -5,9 +5,10 @@ import { StoreError } from './errors';
 import type { Outbox } from './outbox';
 import type { Clients } from './clients';
 import type { Quotations } from './quotations';
+import type { Products } from './products';
 
-export function discardOperation(ctx: Ctx, outbox: Outbox, clients: Clients, quotations: Quotations, opId: number): void {
-  ctx.tx(['outbox', 'clients', 'quotations', 'conflicts'], () => {
+export function discardOperation(ctx: Ctx, outbox: Outbox, clients: Clients, quotations: Quotations, opId: number, products: Products): void {
+  ctx.tx(['outbox', 'clients', 'quotations', 'conflicts', 'products'], () => {
     const op = outbox.get(opId);
     if (op.state !== 'pending' && op.state !== 'parked') {
       throw new StoreError('not_allowed', `This operation is ${op.state.replace('_', ' ')}; it can be discarded only while it waits or is parked.`);
@@ -50,6 +51,20 @@ export function discardOperation(ctx: Ctx, outbox: Outbox, clients: Clients, quo
       case 'quotation.delete':
         outbox.cancel([op.id]);
         ctx.stmt('UPDATE quotations SET deleted = 0, updated_at = ? WHERE id = ?').run(ctx.now(), op.target);
+        return;
+      case 'product.create':
+        outbox.cancel([op.id, ...later().map((e) => e.id)]);
+        if (!outbox.hasGoneOut(op.target)) ctx.stmt('DELETE FROM products WHERE id = ?').run(op.target);
+        return;
+      case 'product.update':
+      case 'product.stock':
+        // the other entry of the product goes too: both carry the one local version
+        outbox.cancel([op.id, ...later().filter((e) => e.kind === 'product.update' || e.kind === 'product.stock').map((e) => e.id)]);
+        if (!outbox.hasGoneOut(op.target)) products.revert(op.target);
+        return;
+      case 'product.delete':
+        outbox.cancel([op.id]);
+        products.undelete(op.target);
         return;
     }
   });

@@ -2,13 +2,14 @@
 // invalid for the service (a half-typed e-mail address): those are kept and
 // reported as field errors, but unknown fields and non-scalar values are
 // programming errors and refused.
-import { clientWritable, lineWritable } from '../../shared/schemas';
+import { clientWritable, lineWritable, productWritable } from '../../shared/schemas';
 import { QUOTATION_HEADER_FIELDS } from '../../shared/local';
-import type { ClientFields, LineFields, QuotationHeader } from '../../shared/local';
+import type { ClientFields, LineFields, ProductFields, QuotationHeader } from '../../shared/local';
 import { StoreError } from './errors';
 
 export const CLIENT_FIELDS = Object.keys(clientWritable).filter((k) => k !== 'clientnr') as (keyof ClientFields)[];
 export const LINE_FIELDS = Object.keys(lineWritable) as (keyof LineFields)[];
+export const PRODUCT_FIELDS = Object.keys(productWritable) as (keyof ProductFields)[];
 
 function isScalar(v: unknown): boolean {
   return v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
@@ -34,6 +35,10 @@ function checkPatch<T>(what: string, patch: unknown, allowed: readonly string[])
 
 export function checkClientPatch(patch: unknown): ClientFields {
   return checkPatch<ClientFields>('client', patch, CLIENT_FIELDS);
+}
+
+export function checkProductPatch(patch: unknown): ProductFields {
+  return checkPatch<ProductFields>('product', patch, PRODUCT_FIELDS);
 }
 
 export function checkLinePatch(patch: unknown): LineFields {

@@ -11,6 +11,7 @@ import { type Clock, systemClock } from './clock';
 import { Ctx } from './context';
 import { Outbox } from './outbox';
 import { Clients } from './clients';
+import { Products } from './products';
 import { Quotations } from './quotations';
 import { Cache } from './cache';
 import { Search } from './search';
@@ -19,6 +20,7 @@ import { Numbering } from './numbering';
 import { PullPrints } from './pull-prints';
 import { DocumentLists } from './document-lists';
 import { Conflicts } from './conflicts';
+import { Templates } from './templates';
 import { discardOperation } from './discard';
 
 export interface OpenStoreOptions {
@@ -31,6 +33,8 @@ export interface OpenStoreOptions {
 export class Store {
   readonly outbox: Outbox;
   readonly clients: Clients;
+  /** the catalogue as the person edits it, over what the service holds */
+  readonly products: Products;
   readonly quotations: Quotations;
   readonly cache: Cache;
   readonly search: Search;
@@ -42,6 +46,8 @@ export class Store {
   readonly conflicts: Conflicts;
   /** the service's profiles and categories, for the pickers, offline too */
   readonly documentLists: DocumentLists;
+  /** named groups of lines to start or fill quotations with; on this computer only */
+  readonly templates: Templates;
   /** `changed` events after each committed change */
   readonly events: Ctx['events'];
   /** requests that were out when the app last stopped, now of unknown outcome */
@@ -55,6 +61,7 @@ export class Store {
     this.events = ctx.events;
     this.outbox = new Outbox(ctx);
     this.clients = new Clients(ctx, this.outbox);
+    this.products = new Products(ctx, this.outbox);
     this.numbering = new Numbering(ctx);
     this.quotations = new Quotations(ctx, this.outbox, this.clients, this.numbering);
     this.cache = new Cache(ctx, this.numbering);
@@ -62,14 +69,15 @@ export class Store {
     this.settings = new Settings(ctx);
     this.pullPrints = new PullPrints(ctx);
     this.documentLists = new DocumentLists(ctx);
-    this.conflicts = new Conflicts(ctx, this.outbox, this.clients, this.quotations);
+    this.conflicts = new Conflicts(ctx, this.outbox, this.clients, this.quotations, this.products);
+    this.templates = new Templates(ctx, this.quotations);
     this.recoveredInFlight = this.outbox.recoverInFlight();
     this.outbox.pruneDone(ctx.now() - (opts.keepDoneMs ?? 7 * 24 * 3600_000));
   }
 
   /** Drops a waiting or parked operation together with the local change it carried. */
   discardOperation(opId: number): void {
-    discardOperation(this.ctx, this.outbox, this.clients, this.quotations, opId);
+    discardOperation(this.ctx, this.outbox, this.clients, this.quotations, opId, this.products);
   }
 
   /** Runs `fn` in one transaction (several edits that must land together). */
@@ -92,4 +100,5 @@ export type { StoreErrorCode } from './errors';
 export type { Clock } from './clock';
 export type { OutboxItem } from './outbox';
 export type { QuotationListItem, ListedClient, QuotationListOptions } from './quotation-list';
+export type { LocalTemplate } from './templates';
 export { LATEST_VERSION } from './migrations';

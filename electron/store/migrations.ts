@@ -364,6 +364,98 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 9,
+    description: 'products edited here as clients are: a local id, the service version, the version an edit started from, the local version, deleted and gone flags',
+    up(db) {
+      // The table is rebuilt: its key was the service's id, and a product
+      // created offline has none yet. Pulled rows keep their key as rid, so
+      // the search index (rowid = rid) stays as it is.
+      const productCols = (row: string) =>
+        ['code', 'name'].map((f) => `coalesce(json_extract(coalesce(${row}.local, ${row}.server), '$.${f}'), '')`).join(', ');
+      const bump = `BEGIN UPDATE pull_prints SET writes = writes + 1 WHERE list = 'products'; END`;
+      db.exec(`
+        DROP TRIGGER products_search_ins;
+        DROP TRIGGER products_search_upd;
+        DROP TRIGGER products_search_del;
+        DROP TRIGGER products_prints_update;
+        DROP TRIGGER products_prints_delete;
+        ALTER TABLE products RENAME TO products_v8;
+
+        CREATE TABLE products (
+          rid INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,            -- local id the UI and the outbox use
+          product_id INTEGER UNIQUE,          -- the service's id, once it has the product
+          server TEXT,                        -- last record read from the service
+          base TEXT,                          -- service record the local edits started from
+          local TEXT,                         -- the local version while it differs from the service
+          deleted INTEGER NOT NULL DEFAULT 0, -- deleted here, delete not yet done on the service
+          gone INTEGER NOT NULL DEFAULT 0,    -- vanished from the service while local work refers to it
+          pulled_at INTEGER,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL
+        ) STRICT;
+        INSERT INTO products (rid, id, product_id, server, pulled_at, created_at, updated_at)
+          SELECT id, lower(hex(randomblob(16))), id, data, pulled_at, pulled_at, pulled_at FROM products_v8;
+        DROP TABLE products_v8;
+        -- the list's order
+        CREATE INDEX products_by_name ON products(lower(coalesce(json_extract(coalesce(local, server), '$.name'), '')), rid);
+
+        CREATE TRIGGER products_search_ins AFTER INSERT ON products WHEN NOT EXISTS (SELECT 1 FROM bulk_insert) BEGIN
+          INSERT INTO product_search(rowid, code, name) VALUES (new.rid, ${productCols('new')});
+        END;
+        CREATE TRIGGER products_search_upd AFTER UPDATE OF server, local ON products BEGIN
+          DELETE FROM product_search WHERE rowid = old.rid;
+          INSERT INTO product_search(rowid, code, name) VALUES (new.rid, ${productCols('new')});
+        END;
+        CREATE TRIGGER products_search_del AFTER DELETE ON products BEGIN
+          DELETE FROM product_search WHERE rowid = old.rid;
+        END;
+        CREATE TRIGGER products_prints_update AFTER UPDATE OF product_id, server, gone ON products ${bump};
+        CREATE TRIGGER products_prints_delete AFTER DELETE ON products ${bump};
+
+        DELETE FROM product_search;
+        INSERT INTO product_search(rowid, code, name) SELECT p.rid, ${productCols('p')} FROM products p;
+      `);
+    },
+  },
+  {
+    version: 10,
+    description: 'templates: named groups of quotation lines (and header fields to reuse), kept on this computer only, searchable by name and line text',
+    up(db) {
+      // Templates never go to the service: no outbox, no server columns.
+      // name_key is the name folded (no case, no accents): two templates a
+      // person could not tell apart in a list cannot both exist.
+      // The search index holds the name and the lines' texts, with the same
+      // tokenizer as the type-ahead of clients and products (migration 3).
+      const tokenize = `tokenize = "unicode61 remove_diacritics 2", prefix = '1 2 3', detail = none`;
+      const lineText = (row: string) =>
+        `(SELECT coalesce(group_concat(trim(coalesce(json_extract(value, '$.description'), '') || ' ' || coalesce(json_extract(value, '$.amount_desc'), '')), ' '), '') FROM json_each(${row}.lines))`;
+      db.exec(`
+        CREATE TABLE templates (
+          rid INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          name TEXT NOT NULL,
+          name_key TEXT NOT NULL UNIQUE,
+          header TEXT,            -- JSON: quotation fields a new quotation takes over; NULL: lines only
+          lines TEXT NOT NULL,    -- JSON array of line fields, in order, values as they were typed
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL
+        ) STRICT;
+        CREATE VIRTUAL TABLE template_search USING fts5(name, lines, ${tokenize});
+        CREATE TRIGGER templates_search_ins AFTER INSERT ON templates BEGIN
+          INSERT INTO template_search(rowid, name, lines) VALUES (new.rid, new.name, ${lineText('new')});
+        END;
+        CREATE TRIGGER templates_search_upd AFTER UPDATE OF name, lines ON templates BEGIN
+          DELETE FROM template_search WHERE rowid = old.rid;
+          INSERT INTO template_search(rowid, name, lines) VALUES (new.rid, new.name, ${lineText('new')});
+        END;
+        CREATE TRIGGER templates_search_del AFTER DELETE ON templates BEGIN
+          DELETE FROM template_search WHERE rowid = old.rid;
+        END;
+      `);
+    },
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -3,7 +3,7 @@
 // tx), and the content is read from the record when the entry is pushed, so
 // repeated edits of one record collapse into one pending entry.
 import type { OpError, OpKind, OpState, OutboxEntry } from '../../shared/outbox';
-import { OP_KINDS } from '../../shared/outbox';
+import { OP_KINDS, targetKindOf } from '../../shared/outbox';
 import { type Ctx, parseJson, toJson } from './context';
 import { StoreError, notFound } from './errors';
 
@@ -45,7 +45,7 @@ function toEntry(r: Row): OutboxItem {
   return {
     id: r.id,
     kind,
-    targetKind: kind.startsWith('client.') ? 'client' : 'quotation',
+    targetKind: targetKindOf(kind),
     target: r.target,
     dependsOn: r.depends_on,
     payload: parseJson<Record<string, unknown>>(r.payload) ?? {},

@@ -56,28 +56,33 @@ export class Search {
       .map((x) => x.hit);
   }
 
+  /** Products as the person sees them (local edits over the service's), those being deleted left out. */
   products(query: string, limit = 20): ProductHit[] {
     const match = matchExpression(query);
     if (match === null) return [];
     const rows = this.ctx
-      .stmt<[string, number], { data: string }>(
-        `SELECT p.data FROM (SELECT rowid FROM product_search WHERE product_search MATCH ? LIMIT ?) s
-         JOIN products p ON p.id = s.rowid`,
+      .stmt<[string, number], { id: string; rid: number; product_id: number | null; data: string }>(
+        `SELECT p.id, p.rid, p.product_id, coalesce(p.local, p.server) AS data
+         FROM (SELECT rowid FROM product_search WHERE product_search MATCH ? LIMIT ?) s
+         JOIN products p ON p.rid = s.rowid
+         WHERE p.deleted = 0`,
       )
       .all(match, CANDIDATES);
     const words = queryWords(query);
     return rows
       .map((r) => {
-        const p = JSON.parse(r.data) as Product;
+        const p = JSON.parse(r.data) as Partial<Product>;
+        const code = p.code == null ? '' : String(p.code);
+        const name = p.name == null ? '' : String(p.name);
         const hit: ProductHit = {
-          id: String(p.id),
-          productId: p.id,
-          code: p.code ?? '',
-          name: p.name ?? '',
-          price: p.price ?? null,
-          taxes: p.taxes ?? null,
-          title: p.name ?? p.code ?? '',
-          detail: p.code ?? '',
+          id: r.id,
+          productId: productKey(r),
+          code,
+          name,
+          price: typeof p.price === 'number' ? p.price : p.price == null || (p.price as unknown) === '' ? null : Number(p.price),
+          taxes: typeof p.taxes === 'number' ? p.taxes : p.taxes == null || (p.taxes as unknown) === '' ? null : Number(p.taxes),
+          title: name || code,
+          detail: code,
         };
         return { hit, score: score(words, [hit.code, hit.name]) };
       })
@@ -85,6 +90,15 @@ export class Search {
       .slice(0, limit)
       .map((x) => x.hit);
   }
+}
+
+/**
+ * The number the catalogue and a new line know a product by: the service's
+ * id, or for a product created here and not yet on the service, minus its
+ * row key (service ids are positive, so the two never meet).
+ */
+export function productKey(r: { rid: number; product_id: number | null }): number {
+  return r.product_id ?? -r.rid;
 }
 
 /** How many matches are ranked; beyond this the query is too short to tell them apart. */

@@ -2,9 +2,9 @@
 // what it would refuse. Empty values of fields that have no empty form (a
 // number, a country) mean "not set" and are left out rather than refused.
 import type { z } from 'zod';
-import { clientInput, lineInput, quotationCreate, type ClientInput, type LineInput, type QuotationCreate } from '../../shared/schemas';
+import { clientInput, lineInput, productInput, quotationCreate, type ClientInput, type LineInput, type ProductInput, type QuotationCreate } from '../../shared/schemas';
 import { fieldErrorsFromZod, type FieldError } from '../../shared/field-errors';
-import type { ClientFields, DraftLine, QuotationContent } from '../../shared/local';
+import type { ClientFields, DraftLine, ProductFields, QuotationContent } from '../../shared/local';
 import { QUOTATION_HEADER_FIELDS } from '../../shared/local';
 import { LINE_FIELDS } from './fields';
 
@@ -31,6 +31,24 @@ function check<T>(schema: z.ZodType<T>, input: unknown, prefix = ''): Checked<T>
 /** A client's fields as a create/update body, or what is wrong with them. */
 export function clientToInput(fields: ClientFields): Checked<ClientInput> {
   return check(clientInput, dropEmpty(clientInput.shape as unknown as Shape, fields as Record<string, unknown>));
+}
+
+/**
+ * A product's fields as a create/update body, or what is wrong with them.
+ * A product that does not use stock carries no stock amount: the service
+ * keeps `false` there.
+ */
+export function productToInput(fields: ProductFields): Checked<ProductInput> {
+  const all = { ...fields } as Record<string, unknown>;
+  if (all.stock_use === false || all.stock_use === 'false') delete all.stock;
+  const r = check(productInput, dropEmpty(productInput.shape as unknown as Shape, all));
+  const usesStock = all.stock_use === true || all.stock_use === 'true';
+  const noStock = all.stock === undefined || all.stock === null || all.stock === '' || all.stock === false;
+  if (usesStock && noStock) {
+    const missing = { field: 'stock', message: 'give the amount in stock, or turn stock off' };
+    return { ok: false, errors: [...(r.ok ? [] : r.errors.filter((e) => e.field !== 'stock')), missing] };
+  }
+  return r;
 }
 
 export function lineToInput(line: DraftLine): Record<string, unknown> {

@@ -3,10 +3,10 @@
 // field by field here; a quotation draft merges field by field and line by
 // line in shared/quotation-merge.ts, once draftUnchanged says the service's
 // draft moved on at all.
-import type { Client, ClientInput, Quotation } from '../../shared/schemas';
-import type { ClientFields } from '../../shared/local';
+import type { Client, ClientInput, Product, ProductInput, Quotation } from '../../shared/schemas';
+import type { ClientFields, ProductFields } from '../../shared/local';
 import { QUOTATION_HEADER_FIELDS } from '../../shared/local';
-import { CLIENT_FIELDS, LINE_FIELDS, pick } from '../store/fields';
+import { CLIENT_FIELDS, LINE_FIELDS, PRODUCT_FIELDS, pick } from '../store/fields';
 
 /** Empty text, null and absent all mean "nothing" on the service. */
 function isEmpty(v: unknown): boolean {
@@ -45,10 +45,30 @@ export interface ClientMerge {
  * completed with defaults) counts as unchanged there.
  */
 export function mergeClient(base: Partial<Client> | null, mine: ClientFields, mineInput: Partial<ClientInput>, theirs: Client): ClientMerge {
+  return mergeFields(CLIENT_FIELDS, base, mine, mineInput, theirs) as ClientMerge;
+}
+
+export interface ProductMerge {
+  send: Partial<ProductInput>;
+  merged: ProductFields;
+  conflicts: string[];
+}
+
+/** Products merge field by field as clients do (mergeClient). */
+export function mergeProduct(base: Partial<Product> | null, mine: ProductFields, mineInput: Partial<ProductInput>, theirs: Product): ProductMerge {
+  return mergeFields(PRODUCT_FIELDS, base, mine, mineInput, theirs) as ProductMerge;
+}
+
+/** Product fields the service holds, for comparing with the local version. */
+export function productFields(p: Product): ProductFields {
+  return pick<ProductFields>(p, PRODUCT_FIELDS);
+}
+
+function mergeFields(fields: readonly string[], base: object | null, mine: object, mineInput: object, theirs: object): { send: object; merged: object; conflicts: string[] } {
   const send: Record<string, unknown> = {};
   const merged: Record<string, unknown> = { ...mine };
   const conflicts: string[] = [];
-  for (const f of CLIENT_FIELDS) {
+  for (const f of fields) {
     const t = (theirs as Record<string, unknown>)[f];
     const b = base && (base as Record<string, unknown>)[f] !== undefined ? (base as Record<string, unknown>)[f] : t;
     const m = (mineInput as Record<string, unknown>)[f] ?? b;
@@ -61,7 +81,7 @@ export function mergeClient(base: Partial<Client> | null, mine: ClientFields, mi
       conflicts.push(f);
     }
   }
-  return { send: send as Partial<ClientInput>, merged: merged as ClientFields, conflicts };
+  return { send, merged, conflicts };
 }
 
 /** The part of a quotation a draft edit can change, for comparing versions. */

@@ -7,6 +7,7 @@ import { StoreError } from '../store';
 import { classify, type FailureAction } from './failures';
 import { ClientCreate, ClientDelete, ClientUpdate } from './ops/clients';
 import { QuotationDelete, QuotationSave, QuotationSend, QuotationSentChange } from './ops/quotations';
+import { ProductCreate, ProductDelete, ProductStock, ProductUpdate } from './ops/products';
 import type { OpHandler, PushContext } from './ops/types';
 
 export type PushOutcome =
@@ -37,6 +38,10 @@ export class Pusher {
       'quotation.approve': sentChange,
       'quotation.status': sentChange,
       'quotation.delete': new QuotationDelete(ctx),
+      'product.create': new ProductCreate(ctx),
+      'product.update': new ProductUpdate(ctx),
+      'product.stock': new ProductStock(ctx),
+      'product.delete': new ProductDelete(ctx),
     };
     this.backoff = { baseMs: 1000, capMs: 5 * 60_000, ...opts.backoff };
   }

@@ -21,6 +21,7 @@ import type {
   CountryView,
   LineView,
   ParkedOperation,
+  ProductDetail,
   ProductView,
   QuotationSummary,
   QuotationView,
@@ -29,6 +30,8 @@ import type {
   SyncStatus,
 } from './views';
 import type { DocumentListView } from './document-lists';
+import { quotationSort, type FollowUpItem } from './quotation-list';
+import { templateOperations, type TemplateSummary, type TemplateView } from './templates';
 
 const id = z.string().min(1).max(100);
 const text = z.string().max(10_000);
@@ -59,6 +62,8 @@ export const draftPatch = z
     // null: the service's default profile, no category
     profile: z.number().int().positive().nullable(),
     category: z.number().int().positive().nullable(),
+    // the service converts the line prices (in the client's currency) to euro (docs/service-api.md)
+    convert_prices_to_euro: z.boolean(),
   })
   .partial()
   .strict();
@@ -72,6 +77,27 @@ export const linePatch = z
     tax_rate: num.nullable(),
     price: num.nullable(),
     discount_pct: num.nullable(),
+    // a foreign tax for this line (spec 2.5: input only, the service does not return it)
+    tax_country: z.boolean(),
+  })
+  .partial()
+  .strict();
+
+/**
+ * Writable product attributes (spec 2.3), structurally: numbers may come as
+ * typed text, so that what was typed is kept and its problem shown beside
+ * the field (shared/schemas/product.ts decides what the service takes).
+ */
+export const productPatch = z
+  .object({
+    code: text,
+    name: text,
+    price: z.union([num, text]).nullable(),
+    taxes: z.union([num, text]).nullable(),
+    priceintax: z.union([num, text]).nullable(),
+    notes: text,
+    stock: z.union([num, text, z.literal(false)]).nullable(),
+    stock_use: z.boolean(),
   })
   .partial()
   .strict();
@@ -121,7 +147,9 @@ const none = z.object({}).strict();
 /** Every operation: its payload schema. Results are typed in `OperationResults`. */
 export const operations = {
   // quotations
-  'quotations.list': z.object({ query: query.optional(), states: z.array(z.string().max(20)).max(10).optional() }).strict(),
+  'quotations.list': z.object({ query: query.optional(), states: z.array(z.string().max(20)).max(10).optional(), sort: quotationSort.optional() }).strict(),
+  // sent quotations that wait for an answer, soonest validity date first (docs/follow-up.md)
+  'quotations.followUp': none,
   'quotations.get': z.object({ id }).strict(),
   'quotations.create': z.object({ clientId: id.nullable().optional() }).strict(),
   'quotations.update': z.object({ id, patch: draftPatch }).strict(),
@@ -150,6 +178,12 @@ export const operations = {
   // catalogue
   'products.list': z.object({ query: query.optional(), offset: z.number().int().min(0).optional(), limit: limit.optional() }).strict(),
   'products.search': z.object({ query, limit: limit.optional() }).strict(),
+  'products.get': z.object({ id }).strict(),
+  'products.create': z.object({ fields: productPatch }).strict(),
+  'products.update': z.object({ id, patch: productPatch }).strict(),
+  // the amount in stock, by the service's stock-only PUT; a product that used no stock starts using it
+  'products.setStock': z.object({ id, stock: z.union([num, text]) }).strict(),
+  'products.delete': z.object({ id }).strict(),
   'countries.list': z.object({ lang: z.enum(COUNTRY_LANGS).optional() }).strict(),
   // the service's layouts and categories, as last pulled
   'profiles.list': none,
@@ -192,6 +226,8 @@ export const operations = {
   // Electron only: the window's own PDF printing and a save dialog; the web host prints with the browser
   'document.exportPdf': z.object({ fileName: z.string().min(1).max(200) }).strict(),
   'document.print': none,
+  // templates: kept on this computer only (shared/bridge/templates.ts, docs/templates.md)
+  ...templateOperations,
 } as const;
 
 export type OperationName = keyof typeof operations;
@@ -199,6 +235,7 @@ export type OperationInput<N extends OperationName> = z.input<(typeof operations
 
 export interface OperationResults {
   'quotations.list': QuotationSummary[];
+  'quotations.followUp': FollowUpItem[];
   'quotations.get': QuotationView;
   'quotations.create': QuotationView;
   'quotations.update': QuotationView;
@@ -224,6 +261,11 @@ export interface OperationResults {
   'clients.delete': { deleted: true; queued: QueuedResult | null };
   'products.list': { items: ProductView[]; total: number };
   'products.search': ProductView[];
+  'products.get': ProductDetail;
+  'products.create': ProductDetail;
+  'products.update': ProductDetail;
+  'products.setStock': ProductDetail;
+  'products.delete': { deleted: true; queued: QueuedResult | null };
   'countries.list': CountryView[];
   'profiles.list': DocumentListView;
   'categories.list': DocumentListView;
@@ -256,6 +298,14 @@ export interface OperationResults {
   /** null path: the person cancelled the save dialog */
   'document.exportPdf': { saved: boolean; path: string | null };
   'document.print': { printed: boolean };
+  'templates.list': TemplateSummary[];
+  'templates.get': TemplateView;
+  'templates.create': TemplateView;
+  'templates.rename': TemplateView;
+  'templates.delete': { deleted: true };
+  'templates.newQuotation': QuotationView;
+  /** the quotation with the lines in; `added`: the new lines' ids, in order */
+  'templates.insert': { quotation: QuotationView; added: string[] };
 }
 
 /** Events the main process pushes to the renderer. */

@@ -51,6 +51,8 @@ export interface LineView {
   tax_rate?: number;
   price?: number;
   discount_pct?: number;
+  /** a foreign tax for this line; absent: no */
+  tax_country?: boolean;
   /** as the service computed it, when known */
   linetotal?: number;
 }
@@ -69,6 +71,8 @@ export interface QuotationView extends QuotationSummary {
   profile: number | null;
   /** the category chosen; null: none */
   category: number | null;
+  /** the service converts the prices (in the client's currency) to euro */
+  convert_prices_to_euro: boolean;
   lines: LineView[];
   /** prices include tax when the client's tax_type is intax */
   taxType: 'intax' | 'extax';
@@ -109,7 +113,11 @@ export interface ClientView extends ClientSummary {
 }
 
 export interface ProductView {
+  /** the service's id, or for a product not on the service yet a negative number of this computer's (lines.add fromProductId takes either) */
   id: number;
+  /** local id, for the editor and its operations */
+  localId: string;
+  state: ClientState;
   code: string;
   name: string;
   price: number;
@@ -118,6 +126,14 @@ export interface ProductView {
   notes: string;
   stock: number | false;
   stock_use: boolean;
+}
+
+/** A product as its editor shows it: every writable field as typed, and what is wrong with them. */
+export interface ProductDetail extends ProductView {
+  fields: Record<string, unknown>;
+  /** what the service would refuse, per field (the shared schemas), before anything is sent */
+  fieldErrors: FieldError[];
+  conflictId: string | null;
 }
 
 export interface CountryView {
@@ -163,7 +179,7 @@ export interface ParkedOperation {
   kind: string;
   /** what it is about, for a person: "Quotation Q-2026-014 to Bakkerij Jansen" */
   label: string;
-  entity: 'quotation' | 'client';
+  entity: 'quotation' | 'client' | 'product';
   entityId: string;
   /** the quotation's reference ('' for a client), and the client's name: for a text in the UI's language */
   reference: string;
@@ -176,7 +192,7 @@ export interface ParkedOperation {
 
 export interface ConflictView {
   id: string;
-  entity: 'quotation' | 'client';
+  entity: 'quotation' | 'client' | 'product';
   entityId: string;
   label: string;
   /** the quotation's reference ('' for a client), and the client's name: for a text in the UI's language */

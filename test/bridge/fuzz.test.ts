@@ -11,7 +11,8 @@ const RUNS = Number(process.env.QUOTEDESK_FUZZ_RUNS ?? 4000);
 
 /** One well-formed payload per operation, to mutate into malformed ones. */
 const VALID: { [N in OperationName]: Record<string, unknown> } = {
-  'quotations.list': { query: 'a', states: ['sent'] },
+  'quotations.list': { query: 'a', states: ['sent'], sort: { key: 'client', dir: 'desc' } },
+  'quotations.followUp': {},
   'quotations.get': { id: 'q' },
   'quotations.create': { clientId: 'c' },
   'quotations.update': { id: 'q', patch: { notes: 'n', reference: { line1: 'x' }, discount: 5, discounttype: 'amount' } },
@@ -36,6 +37,11 @@ const VALID: { [N in OperationName]: Record<string, unknown> } = {
   'clients.delete': { id: 'c' },
   'products.list': { query: 'a', offset: 0, limit: 10 },
   'products.search': { query: 'a', limit: 5 },
+  'products.get': { id: 'p' },
+  'products.create': { fields: { code: 'X-1', name: 'x', price: 0.125, stock_use: true, stock: 4 } },
+  'products.update': { id: 'p', patch: { name: 'y', price: '2.5' } },
+  'products.setStock': { id: 'p', stock: 12 },
+  'products.delete': { id: 'p' },
   'countries.list': { lang: 'en' },
   'profiles.list': {},
   'categories.list': {},
@@ -65,6 +71,13 @@ const VALID: { [N in OperationName]: Record<string, unknown> } = {
   'numbering.set': { mode: 'own', pattern: 'OF{YYYY}-{####}', next: 8 },
   'numbering.notices': { quotationId: 'q' },
   'numbering.dismiss': { quotationId: 'q' },
+  'templates.list': { query: 'koffie' },
+  'templates.get': { id: 't' },
+  'templates.create': { quotationId: 'q', name: 'Koffie', lineIds: ['l'], withHeader: true },
+  'templates.rename': { id: 't', name: 'Thee' },
+  'templates.delete': { id: 't' },
+  'templates.newQuotation': { id: 't', clientId: 'c' },
+  'templates.insert': { id: 't', quotationId: 'q', afterLineId: 'l' },
 };
 
 /** Values of the wrong kind for almost any field, including what only IPC can carry. */

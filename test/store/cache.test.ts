@@ -89,8 +89,9 @@ describe('cache of service records', () => {
     // the same rows, one insert each, through the triggers
     const single = scratchStore();
     for (const c of page) single.store.cache.putClients([c], single.clock());
-    single.store.db.prepare('INSERT INTO products (id, data, pulled_at) VALUES (?, ?, 1)').run(7, JSON.stringify({ id: 7, code: 'CRM-2', name: 'Crème brûlée' }));
-    single.store.db.prepare('INSERT INTO products (id, data, pulled_at) VALUES (?, ?, 1)').run(8, JSON.stringify({ id: 8, name: 'Uurtarief' }));
+    const product = single.store.db.prepare('INSERT INTO products (rid, id, product_id, server, pulled_at, created_at, updated_at) VALUES (?, ?, ?, ?, 1, 1, 1)');
+    product.run(1, 'p-7', 7, JSON.stringify({ id: 7, code: 'CRM-2', name: 'Crème brûlée' }));
+    product.run(2, 'p-8', 8, JSON.stringify({ id: 8, name: 'Uurtarief' }));
     expect(indexed(bulk.store, 'client_search')).toEqual(indexed(single.store, 'client_search'));
     expect(indexed(bulk.store, 'product_search')).toEqual(indexed(single.store, 'product_search'));
     expect(indexed(bulk.store, 'client_search')).toHaveLength(3);

@@ -7,10 +7,12 @@ import { migrate } from '../../electron/store/migrations';
 type Db = Database.Database;
 const T = Date.UTC(2026, 0, 10);
 
-function v1(db: Db): void {
+const CAFE = JSON.stringify({ id: 1, code: 'CAFE-01', name: 'Café crème', price: 2.5, taxes: 9 });
+
+function v1(db: Db, products = (d: Db) => d.prepare(`INSERT INTO products (id, data, pulled_at) VALUES (1, ?, ?)`).run(CAFE, T)): void {
   db.prepare(`INSERT INTO settings (key, value) VALUES ('pull.lastAt', ?)`).run(JSON.stringify(T));
   db.prepare(`INSERT INTO countries (id, name) VALUES (146, 'Nederland'), (226, 'Verenigde Staten')`).run();
-  db.prepare(`INSERT INTO products (id, data, pulled_at) VALUES (1, ?, ?)`).run(JSON.stringify({ id: 1, code: 'CAFE-01', name: 'Café crème', price: 2.5, taxes: 9 }), T);
+  products(db);
   const client = db.prepare(`INSERT INTO clients (id, clientnr, server, base, local, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`);
   client.run('c-1', 1, JSON.stringify({ clientnr: 1, company: 'Müller & Zoon', city: 'Groningen' }), null, null, T, T);
   const base = JSON.stringify({ clientnr: 2, company: 'Old name', city: 'Assen' });
@@ -26,6 +28,12 @@ function v1(db: Db): void {
   op.run('client.update', 'c-2', null, null, 'pending', T, T);
 }
 
+/** A product created offline at version 9, its create waiting. */
+function d9(db: Db, local: string): void {
+  db.prepare(`INSERT INTO products (id, local, created_at, updated_at) VALUES ('p-new', ?, ?, ?)`).run(local, T, T);
+  db.prepare(`INSERT INTO outbox (kind, target, payload, state, created_at, updated_at) VALUES ('product.create', 'p-new', '{}', 'pending', ?, ?)`).run(T, T);
+}
+
 export const FIXTURE_BUILDERS: Record<number, (db: Db) => void> = {
   0: () => {},
   1: v1,
@@ -33,6 +41,13 @@ export const FIXTURE_BUILDERS: Record<number, (db: Db) => void> = {
   // version 3 rebuilt that index (no word positions, bulk fill of pulled pages)
   // version 6 added outbox.hold_until and outbox.asked, whose defaults keep older entries going as before
   // version 8 added the kept lists of profiles and categories, empty until a pull reads them
+  // version 9 keyed products by a local id, with the service's id beside it and room for local edits
+  9: (db) => {
+    v1(db, (d) => d.prepare(`INSERT INTO products (id, product_id, server, pulled_at, created_at, updated_at) VALUES ('p-1', 1, ?, ?, ?, ?)`).run(CAFE, T, T, T));
+    const local = JSON.stringify({ code: 'THEE-01', name: 'Thé vert', price: 0.125, taxes: 9 });
+    d9(db, local);
+  },
+  // version 10 added templates, kept on this computer only and empty until a person makes one
 };
 
 /** Writes a database file at `version` with that version's sample data. */

@@ -103,6 +103,8 @@ describe('migrations', () => {
       expect(store.documentLists.get('profiles')).toEqual({ state: 'unknown', readAt: null, items: [] });
       store.documentLists.put('categories', [{ id: 2, name: 'Advies' }], 1);
       expect(store.documentLists.get('categories')).toEqual({ state: 'available', readAt: 1, items: [{ id: 2, name: 'Advies', isDefault: false }] });
+      // templates (migration 10) start empty, and can be made and found
+      expect(store.templates.list()).toEqual([]);
       if (version === 0) {
         expect(store.clients.count()).toBe(0);
         return;
@@ -112,17 +114,28 @@ describe('migrations', () => {
       expect(store.clients.get('c-2')).toMatchObject({ state: 'edited', fields: { company: 'Coöperatie Fietsen' } });
       expect(store.quotations.get('q-1').content.lines[0]).toMatchObject({ description: 'Werk' });
       expect(store.quotations.get('q-1').totals.totalintax).toBe('121.00');
+      expect(store.templates.saveFrom('q-1', { name: 'Wérk', withHeader: false }).lines).toEqual([{ description: 'Werk', amount: 2, price: 50, tax_rate: 21 }]);
+      expect(store.templates.list('werk').map((t) => t.name)).toEqual(['Wérk']);
       // the outbox carries on where it stopped
       expect(store.outbox.list().map((o) => [o.kind, o.state])).toEqual([
         ['client.create', 'unknown_outcome'],
         ['quotation.save', 'pending'],
         ['client.update', 'pending'],
+        // a product created offline (version 9 on)
+        ...(version >= 9 ? [['product.create', 'pending']] : []),
       ]);
       // search covers what was there before the index existed
       expect(store.search.clients('muller').map((h) => h.id)).toEqual(['c-1']);
       expect(store.search.clients('cooperatie').map((h) => h.id)).toEqual(['c-2']);
       expect(store.search.clients('nieuw').map((h) => h.id)).toEqual(['c-new']);
       expect(store.search.products('creme').map((h) => h.productId)).toEqual([1]);
+      // products edited here since migration 9: the pulled one keeps its service id and can be edited over it
+      const cafe = store.products.byProductId(1)!;
+      expect(cafe).toMatchObject({ state: 'synced', fields: { code: 'CAFE-01', price: 2.5 } });
+      store.products.update(cafe.id, { name: 'Koffie verkeerd' });
+      expect(store.search.products('verkeerd').map((h) => h.productId)).toEqual([1]);
+      expect(store.search.products('creme')).toEqual([]);
+      if (version >= 9) expect(store.products.get('p-new')).toMatchObject({ state: 'new', fields: { name: 'Thé vert', price: 0.125 } });
       // and keeps up with edits after the migration
       store.clients.update('c-1', { company: 'Schröder' });
       expect(store.search.clients('schro').map((h) => h.id)).toEqual(['c-1']);

@@ -1,8 +1,8 @@
-// Products and countries, as last pulled from the service.
-import type { Product } from '../../../shared/schemas';
+// Products (local edits over what the service holds) and countries, as last pulled.
+import type { LocalProduct } from '../../../shared/local';
 import type { CountryView } from '../../../shared/bridge';
 import type { Handlers } from '../dispatcher';
-import { productView } from '../views';
+import { productView, readPending } from '../views';
 import type { BridgeContext } from './context';
 
 type CatalogueHandlers = Pick<Handlers, 'products.list' | 'products.search' | 'countries.list'>;
@@ -12,25 +12,30 @@ const ALL = 1_000_000;
 export function catalogueHandlers(ctx: BridgeContext): CatalogueHandlers {
   // per space: another account may be another service
   const lists = new WeakMap<object, Map<string, CountryView[]>>();
-  function found(query: string, limit: number): Product[] {
+  function found(query: string, limit: number): LocalProduct[] {
     const store = ctx.store();
     return store.search
       .products(query, limit)
-      .map((hit) => store.cache.product(hit.productId))
-      .filter((p): p is Product => p !== null);
+      .map((hit) => store.products.find(hit.id))
+      .filter((p): p is LocalProduct => p !== null);
   }
 
   return {
     'products.list': ({ query, offset = 0, limit = 100 }) => {
       const store = ctx.store();
+      const pending = readPending(store);
       if (query?.trim()) {
         const all = found(query, ALL);
-        return { items: all.slice(offset, offset + limit).map(productView), total: all.length };
+        return { items: all.slice(offset, offset + limit).map((p) => productView(store, p, pending)), total: all.length };
       }
-      return { items: store.cache.products({ offset, limit }).map(productView), total: store.cache.count('products') };
+      return { items: store.products.list({ offset, limit }).map((p) => productView(store, p, pending)), total: store.products.count() };
     },
 
-    'products.search': ({ query, limit = 20 }) => found(query, limit).map(productView),
+    'products.search': ({ query, limit = 20 }) => {
+      const store = ctx.store();
+      const pending = readPending(store);
+      return found(query, limit).map((p) => productView(store, p, pending));
+    },
 
     'countries.list': async ({ lang }) => {
       const store = ctx.store();

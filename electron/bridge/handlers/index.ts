@@ -3,6 +3,7 @@ import type { Handlers } from '../dispatcher';
 import type { BridgeContext } from './context';
 import { catalogueHandlers } from './catalogue';
 import { clientHandlers } from './clients';
+import { productHandlers } from './products';
 import { lineHandlers } from './lines';
 import { quotationHandlers } from './quotations';
 import { syncHandlers } from './sync';
@@ -11,9 +12,10 @@ import { sendingHandlers } from './sending';
 import { documentHandlers } from './document';
 import { documentListHandlers } from './document-lists';
 import { numberingHandlers } from './numbering';
+import { templateHandlers } from './templates';
 
 export type { BridgeContext, AccountsPort, SettingsPort } from './context';
 
 export function createHandlers(ctx: BridgeContext): Handlers {
-  return { ...quotationHandlers(ctx), ...lineHandlers(ctx), ...clientHandlers(ctx), ...catalogueHandlers(ctx), ...syncHandlers(ctx), ...linkHandlers(), ...sendingHandlers(ctx), ...documentHandlers(ctx), ...documentListHandlers(ctx), ...numberingHandlers(ctx) };
+  return { ...quotationHandlers(ctx), ...lineHandlers(ctx), ...clientHandlers(ctx), ...productHandlers(ctx), ...catalogueHandlers(ctx), ...syncHandlers(ctx), ...linkHandlers(), ...sendingHandlers(ctx), ...documentHandlers(ctx), ...documentListHandlers(ctx), ...numberingHandlers(ctx), ...templateHandlers(ctx) };
 }

@@ -6,6 +6,12 @@ import type { Handlers } from '../dispatcher';
 import { lineView } from '../views';
 import type { BridgeContext } from './context';
 
+/** No currency (the service's default) or EUR: the catalogue's own currency. */
+function isEuro(currency: unknown): boolean {
+  const c = typeof currency === 'string' ? currency.trim().toUpperCase() : '';
+  return c === '' || c === 'EUR';
+}
+
 type LineHandlers = Pick<Handlers, 'lines.add' | 'lines.update' | 'lines.move' | 'lines.duplicate' | 'lines.remove'>;
 
 export function lineHandlers(ctx: BridgeContext): LineHandlers {
@@ -18,20 +24,34 @@ export function lineHandlers(ctx: BridgeContext): LineHandlers {
     return found;
   };
 
-  /** A product's name, price and tax as a line; the price includes tax when the client's prices do. */
-  function fromProduct(quotationId: string, productId: number): LineFields {
+  /**
+   * A product's name, price and tax as a line; the price includes tax when
+   * the client's prices do. The catalogue's prices are in euro and a line's
+   * price is in the client's currency (docs/service-api.md, Currencies): for
+   * a client in another currency the price is left for the person to give,
+   * never carried over as the same number in another currency.
+   */
+  function fromProduct(quotationId: string, productId: number): { line: LineFields; foreign: boolean } {
     const store = ctx.store();
-    const p = store.cache.product(productId);
-    if (!p) throw new HandlerError('not_found', `Product ${productId} is not in the catalogue on this computer; refresh the products and try again.`);
+    // as the catalogue shows it: edits made here count, and a product created here offline can be used at once
+    const found = store.products.byKey(productId);
+    if (!found || found.state === 'deleting') throw new HandlerError('not_found', `Product ${productId} is not in the catalogue on this computer; refresh the products and try again.`);
+    const p = found.fields;
     const clientId = store.quotations.get(quotationId).content.clientId;
-    const intax = clientId !== null && store.clients.find(clientId)?.fields.tax_type === 'intax';
-    return { amount: 1, description: p.name ?? '', price: intax ? (p.priceintax ?? p.price ?? null) : (p.price ?? null), tax_rate: p.taxes ?? null };
+    const client = clientId !== null ? store.clients.find(clientId) : null;
+    const intax = client?.fields.tax_type === 'intax';
+    const foreign = !isEuro(client?.fields.currency);
+    const price = foreign ? null : intax ? (p.priceintax ?? p.price ?? null) : (p.price ?? null);
+    return { line: { amount: 1, description: p.name ?? '', price, tax_rate: p.taxes ?? null }, foreign };
   }
 
   return {
     'lines.add': ({ quotationId, index, line: fields, fromProductId }) => {
-      const base = fromProductId === undefined ? {} : fromProduct(quotationId, fromProductId);
-      const added = ctx.store().quotations.addLine(quotationId, { ...base, ...fields }, index);
+      if (fromProductId === undefined) return lineView(ctx.store().quotations.addLine(quotationId, fields, index));
+      const product = fromProduct(quotationId, fromProductId);
+      // what the editor sends along wins, except a catalogue price for a client in another currency
+      const { price: _price, ...typed } = fields;
+      const added = ctx.store().quotations.addLine(quotationId, { ...product.line, ...(product.foreign ? typed : fields) }, index);
       return lineView(added);
     },
 
