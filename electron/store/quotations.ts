@@ -16,7 +16,7 @@ import type { Outbox, OutboxItem } from './outbox';
 import type { Clients } from './clients';
 import { lineErrors, quotationToInput } from './validate';
 import { withQueued } from './queued';
-import { listQuotations, type QuotationListItem, type QuotationListOptions } from './quotation-list';
+import { followUpQuotations, listQuotations, type FollowUpListItem, type QuotationListItem, type QuotationListOptions } from './quotation-list';
 
 export interface QuotationRow {
   rid: number;
@@ -141,6 +141,11 @@ export class Quotations {
   /** What a list shows of each quotation, most recently changed first; far cheaper than list(). */
   summaries(opts: QuotationListOptions = {}): QuotationListItem[] {
     return listQuotations(this.ctx, this, opts);
+  }
+
+  /** Sent quotations that wait for an answer, soonest validity date first (docs/follow-up.md). */
+  followUp(today: string = localDate(this.ctx.now())): FollowUpListItem[] {
+    return followUpQuotations(this.ctx, this, today);
   }
 
   /** Most recently changed first. `which`: drafts (not sent), sent ones, or all. */

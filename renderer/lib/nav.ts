@@ -7,6 +7,8 @@ export type Route =
   | { name: 'clients' }
   | { name: 'client'; id: string }
   | { name: 'products' }
+  // sent quotations that wait for an answer
+  | { name: 'followup' }
   | { name: 'settings' };
 
 export function routeFromHash(hash: string): Route {
@@ -17,6 +19,7 @@ export function routeFromHash(hash: string): Route {
   if (section === 'clients' && id) return { name: 'client', id };
   if (section === 'clients') return { name: 'clients' };
   if (section === 'products') return { name: 'products' };
+  if (section === 'followup') return { name: 'followup' };
   if (section === 'settings') return { name: 'settings' };
   return { name: 'quotations' };
 }
@@ -33,7 +36,7 @@ export function hashFromRoute(route: Route): string {
 }
 
 /** Which section of the navigation a route belongs to. */
-export function sectionOf(route: Route): 'quotations' | 'clients' | 'products' | 'settings' {
+export function sectionOf(route: Route): 'quotations' | 'followup' | 'clients' | 'products' | 'settings' {
   if (route.name === 'quotation') return 'quotations';
   if (route.name === 'client') return 'clients';
   return route.name;

@@ -3,7 +3,8 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import { asBridgeError, bridge, call } from '../bridge';
-import type { BridgeError, QuotationState, QuotationSummary, QuotationView } from '../../shared/bridge';
+import type { BridgeError, QuotationSort, QuotationState, QuotationSummary, QuotationView } from '../../shared/bridge';
+import { fold } from '../../shared/fold';
 
 export type StateFilter = 'all' | 'drafts' | 'sent' | 'attention' | QuotationState;
 
@@ -22,20 +23,22 @@ export function matchesFilter(q: QuotationSummary, filter: StateFilter): boolean
   }
 }
 
-/** Every word of the query must appear in one of the quotation's texts. */
+/** Every word of the query must appear in one of the quotation's texts; case and accents do not matter. */
 export function matchesQuery(q: QuotationSummary, query: string): boolean {
-  const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  const words = fold(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
   const hay = [q.savename, q.quotationreference, q.client?.name ?? '', q.serverId === null ? '' : String(q.serverId), q.totalintax, q.date ?? '', q.customstatus ?? '']
-    .join(' ')
-    .toLocaleLowerCase();
-  return words.every((w) => hay.includes(w));
+    .join(' ');
+  const folded = fold(hay);
+  return words.every((w) => folded.includes(w));
 }
 
 export const useQuotationsStore = defineStore('quotations', () => {
   const items = shallowRef<QuotationSummary[]>([]);
   const query = ref('');
   const filter = ref<StateFilter>('all');
+  // the column the list is sorted by (null: most recently changed first); kept while the person moves around
+  const sort = ref<QuotationSort | null>(null);
   const loaded = ref(false);
   const error = shallowRef<BridgeError | null>(null);
   let off: (() => void) | null = null;
@@ -88,7 +91,7 @@ export const useQuotationsStore = defineStore('quotations', () => {
       do {
         again = false;
         try {
-          items.value = await call('quotations.list', {});
+          items.value = await call('quotations.list', sort.value ? { sort: sort.value } : {});
           error.value = null;
           loaded.value = true;
         } catch (e) {
@@ -123,5 +126,12 @@ export const useQuotationsStore = defineStore('quotations', () => {
     }
   }
 
-  return { items, query, filter, loaded, error, filtered, counts, load, create, duplicate };
+  /** Sorts by `key`: ascending first, then the other way round; the list is read again, sorted where it is kept. */
+  function sortBy(key: QuotationSort['key']): Promise<void> {
+    const current = sort.value;
+    sort.value = { key, dir: current?.key === key && current.dir === 'asc' ? 'desc' : 'asc' };
+    return load();
+  }
+
+  return { items, query, filter, sort, loaded, error, filtered, counts, load, create, duplicate, sortBy };
 });

@@ -5,3 +5,4 @@ export * from './messages';
 export * from './company';
 export * from './document-lists';
 export * from './numbering';
+export * from './quotation-list';

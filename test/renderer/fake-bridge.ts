@@ -148,6 +148,7 @@ export class FakeBridge implements QuotedeskBridge {
 
   private readonly handlers: { [N in OperationName]?: (input: OperationInput<N>) => OperationResults[N] } = {
     'quotations.list': () => [...this.quotations.values()],
+    'quotations.followUp': () => [],
     'quotations.get': ({ id }) => this.quotation(id),
     'quotations.create': ({ clientId }) => {
       const q = this.addQuotation();

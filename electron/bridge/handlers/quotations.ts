@@ -18,6 +18,7 @@ import { offerClientCategory } from './document-lists';
 type QuotationHandlers = Pick<
   Handlers,
   | 'quotations.list'
+  | 'quotations.followUp'
   | 'quotations.get'
   | 'quotations.create'
   | 'quotations.update'
@@ -54,16 +55,22 @@ export function quotationHandlers(ctx: BridgeContext): QuotationHandlers {
   }
 
   return {
-    'quotations.list': ({ query, states }) => {
+    'quotations.list': ({ query, states, sort }) => {
       const store = ctx.store();
       const pending = readPending(store);
       const wanted = states && states.length > 0 ? new Set<string>(states) : null;
       const needle = query ? fold(query.trim()) : '';
       return store.quotations
-        .summaries({ which: 'all', limit: ALL })
+        .summaries({ which: 'all', limit: ALL, sort })
         .map((q) => listedQuotationSummary(q, pending))
         .filter((s) => !wanted || wanted.has(s.state as QuotationState))
         .filter((s) => !needle || fold([s.quotationreference, s.savename, s.client?.name ?? '', s.date ?? '', s.totalintax].join(' ')).includes(needle));
+    },
+
+    'quotations.followUp': () => {
+      const store = ctx.store();
+      const pending = readPending(store);
+      return store.quotations.followUp().map(({ datedue, daysLeft, expired, signUrl, ...q }) => ({ ...listedQuotationSummary(q, pending), datedue, daysLeft, expired, sign_url: signUrl }));
     },
 
     'quotations.get': ({ id }) => view(id),
