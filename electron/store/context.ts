@@ -4,7 +4,7 @@ import type Database from 'better-sqlite3';
 import type { Db } from './db';
 import type { Clock } from './clock';
 
-export type Entity = 'clients' | 'quotations' | 'products' | 'countries' | 'outbox' | 'conflicts' | 'settings' | 'profiles' | 'categories';
+export type Entity = 'clients' | 'quotations' | 'products' | 'countries' | 'outbox' | 'conflicts' | 'settings' | 'profiles' | 'categories' | 'templates';
 
 export interface StoreEvents {
   /** something in these tables changed; the UI re-reads what it shows */

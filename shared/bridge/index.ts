@@ -6,3 +6,4 @@ export * from './company';
 export * from './document-lists';
 export * from './numbering';
 export * from './quotation-list';
+export * from './templates';

@@ -1,0 +1,225 @@
+// Templates: groups of quotation lines a person uses again and again, kept on
+// this computer only (they never go to the service, so they work offline and
+// cost no requests). A template is made from a quotation's lines, all or a
+// selection, and optionally the header fields worth reusing; it starts a new
+// quotation or is inserted into one. Values are copied as they are stored
+// (exact decimal text or the number read), never computed with.
+import type { DraftLine, LineFields, LocalQuotation, QuotationHeader } from '../../shared/local';
+import type { FieldError } from '../../shared/field-errors';
+import { type Ctx, parseJson } from './context';
+import { StoreError, notFound } from './errors';
+import { LINE_FIELDS, pick } from './fields';
+import { newId } from './ids';
+import { fold, matchExpression } from './search';
+import type { Quotations } from './quotations';
+
+/**
+ * The quotation fields a template keeps when asked to: what a person sets the
+ * same way for the same kind of work. Not the date (a new quotation is dated
+ * today), the client, the internal notes, the layout or category (they belong
+ * to a client or an account), nor the currency choice (it follows the client).
+ */
+export const TEMPLATE_HEADER_FIELDS = ['reference', 'paymentcondition', 'quotationperiod', 'discounttype', 'discount'] as const;
+export type TemplateHeader = Pick<QuotationHeader, (typeof TEMPLATE_HEADER_FIELDS)[number]>;
+
+/** The longest name a template may have: it has to fit a list and a picker. */
+export const TEMPLATE_NAME_MAX = 100;
+
+export interface LocalTemplate {
+  id: string;
+  name: string;
+  /** null: the template holds lines only */
+  header: TemplateHeader | null;
+  lines: LineFields[];
+  createdAt: number;
+  updatedAt: number;
+}
+
+interface TemplateRow {
+  rid: number;
+  id: string;
+  name: string;
+  name_key: string;
+  header: string | null;
+  lines: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SaveTemplateInput {
+  name: string;
+  /** the lines to keep, in the quotation's order; undefined: all of them */
+  lineIds?: readonly string[];
+  /** keep the header fields of TEMPLATE_HEADER_FIELDS too */
+  withHeader: boolean;
+}
+
+function nameError(message: string): StoreError {
+  const e = new StoreError('invalid', `The template name ${message}.`);
+  return Object.assign(e, { fieldErrors: [{ field: 'name', message }] satisfies FieldError[] });
+}
+
+/** The line's fields as they are stored, without its local id or anything that is not a line field. */
+function lineFields(line: DraftLine | LineFields): LineFields {
+  return pick<LineFields>(line, LINE_FIELDS);
+}
+
+/** Folded words, split as the index splits them (near enough to order by). */
+function wordsOf(text: string): string[] {
+  return fold(text).split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
+}
+
+function hasValue(v: unknown): boolean {
+  if (v === undefined || v === null || v === '') return false;
+  if (typeof v === 'object') return Object.values(v as Record<string, unknown>).some((x) => typeof x === 'string' && x !== '');
+  return true;
+}
+
+export class Templates {
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly quotations: Quotations,
+  ) {}
+
+  private toLocal(r: TemplateRow): LocalTemplate {
+    return {
+      id: r.id,
+      name: r.name,
+      header: parseJson<TemplateHeader>(r.header),
+      lines: parseJson<LineFields[]>(r.lines) ?? [],
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+    };
+  }
+
+  private findRow(id: string): TemplateRow | null {
+    return this.ctx.stmt<[string], TemplateRow>('SELECT * FROM templates WHERE id = ?').get(id) ?? null;
+  }
+
+  private row(id: string): TemplateRow {
+    const r = this.findRow(id);
+    if (!r) throw notFound('Template', id);
+    return r;
+  }
+
+  get(id: string): LocalTemplate {
+    return this.toLocal(this.row(id));
+  }
+
+  find(id: string): LocalTemplate | null {
+    const r = this.findRow(id);
+    return r ? this.toLocal(r) : null;
+  }
+
+  /**
+   * By name; with a query, those whose name or line texts hold every typed
+   * word as the start of a word (accents and case ignored, as the clients'
+   * search), names that match first.
+   */
+  list(query = ''): LocalTemplate[] {
+    const match = matchExpression(query);
+    const byName = (a: LocalTemplate, b: LocalTemplate) => fold(a.name).localeCompare(fold(b.name)) || a.name.localeCompare(b.name);
+    if (match === null) {
+      return this.ctx.stmt<[], TemplateRow>('SELECT * FROM templates').all().map((r) => this.toLocal(r)).sort(byName);
+    }
+    const rows = this.ctx
+      .stmt<[string], TemplateRow>('SELECT t.* FROM templates t WHERE t.rid IN (SELECT rowid FROM template_search WHERE template_search MATCH ?)')
+      .all(match);
+    const words = wordsOf(query);
+    return rows
+      .map((r) => {
+        const inName = wordsOf(r.name);
+        return { t: this.toLocal(r), inName: words.every((w) => inName.some((n) => n.startsWith(w))) };
+      })
+      .sort((a, b) => Number(b.inName) - Number(a.inName) || byName(a.t, b.t))
+      .map((x) => x.t);
+  }
+
+  /** The name as kept (trimmed), or the field error that says what to change. */
+  private checkName(name: string, exceptId: string | null): { name: string; key: string } {
+    const trimmed = name.normalize('NFC').trim().replace(/\s+/g, ' ');
+    if (trimmed === '') throw nameError('is required; type a name you will recognise in the list');
+    if (trimmed.length > TEMPLATE_NAME_MAX) throw nameError(`can be at most ${TEMPLATE_NAME_MAX} characters; shorten it`);
+    const key = fold(trimmed);
+    const other = this.ctx.stmt<[string], { id: string; name: string }>('SELECT id, name FROM templates WHERE name_key = ?').get(key);
+    if (other && other.id !== exceptId) throw nameError(`"${other.name}" is taken by another template; choose another name, or rename or delete that template first`);
+    return { name: trimmed, key };
+  }
+
+  /** Keeps the lines of a quotation (all, or those of `lineIds`) as a new template. */
+  saveFrom(quotationId: string, input: SaveTemplateInput): LocalTemplate {
+    const id = newId();
+    this.ctx.tx(['templates'], () => {
+      const { name, key } = this.checkName(input.name, null);
+      const content = this.quotations.get(quotationId).content;
+      let lines: DraftLine[] = content.lines;
+      if (input.lineIds !== undefined) {
+        const wanted = new Set(input.lineIds);
+        const missing = [...wanted].filter((l) => !content.lines.some((x) => x.id === l));
+        if (missing.length > 0) throw new StoreError('not_found', 'Some of the selected lines are no longer on this quotation; select them again and try again.');
+        lines = content.lines.filter((l) => wanted.has(l.id));
+        if (lines.length === 0) throw new StoreError('invalid', 'No lines are selected; select the lines to keep, or save the whole quotation.');
+      }
+      let header: TemplateHeader | null = null;
+      if (input.withHeader) {
+        header = {};
+        for (const f of TEMPLATE_HEADER_FIELDS) if (hasValue(content[f])) (header as Record<string, unknown>)[f] = structuredClone(content[f]);
+      }
+      if (lines.length === 0 && (header === null || Object.keys(header).length === 0)) {
+        throw new StoreError('invalid', 'This quotation has no lines and nothing else to keep; add lines first.');
+      }
+      const now = this.ctx.now();
+      this.ctx
+        .stmt('INSERT INTO templates (id, name, name_key, header, lines, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .run(id, name, key, header === null ? null : JSON.stringify(header), JSON.stringify(lines.map(lineFields)), now, now);
+    });
+    return this.get(id);
+  }
+
+  rename(id: string, name: string): LocalTemplate {
+    this.ctx.tx(['templates'], () => {
+      this.row(id);
+      const checked = this.checkName(name, id);
+      this.ctx.stmt('UPDATE templates SET name = ?, name_key = ?, updated_at = ? WHERE id = ?').run(checked.name, checked.key, this.ctx.now(), id);
+    });
+    return this.get(id);
+  }
+
+  delete(id: string): void {
+    this.ctx.tx(['templates'], () => {
+      this.row(id);
+      this.ctx.stmt('DELETE FROM templates WHERE id = ?').run(id);
+    });
+  }
+
+  /**
+   * Inserts the template's lines into a draft, in their order: after the line
+   * `afterLineId`, or at the end. Returns the quotation with the new lines.
+   */
+  insertInto(templateId: string, quotationId: string, afterLineId: string | null = null): { quotation: LocalQuotation; added: string[] } {
+    return this.ctx.tx(['quotations'], () => {
+      const t = this.get(templateId);
+      const lines = this.quotations.get(quotationId).content.lines;
+      let at = lines.length;
+      if (afterLineId !== null) {
+        const i = lines.findIndex((l) => l.id === afterLineId);
+        if (i < 0) throw new StoreError('not_found', 'The line to insert after is no longer on this quotation; choose the place again.');
+        at = i + 1;
+      }
+      if (t.lines.length === 0) throw new StoreError('not_allowed', `The template "${t.name}" has no lines to insert.`);
+      const added = t.lines.map((l, i) => this.quotations.addLine(quotationId, lineFields(l), at + i).id);
+      return { quotation: this.quotations.get(quotationId), added };
+    });
+  }
+
+  /** A new draft dated today with the template's header fields and lines, for `clientId` (or none yet). */
+  newQuotation(templateId: string, clientId: string | null): LocalQuotation {
+    return this.ctx.tx(['quotations'], () => {
+      const t = this.get(templateId);
+      const header = pick<TemplateHeader>(t.header ?? {}, TEMPLATE_HEADER_FIELDS);
+      const q = this.quotations.create({ ...structuredClone(header), clientId });
+      t.lines.forEach((l) => this.quotations.addLine(q.id, lineFields(l)));
+      return this.quotations.get(q.id);
+    });
+  }
+}
