@@ -111,8 +111,8 @@ describe('follow-up', () => {
     const before = (await bridge(page, 'quotations.list', {})).length;
     await page.getByRole('button', { name: 'Follow up Studio Lindeboom' }).click();
     await page.getByTestId('follow-up-panel').getByRole('button', { name: 'Duplicate as new draft' }).click();
-    await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#\/quotations\/[^/]+$/);
-    const copyId = decodeURIComponent((await page.evaluate(() => location.hash)).split('/')[2]!);
+    await expect.poll(() => new URL(page.url()).hash).toMatch(/^#\/quotations\/[^/]+$/);
+    const copyId = decodeURIComponent(new URL(page.url()).hash.split('/')[2]!);
     expect(copyId).not.toBe(ids.fresh);
     const copy = await bridge(page, 'quotations.get', { id: copyId });
     expect(copy.sent).toBe(false);
