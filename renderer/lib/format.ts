@@ -35,6 +35,21 @@ export function formatMoney(amount: string | number | null | undefined, currency
   return numberFormat(language, `money|${code}`, { style: 'currency', currency: code }).format(n);
 }
 
+/**
+ * A price in a currency: the currency's own decimals, and up to 3 when the
+ * price has them (the service keeps prices to 3 decimals: 0.125 is shown as
+ * €0.125, never rounded to €0.13).
+ */
+export function formatPrice(amount: string | number | null | undefined, currency: string, language: Language): string {
+  if (amount === null || amount === undefined || amount === '') return '';
+  const n = typeof amount === 'number' ? amount : Number(amount);
+  if (!Number.isFinite(n)) return String(amount);
+  const code = /^[A-Z]{3}$/.test(currency) ? currency : 'EUR';
+  const money = numberFormat(language, `money|${code}`, { style: 'currency', currency: code });
+  const places = money.resolvedOptions().minimumFractionDigits ?? 2;
+  return numberFormat(language, `price|${code}`, { style: 'currency', currency: code, minimumFractionDigits: places, maximumFractionDigits: Math.max(places, 3) }).format(n);
+}
+
 export function formatNumber(value: number | string | null | undefined, language: Language, maxDecimals = 3): string {
   if (value === null || value === undefined || value === '') return '';
   const n = typeof value === 'number' ? value : Number(value);

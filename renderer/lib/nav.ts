@@ -7,8 +7,12 @@ export type Route =
   | { name: 'clients' }
   | { name: 'client'; id: string }
   | { name: 'products' }
+  // a product's editor; id 'new' for one not made yet
+  | { name: 'product'; id: string }
   // sent quotations that wait for an answer
   | { name: 'followup' }
+  // groups of lines kept on this computer
+  | { name: 'templates' }
   | { name: 'settings' };
 
 export function routeFromHash(hash: string): Route {
@@ -18,8 +22,10 @@ export function routeFromHash(hash: string): Route {
   if (section === 'quotations' && id) return { name: 'quotation', id };
   if (section === 'clients' && id) return { name: 'client', id };
   if (section === 'clients') return { name: 'clients' };
+  if (section === 'products' && id) return { name: 'product', id };
   if (section === 'products') return { name: 'products' };
   if (section === 'followup') return { name: 'followup' };
+  if (section === 'templates') return { name: 'templates' };
   if (section === 'settings') return { name: 'settings' };
   return { name: 'quotations' };
 }
@@ -30,14 +36,17 @@ export function hashFromRoute(route: Route): string {
       return `#/quotations/${encodeURIComponent(route.id)}${route.preview ? '/preview' : ''}`;
     case 'client':
       return `#/clients/${encodeURIComponent(route.id)}`;
+    case 'product':
+      return `#/products/${encodeURIComponent(route.id)}`;
     default:
       return `#/${route.name}`;
   }
 }
 
 /** Which section of the navigation a route belongs to. */
-export function sectionOf(route: Route): 'quotations' | 'followup' | 'clients' | 'products' | 'settings' {
+export function sectionOf(route: Route): 'quotations' | 'followup' | 'clients' | 'products' | 'templates' | 'settings' {
   if (route.name === 'quotation') return 'quotations';
   if (route.name === 'client') return 'clients';
+  if (route.name === 'product') return 'products';
   return route.name;
 }

@@ -3,7 +3,7 @@
 import { computed } from 'vue';
 import { useI18n } from 'vue-i18n';
 import { errorText } from '../i18n/errors';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from './format';
+import { formatDate, formatDateTime, formatMoney, formatNumber, formatPrice } from './format';
 import type { Language } from './numbers';
 import { shortcutLabel, SHORTCUTS, type ShortcutName } from './shortcuts';
 import type { SerializedError } from '../../shared/bridge';
@@ -18,6 +18,8 @@ export function useFormat() {
   return {
     lang,
     money: (v: string | number | null | undefined, currency: string) => formatMoney(v, currency, lang.value),
+    /** a unit price: up to 3 decimals (formatPrice) */
+    price: (v: string | number | null | undefined, currency: string) => formatPrice(v, currency, lang.value),
     number: (v: string | number | null | undefined, max = 3) => formatNumber(v, lang.value, max),
     date: (v: string | null | undefined) => formatDate(v, lang.value),
     moment: (v: string | null | undefined) => formatDateTime(v, lang.value),

@@ -3,7 +3,7 @@
 // a form the UI translates. The service's 400/422 field errors go through
 // the same translation, since the sandbox and the client use these schemas.
 import type { z } from 'zod';
-import { clientWritable, lineWritable, quotationContent } from '../../shared/schemas';
+import { clientWritable, lineWritable, productWritable, quotationContent } from '../../shared/schemas';
 import type { FieldError } from '../../shared/field-errors';
 
 export interface Problem {
@@ -35,6 +35,7 @@ const PATTERNS: Array<[RegExp, string, (m: RegExpExecArray) => Record<string, st
   [/^no client with number/, 'clientnr', () => ({})],
   [/^must be a positive number$/, 'positive', () => ({})],
   [/^must be true or false$/, 'boolean', () => ({})],
+  [/^give the amount in stock/, 'stockNeeded', () => ({})],
   [/^must be a country id or name$/, 'country', () => ({})],
   [/^must be a date$/, 'date', () => ({})],
   [/^must be a whole number of 0 or more$/, 'wholeMin0', () => ({})],
@@ -130,4 +131,12 @@ export function indexFieldErrors(errors: readonly FieldError[], lineIds: readonl
     if (!out.has(key)) out.set(key, problemFromMessage(e.message));
   }
   return out;
+}
+
+export type ProductField = keyof typeof productWritable;
+
+/** What the service would refuse in one product field, by the shared schema (empty is left to the service). */
+export function productFieldProblem(field: ProductField, value: unknown): Problem | null {
+  if (value === undefined || value === null || value === '') return null;
+  return check(productWritable[field] as z.ZodType, value);
 }
