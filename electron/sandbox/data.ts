@@ -19,7 +19,7 @@ import {
   type RepeatingInvoiceRec,
   type SavedInvoiceRec,
 } from './records';
-import { lineRecord, priceQuotation } from './pricing';
+import { lineRecord, priceQuotation, withoutInputOnly } from './pricing';
 import { DataFileError, writeDataFile } from './store';
 
 export interface Delivery {
@@ -73,7 +73,7 @@ export class SandboxData {
     const changed = () => this.markDirty();
     this.clients = new Table('clients', (r) => r.clientnr, changed);
     this.products = new Table('products', (r) => r.id, changed);
-    this.quotations = new Table('quotations', (r) => r.id, changed);
+    this.quotations = new Table('quotations', (r) => r.id, changed, withoutInputOnly);
     this.invoices = new Table('invoices', (r) => r.id, changed);
     this.savedInvoices = new Table('savedInvoices', (r) => r.id, changed);
     this.repeatingInvoices = new Table('repeatingInvoices', (r) => r.id, changed);

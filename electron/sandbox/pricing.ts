@@ -21,7 +21,7 @@ export function lineRecord(line: LineInput): LineRec {
     price: line.price ?? 0,
     discount_pct: line.discount_pct ?? 0,
   };
-  return { ...priced, linetotal: lineTotal(priced)! };
+  return { ...priced, linetotal: lineTotal(priced)!, ...(line.tax_country === true ? { tax_country: true as const } : {}) };
 }
 
 export function priceQuotation(
@@ -38,4 +38,13 @@ export function priceQuotation(
     taxes[`tax${i + 1}`] = t;
   });
   return { taxes, totalintax: totals.totalintax };
+}
+
+/**
+ * A quotation as the service writes it: a line's `tax_country` is taken in
+ * and kept, but, being input only (spec 2.5), never written out.
+ */
+export function withoutInputOnly(q: QuotationRec): QuotationRec {
+  if (!q.lines.some((l) => 'tax_country' in l)) return q;
+  return { ...q, lines: q.lines.map((l) => ('tax_country' in l ? (({ tax_country: _t, ...rest }) => rest)(l) : l)) };
 }

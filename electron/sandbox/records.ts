@@ -63,7 +63,17 @@ export interface ProductRec {
 
 /** A priced line, or a text-only line that carries only its description. */
 export type LineRec =
-  | { amount: number; amount_desc: string; description: string; tax_rate: number; price: number; discount_pct: number; linetotal: string }
+  | {
+      amount: number;
+      amount_desc: string;
+      description: string;
+      tax_rate: number;
+      price: number;
+      discount_pct: number;
+      linetotal: string;
+      /** a foreign tax for this line: kept (and in the data file), never written out (spec 2.5: input only) */
+      tax_country?: true;
+    }
   | { description: string };
 
 export interface ApprovalRec {

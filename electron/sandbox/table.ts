@@ -28,6 +28,8 @@ export class Table<T extends object> {
     readonly name: string,
     private readonly idOf: (rec: T) => number,
     private readonly onChange: () => void = () => {},
+    /** what of a record goes out on the wire, when not all of it does (fields the service takes but never returns) */
+    private readonly outward: (rec: T) => unknown = (rec) => rec,
   ) {}
 
   get size(): number {
@@ -107,20 +109,20 @@ export class Table<T extends object> {
   wire(id: number): WireObject | undefined {
     const e = this.entries.get(id);
     if (!e) return undefined;
-    return (e.wire ??= toWire(e.rec) as WireObject);
+    return (e.wire ??= toWire(this.outward(e.rec)) as WireObject);
   }
 
   json(id: number): string | undefined {
     const e = this.entries.get(id);
     if (!e) return undefined;
-    return (e.json ??= JSON.stringify((e.wire ??= toWire(e.rec) as WireObject)));
+    return (e.json ??= JSON.stringify((e.wire ??= toWire(this.outward(e.rec)) as WireObject)));
   }
 
   /** The record as an XML element, rendered once by `render` and kept. */
   xml(id: number, render: (wire: WireObject) => string): string | undefined {
     const e = this.entries.get(id);
     if (!e) return undefined;
-    return (e.xml ??= render((e.wire ??= toWire(e.rec) as WireObject)));
+    return (e.xml ??= render((e.wire ??= toWire(this.outward(e.rec)) as WireObject)));
   }
 
   /** Ids of a page: `count` records from position `start`. */

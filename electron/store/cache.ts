@@ -12,6 +12,7 @@
 // or for all of them in one statement (search index); see bulk-insert.ts.
 import type { Client, Country, Product, Quotation } from '../../shared/schemas';
 import { BulkInsert } from './bulk-insert';
+import { withInputOnly } from '../../shared/input-only';
 import type { Ctx, Entity } from './context';
 import { newId } from './ids';
 import type { Numbering } from './numbering';
@@ -197,13 +198,14 @@ export class Cache {
       const bulk = new BulkInsert(this.ctx, null);
       try {
         for (const q of records) {
-          const json = JSON.stringify(q);
           const savename = q.savename || null;
           const reference = q.quotationreference || null;
           const named = savename !== null || reference !== null;
           const row = known
             ? (known.byId.get(q.id) ?? known.nameless.get(q) ?? undefined)
             : (byId.get(q.id) ?? (savename !== null ? byName.get(savename) : undefined));
+          // a line's foreign tax is never returned: the one known of the same line stays (shared/input-only.ts)
+          const json = JSON.stringify(withInputOnly(q, row?.server));
           if (row && row.server === json) {
             if (row.gone) back.push(row.id);
             continue;

@@ -111,6 +111,7 @@ export class FakeBridge implements QuotedeskBridge {
       showtotals: true,
       profile: null,
       category: null,
+      convert_prices_to_euro: false,
       lines: lines.map((l) => ({ id: this.nextId('l'), ...l })),
       taxType: 'extax',
       sent: false,

@@ -18,6 +18,7 @@ import { quotationToInput } from '../../store/validate';
 import { draftUnchanged, holdsSent } from '../merge';
 import { holdsDraft, mergeQuotation } from '../../../shared/quotation-merge';
 import { newId } from '../../store/ids';
+import { withInputOnly } from '../../../shared/input-only';
 import type { OpHandler, PushContext, PushResult, ResolveResult } from './types';
 import { readSent } from './read-sent';
 import { isNotFound, listIncomplete, nothingLeft } from './common';
@@ -226,7 +227,8 @@ export class QuotationSave implements OpHandler {
     let theirs: Quotation | null = null;
     if (row.server_id !== null) {
       try {
-        theirs = await api.quotations.get(row.server_id);
+        // with the foreign tax of its lines as last known: the service never returns it
+        theirs = withInputOnly(await api.quotations.get(row.server_id), row.server);
       } catch (e) {
         if (isNotFound(e)) return deletedConflict(this.ctx, entry, row);
         throw e;
@@ -294,6 +296,8 @@ export class QuotationSave implements OpHandler {
     let saved: Quotation;
     try {
       saved = await api.quotations.get(serverId);
+      // the foreign tax of its lines is what was just sent: the service never returns it
+      saved = withInputOnly(saved, store.quotations.findRow(localId)?.draft);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       store.transaction(() => {
