@@ -33,10 +33,12 @@ export interface DraftState {
   profile: number | null;
   /** null: no category */
   category: number | null;
+  /** the service converts the prices (in the client's currency) to euro */
+  convert_prices_to_euro: boolean;
 }
 
 const DRAFT = '#draft';
-const LINE_KEYS = ['amount', 'amount_desc', 'description', 'tax_rate', 'price', 'discount_pct'] as const;
+const LINE_KEYS = ['amount', 'amount_desc', 'description', 'tax_rate', 'price', 'discount_pct', 'tax_country'] as const;
 
 export function mergeDraftPatch(older: DraftPatch, newer: DraftPatch): DraftPatch {
   const merged: DraftPatch = { ...older, ...newer };
@@ -58,6 +60,7 @@ function emptyDraft(): DraftState {
     showtotals: true,
     profile: null,
     category: null,
+    convert_prices_to_euro: false,
   };
 }
 
@@ -75,6 +78,7 @@ function draftFromView(v: QuotationView): DraftState {
     showtotals: v.showtotals,
     profile: v.profile,
     category: v.category,
+    convert_prices_to_euro: v.convert_prices_to_euro,
   };
 }
 
@@ -351,7 +355,7 @@ export const useEditorStore = defineStore('editor', () => {
     draftSaver.add(openId, patch);
   }
 
-  function setField<K extends 'date' | 'quotationperiod' | 'discounttype' | 'discount' | 'paymentcondition' | 'notes' | 'showtotals' | 'profile' | 'category'>(key: K, value: DraftState[K]): void {
+  function setField<K extends 'date' | 'quotationperiod' | 'discounttype' | 'discount' | 'paymentcondition' | 'notes' | 'showtotals' | 'profile' | 'category' | 'convert_prices_to_euro'>(key: K, value: DraftState[K]): void {
     (draft as DraftState)[key] = value;
     clearServerProblem(key);
     patchDraft({ [key]: value } as DraftPatch);
