@@ -82,7 +82,9 @@
  *   sign_url is <origin>/sign/<token> (signOrigin in place of the origin when
  *   given, as an https service would hand out): a small public page (no API key) where
  *   the client reads the quotation and approves it (stored like a PUT approval).
- *   convert_prices_to_euro is stored, no conversion is made.
+ *   convert_prices_to_euro is stored and returned, no conversion is made (no
+ *   exchange rates). A line's tax_country (input only) is kept, in the data
+ *   file too, and never written out; the line's tax_rate is used as given.
  * - Read-only and unknown fields are ignored everywhere, never rejected.
  * - Search: text fields match case-insensitively anywhere; number fields match
  *   by value with a dot as decimal separator; dates by prefix. Unencoded
