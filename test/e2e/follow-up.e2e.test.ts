@@ -82,7 +82,7 @@ describe('follow-up', () => {
   }, 90_000);
 
   it('approves a quotation from there: the approval goes to the service and the quotation leaves the list', async () => {
-    const button = page.getByRole('button', { name: "Follow up Café 't Hoekje" });
+    const button = page.getByRole('button', { name: "Follow up: Café 't Hoekje" });
     await button.click();
     expect(await button.getAttribute('aria-expanded')).toBe('true');
     const panel = page.getByTestId('follow-up-panel');
@@ -109,7 +109,7 @@ describe('follow-up', () => {
 
   it('duplicates a waiting quotation into a new draft from the panel', async () => {
     const before = (await bridge(page, 'quotations.list', {})).length;
-    await page.getByRole('button', { name: 'Follow up Studio Lindeboom' }).click();
+    await page.getByRole('button', { name: 'Follow up: Studio Lindeboom' }).click();
     await page.getByTestId('follow-up-panel').getByRole('button', { name: 'Duplicate as new draft' }).click();
     await expect.poll(() => new URL(page.url()).hash).toMatch(/^#\/quotations\/[^/]+$/);
     const copyId = decodeURIComponent(new URL(page.url()).hash.split('/')[2]!);
@@ -201,7 +201,7 @@ describe('the quotation list', () => {
     await page.getByRole('heading', { name: 'Opvolgen', level: 1 }).waitFor();
     await page.getByTestId('follow-up-list').waitFor();
     expect(await page.locator(`tr[data-quotation-id="${ids.fresh}"]`).getByTestId('validity').innerText()).toMatch(/Nog (29|30) dagen/);
-    await page.getByRole('button', { name: 'Studio Lindeboom opvolgen' }).click();
+    await page.getByRole('button', { name: 'Opvolgen: Studio Lindeboom' }).click();
     await page.getByTestId('follow-up-panel').waitFor();
     await screenshot(page, 'follow-up-nl');
     expect(await axeViolations(page)).toEqual([]);
