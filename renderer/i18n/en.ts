@@ -360,6 +360,7 @@ export const en = {
       stock: 'In stock',
     },
     priceHint: 'In euro, with up to 3 decimals (0.125 stays 0.125). The service works out the price incl. tax when it is left empty.',
+    shownAs: 'Shown as {price}.',
     stockHint: 'What is on the shelf now. Counting again? Use “Set stock”: only the amount goes to the service.',
     save: 'Save product',
     create: 'Create product',
