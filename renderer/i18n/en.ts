@@ -416,6 +416,10 @@ export const en = {
       quotation_approve: 'Approval of quotation {subject}',
       quotation_status: 'Status of quotation {subject}',
       quotation_delete: 'Delete quotation {subject}',
+      product_create: 'Create product {subject}',
+      product_update: 'Save product {subject}',
+      product_stock: 'Set the stock of product {subject}',
+      product_delete: 'Delete product {subject}',
     },
     reason: {
       validation: 'The service does not accept some fields. Correct them, then retry.',
@@ -438,6 +442,7 @@ export const en = {
     introQuotation: 'The quotation for {client} ({reference}) was changed here and on the service. Choose which version to keep.',
     introQuotationNoClient: 'Quotation {reference} was changed here and on the service. Choose which version to keep.',
     introClient: 'The client {client} was changed here and on the service. Choose which version to keep.',
+    introProduct: 'The product {product} was changed here and on the service. Choose which version to keep.',
     deleted: 'Deleted',
     noCommonField: 'No field was changed differently on both sides.',
     changedHereOnly: 'Changed only here: {fields}.',

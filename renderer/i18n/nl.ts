@@ -416,6 +416,10 @@ export const nl: Messages = {
       quotation_approve: 'Goedkeuring van offerte {subject}',
       quotation_status: 'Status van offerte {subject}',
       quotation_delete: 'Offerte {subject} verwijderen',
+      product_create: 'Product {subject} aanmaken',
+      product_update: 'Product {subject} opslaan',
+      product_stock: 'Voorraad van product {subject} instellen',
+      product_delete: 'Product {subject} verwijderen',
     },
     reason: {
       validation: 'De service accepteert sommige velden niet. Verbeter ze en probeer het opnieuw.',
@@ -438,6 +442,7 @@ export const nl: Messages = {
     introQuotation: 'De offerte voor {client} ({reference}) is hier en op de service gewijzigd. Kies welke versie je bewaart.',
     introQuotationNoClient: 'Offerte {reference} is hier en op de service gewijzigd. Kies welke versie je bewaart.',
     introClient: 'De klant {client} is hier en op de service gewijzigd. Kies welke versie je bewaart.',
+    introProduct: 'Het product {product} is hier en op de service gewijzigd. Kies welke versie je bewaart.',
     deleted: 'Verwijderd',
     noCommonField: 'Geen veld is aan beide kanten verschillend gewijzigd.',
     changedHereOnly: 'Alleen hier gewijzigd: {fields}.',

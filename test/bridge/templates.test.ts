@@ -108,7 +108,7 @@ describe('templates through the bridge', () => {
     const tpl = await t.ok('templates.create', { quotationId: q.id, name: 'Verstuurd en goed', withHeader: true });
     expect(tpl.lineCount).toBe(4);
     const r = await t.call('templates.insert', { id: tpl.id, quotationId: q.id });
-    expect(r).toMatchObject({ ok: false, error: { kind: 'conflict_state' } });
+    expect(r).toMatchObject({ ok: false, error: { kind: 'conflict_state', message: expect.stringContaining('start a new quotation from the template instead') } });
     expect((await t.ok('quotations.get', { id: q.id })).lines).toHaveLength(4);
   });
 });
