@@ -375,6 +375,11 @@ export function opErrorView(e: OpError | null): SerializedError {
 
 /** The quotation's reference and the client's name of a record, for texts the UI writes in its language. */
 function subjectOf(store: Store, targetKind: 'client' | 'quotation' | 'product', target: string): { reference: string; clientName: string } {
+  // a product's conflict or parked operation names the product where others name the client
+  if (targetKind === 'product') {
+    const p = store.products.find(target);
+    return { reference: '', clientName: p ? str(p.fields.name) || str(p.fields.code) : '' };
+  }
   const q = targetKind === 'quotation' ? store.quotations.find(target) : null;
   const clientId = targetKind === 'client' ? target : (q?.content.clientId ?? null);
   return {

@@ -5,13 +5,18 @@
 import type { ParkedOperation, SerializedError } from '../../shared/bridge';
 import type { Translate } from './field-text';
 
-const OPERATIONS = new Set(['client.create', 'client.update', 'client.delete', 'quotation.save', 'quotation.send', 'quotation.approve', 'quotation.status', 'quotation.delete']);
+const OPERATIONS = new Set([
+  'client.create', 'client.update', 'client.delete',
+  'quotation.save', 'quotation.send', 'quotation.approve', 'quotation.status', 'quotation.delete',
+  'product.create', 'product.update', 'product.stock', 'product.delete',
+]);
 
 /** "Save quotation for Acme BV (QD-261122-…)", "Klant Acme BV aanmaken". */
 export function operationText(op: Pick<ParkedOperation, 'kind' | 'label' | 'reference' | 'clientName'>, t: Translate): string {
   if (!OPERATIONS.has(op.kind)) return op.label;
   const key = `attention.op.${op.kind.replace('.', '_')}`;
-  if (op.kind.startsWith('client.')) return t(key, { subject: op.clientName || op.label }).trim();
+  // a product's operation carries the product's name where others carry the client's
+  if (op.kind.startsWith('client.') || op.kind.startsWith('product.')) return t(key, { subject: op.clientName || op.label }).trim();
   const subject = op.clientName && op.reference ? t('attention.quotationFor', { client: op.clientName, reference: op.reference }) : op.reference || op.clientName;
   return t(key, { subject }).replace(/\s+/g, ' ').trim();
 }

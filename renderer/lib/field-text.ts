@@ -46,13 +46,15 @@ const CLIENT_FIELD_NAMES = new Set([
   'email_reminder', 'bankcode', 'biccode', 'mandate_id', 'mandate_date', 'collecttype', 'notes', 'notes_on_invoice',
 ]);
 
+const PRODUCT_FIELD_NAMES = new Set(['code', 'name', 'price', 'taxes', 'priceintax', 'notes', 'stock', 'stock_use']);
+
 function referenceLine(field: string): number | null {
   const m = /^reference\.line([123])$/.exec(field);
   return m ? Number(m[1]) : null;
 }
 
 /** A row's label: the field's name in the editor, or "Line 2". */
-export function rowLabel(entity: 'quotation' | 'client', row: Pick<ConflictRow, 'field' | 'line'>, t: Translate): string {
+export function rowLabel(entity: 'quotation' | 'client' | 'product', row: Pick<ConflictRow, 'field' | 'line'>, t: Translate): string {
   return fieldLabel(entity, row.field === 'line' ? `line:${row.line ?? 0}` : row.field, t);
 }
 
@@ -70,7 +72,7 @@ const LINE_LABELS: Record<string, string> = {
  * A field's label. Besides field names it reads "line:2" (a line by its
  * position, from 1) and the service's "lines.1" and "lines.1.price" (from 0).
  */
-export function fieldLabel(entity: 'quotation' | 'client', field: string, t: Translate): string {
+export function fieldLabel(entity: 'quotation' | 'client' | 'product', field: string, t: Translate): string {
   const line = /^line:(\d+)$/.exec(field);
   if (line) return t('line.rowLabel', { n: Number(line[1]) });
   const wire = /^lines\.(\d+)(?:\.(\w+))?$/.exec(field);
@@ -79,6 +81,7 @@ export function fieldLabel(entity: 'quotation' | 'client', field: string, t: Tra
     const key = wire[2] ? LINE_LABELS[wire[2]] : undefined;
     return key ? `${row}, ${t(key)}` : row;
   }
+  if (entity === 'product') return PRODUCT_FIELD_NAMES.has(field) ? t(`product.field.${field}`) : field;
   const ref = referenceLine(field);
   if (entity === 'quotation') {
     if (ref !== null) return t('editor.reference', { n: ref });
@@ -99,7 +102,7 @@ function yesNo(v: unknown): string | null {
   return null;
 }
 
-const BOOLEAN_FIELDS = new Set(['showtotals', 'convert_prices_to_euro', 'showcontact', 'tax_shifted', 'notes_on_invoice', 'active']);
+const BOOLEAN_FIELDS = new Set(['showtotals', 'convert_prices_to_euro', 'showcontact', 'tax_shifted', 'notes_on_invoice', 'active', 'stock_use']);
 const NUMBER_FIELDS = new Set(['discount', 'quotationperiod', 'profile', 'category', 'top', 'stddiscount']);
 
 /** A quotation line in one sentence: "2 hours × Advice at 80, 21% tax, 10% discount"; a text line is its text. */
@@ -115,13 +118,18 @@ export function lineText(line: Record<string, unknown>, t: Translate, fmt: Forma
 }
 
 /** A value as a person reads it; "—" for nothing. */
-export function valueText(entity: 'quotation' | 'client', row: Pick<ConflictRow, 'field'>, value: unknown, t: Translate, fmt: Formatters): string {
+export function valueText(entity: 'quotation' | 'client' | 'product', row: Pick<ConflictRow, 'field'>, value: unknown, t: Translate, fmt: Formatters): string {
   if (isEmpty(value)) return t('common.none');
   const f = row.field;
   if (f === 'line' && typeof value === 'object' && value !== null) return lineText(value as Record<string, unknown>, t, fmt);
   if (BOOLEAN_FIELDS.has(f)) {
     const key = yesNo(value);
     if (key) return t(key);
+  }
+  if (entity === 'product') {
+    if (f === 'stock' && (value === false || value === 'false')) return t('products.noStock');
+    if (['price', 'priceintax', 'taxes', 'stock'].includes(f)) return fmt.number(value as number | string, 3);
+    return String(value);
   }
   if (entity === 'quotation') {
     if (f === 'discounttype') return value === 'amount' ? t('editor.discountAmount') : value === 'percentage' ? t('editor.discountPercentage') : String(value);
@@ -141,6 +149,6 @@ export function valueText(entity: 'quotation' | 'client', row: Pick<ConflictRow,
 }
 
 /** Fields named in a sentence: "Payment condition, Internal notes". */
-export function fieldList(entity: 'quotation' | 'client', fields: readonly string[], t: Translate): string {
+export function fieldList(entity: 'quotation' | 'client' | 'product', fields: readonly string[], t: Translate): string {
   return fields.map((f) => fieldLabel(entity, f, t)).join(', ');
 }

@@ -1,7 +1,7 @@
 // The product catalogue, browsed and searched in the local cache.
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
-import { asBridgeError, call } from '../bridge';
+import { asBridgeError, bridge, call } from '../bridge';
 import type { BridgeError, ProductView } from '../../shared/bridge';
 
 export const useProductsStore = defineStore('products', () => {
@@ -10,8 +10,19 @@ export const useProductsStore = defineStore('products', () => {
   const query = ref('');
   const error = shallowRef<BridgeError | null>(null);
   let seq = 0;
+  let off: (() => void) | null = null;
 
   async function load(): Promise<void> {
+    if (!off) {
+      try {
+        // a push gives a product made here its number and state; a pull brings new ones
+        off = bridge().on('records.changed', (e) => {
+          if (e.entity === 'product') void load();
+        });
+      } catch {
+        off = null;
+      }
+    }
     const mine = ++seq;
     try {
       const r = await call('products.list', { query: query.value.trim() || undefined, limit: 500 });

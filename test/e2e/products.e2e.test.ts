@@ -97,6 +97,32 @@ describe('the product editor', () => {
     expect(app.errors).toEqual([]);
   }, 90_000);
 
+  it('shows a product changed here and on the service in the conflict dialog, field by field', async () => {
+    const [p] = (await bridge(page, 'products.list', { query: 'Koffie' })).items;
+    expect(p).toBeDefined();
+    await app.host.setOnline(false);
+    await page.goto(`${base()}#/products/${p!.localId}`);
+    await page.getByRole('heading', { level: 1 }).filter({ hasText: p!.name }).waitFor();
+    await page.getByLabel('Price excl. tax').fill('12.345');
+    await page.getByLabel('Notes').fill('Per kilo, vers gebrand');
+    await page.getByRole('button', { name: 'Save product' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    app.host.sandbox!.data.products.patch(p!.id, { price: 13.5, name: 'Koffiebonen (service)' });
+    await app.host.setOnline(true);
+    await bridge(page, 'sync.networkBack', {});
+    await page.getByRole('button', { name: 'Conflicts (1)' }).click({ timeout: 20_000 });
+    const dialog = page.getByRole('dialog', { name: 'Resolve conflict' });
+    await dialog.getByText(/The product .* was changed here and on the service/).waitFor();
+    // only the price changed on both sides; the name and the notes went their own ways
+    expect(await dialog.getByRole('rowheader').allInnerTexts()).toEqual(['Price excl. tax']);
+    await screenshot(page, 'product-conflict');
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Keep mine' }).click();
+    await expect.poll(() => app.host.sandbox!.data.products.get(p!.id)?.price, { timeout: 20_000 }).toBe(12.345);
+    expect(app.host.sandbox!.data.products.get(p!.id)).toMatchObject({ name: 'Koffiebonen (service)', notes: 'Per kilo, vers gebrand' });
+    expect(app.errors).toEqual([]);
+  }, 60_000);
+
   it('in Dutch: the editor, its problems and the price of 3 decimals', async () => {
     await bridge(page, 'settings.set', { language: 'nl' });
     const p = await bridge(page, 'products.create', { fields: { code: 'THEE-1', name: 'Thé vert', price: 0.125, taxes: 9, stock_use: false } });
