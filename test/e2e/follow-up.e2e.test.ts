@@ -107,6 +107,20 @@ describe('follow-up', () => {
     expect(app.errors).toEqual([]);
   }, 60_000);
 
+  it('sets a custom status from there: completed takes the quotation off the list', async () => {
+    const waiting = await bridge(page, 'quotations.followUp', {});
+    const target = waiting.find((q) => q.client?.name === 'Tuinhuis De Linde')!;
+    expect(target).toBeTruthy();
+    await page.getByRole('button', { name: 'Follow up: Tuinhuis De Linde' }).click();
+    const panel = page.getByTestId('follow-up-panel');
+    await panel.getByRole('combobox', { name: 'Custom status' }).selectOption('completed');
+    await panel.getByRole('button', { name: 'Set status' }).click();
+    await expect.poll(() => page.getByTestId('follow-up-news').innerText()).toContain('Status of the quotation for Tuinhuis De Linde set.');
+    await expect.poll(() => page.locator(`tr[data-quotation-id="${target.id}"]`).count()).toBe(0);
+    await expect.poll(() => app.host.sandbox!.data.quotations.all().find((r) => r.id === target.serverId)?.customstatus, { timeout: 15_000 }).toBe('completed');
+    expect(app.errors).toEqual([]);
+  }, 60_000);
+
   it('duplicates a waiting quotation into a new draft from the panel', async () => {
     const before = (await bridge(page, 'quotations.list', {})).length;
     await page.getByRole('button', { name: 'Follow up: Studio Lindeboom' }).click();
