@@ -89,6 +89,28 @@ describe('pushing products', () => {
     expect(r.store.products.get(target.id).fields.stock).toBe(17.5);
   });
 
+  it('a product deleted on the service while edited here: keeping mine creates it again, once', async () => {
+    const r = await rig({ sandbox: { products: 3 } });
+    await r.engine.pull();
+    const [a, b] = r.store.products.list();
+    r.store.products.update(a!.id, { price: 7.125 });
+    r.store.products.update(b!.id, { price: 8 });
+    r.sb.data.products.delete(a!.productId!);
+    r.sb.data.products.delete(b!.productId!);
+    await drain(r);
+    const open = r.store.conflicts.open();
+    expect(open.map((c) => [c.kind, c.targetKind, c.target]).sort()).toEqual([['deleted', 'product', a!.id], ['deleted', 'product', b!.id]].sort());
+    r.store.conflicts.resolve(open.find((c) => c.target === a!.id)!.id, 'keep_mine');
+    r.store.conflicts.resolve(open.find((c) => c.target === b!.id)!.id, 'take_theirs');
+    await drain(r);
+    const again = r.sb.data.products.all().filter((p) => p.code === a!.fields.code);
+    expect(again).toHaveLength(1);
+    expect(again[0]!.price).toBe(7.125);
+    expect(r.store.products.get(a!.id).productId).toBe(again[0]!.id);
+    expect(r.store.products.find(b!.id)).toBeNull();
+    expect(r.store.outbox.pendingCount()).toBe(0);
+  });
+
   it('deletes a product on the service; one deleted there already is simply gone', async () => {
     const r = await rig({ sandbox: { products: 3 } });
     await r.engine.pull();
