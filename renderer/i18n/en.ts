@@ -124,6 +124,8 @@ export const en = {
     convertOn: 'The service reads the prices below as {currency} and converts them to euro at the exchange rate of the quotation date ({date}). The amounts shown here are before that conversion.',
     convertOff: 'The prices stay in {currency}: the customer sees them as typed.',
     euroClient: 'This client is invoiced in euro, so there is nothing to convert. Turn it off to leave the prices as they are.',
+    sentConverted: 'Sent with the prices in {currency}, for the service to convert to euro at the exchange rate of {date}.',
+    sentKept: 'Sent with the prices in {currency}, not converted.',
   },
   documentOptions: {
     profile: 'Layout profile',
@@ -659,6 +661,9 @@ export const en = {
     selectLine: 'Select line {n}',
     selectAll: 'Select all lines',
     selectedCount: '{n} selected',
+    showLines: 'Show lines',
+    hideLines: 'Hide lines',
+    linesOf: 'Lines of {name}',
   },
   problem: {
     stockNeeded: 'Give the amount in stock, or stop keeping track of stock.',

@@ -124,6 +124,8 @@ export const nl: Messages = {
     convertOn: 'De service leest de prijzen hieronder als {currency} en rekent ze om naar euro tegen de wisselkoers van de offertedatum ({date}). De bedragen hier zijn van vóór die omrekening.',
     convertOff: 'De prijzen blijven in {currency}: de klant ziet ze zoals ze zijn ingevuld.',
     euroClient: 'Deze klant wordt in euro gefactureerd, er valt dus niets om te rekenen. Zet het uit om de prijzen te laten zoals ze zijn.',
+    sentConverted: 'Verstuurd met de prijzen in {currency}, door de service om te rekenen naar euro tegen de wisselkoers van {date}.',
+    sentKept: 'Verstuurd met de prijzen in {currency}, niet omgerekend.',
   },
   documentOptions: {
     profile: 'Opmaakprofiel',
@@ -659,6 +661,9 @@ export const nl: Messages = {
     selectLine: 'Regel {n} selecteren',
     selectAll: 'Alle regels selecteren',
     selectedCount: '{n} geselecteerd',
+    showLines: 'Regels tonen',
+    hideLines: 'Regels verbergen',
+    linesOf: 'Regels van {name}',
   },
   problem: {
     stockNeeded: 'Geef het aantal op voorraad, of houd geen voorraad meer bij.',

@@ -158,6 +158,24 @@ describe('a quotation for a client in another currency', () => {
   }, 60_000);
 });
 
+describe('a sent quotation for a client in another currency', () => {
+  it('says how its prices went out, and shows the foreign tax of its line', async () => {
+    await bridge(page, 'quotations.send', { id: quotationId, sendmethod: 'email' });
+    await expect.poll(async () => (await bridge(page, 'quotations.get', { id: quotationId })).state, { timeout: 15_000 }).toBe('sent');
+    await page.goto(`${base()}#/quotations/${encodeURIComponent(quotationId)}`);
+    await page.getByTestId('currency-sent').waitFor();
+    expect(await page.getByTestId('currency-sent').innerText()).toMatch(/^Sent with the prices in GBP, for the service to convert to euro at the exchange rate of \d+ \w+ \d{4}\.$/);
+    expect(await page.getByTestId('convert-prices').count()).toBe(0);
+    // the service never says: the foreign tax is the one this computer sent
+    const globes = page.getByRole('img', { name: "Foreign tax: this line is taxed at another country's rate" });
+    await expect.poll(() => globes.count()).toBe(1);
+    expect(await globes.first().isVisible()).toBe(true);
+    await screenshot(page, 'fields-sent');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(app.errors).toEqual([]);
+  }, 60_000);
+});
+
 describe("a client's default category", () => {
   it('is picked from the kept categories and reaches the service', async () => {
     const client = await brightwater();
