@@ -100,6 +100,12 @@ describe('templates', () => {
     expect(await row.locator('strong').innerText()).toBe(templateName);
     expect(await row.innerText()).toContain('3 lines');
     expect(await row.innerText()).toContain('Payment condition, validity, discount, reference');
+    // its lines as they will go in: three decimals where the price has them
+    await row.getByRole('button', { name: 'Show lines' }).click();
+    const lines = page.getByTestId('template-lines');
+    await lines.waitFor();
+    expect(await lines.locator('tbody tr').allInnerTexts()).toEqual(['Crème de la crème: onderhoud', '12\tmaand\tHosting\t21\t12.345\t', '3\tuur\tUpdates\t21\t0.125\t10']);
+    expect(await row.getByRole('button', { name: 'Hide lines' }).getAttribute('aria-expanded')).toBe('true');
     await screenshot(page, 'templates-screen');
     expect(await axeViolations(page)).toEqual([]);
 
@@ -203,6 +209,28 @@ describe('templates', () => {
     await page.getByRole('dialog', { name: 'Delete template' }).getByRole('button', { name: 'Delete template' }).click();
     await expect.poll(() => page.locator('[data-template-id]').count()).toBe(1);
     expect((await bridge(page, 'templates.list', {})).map((t) => t.name)).toEqual([templateName]);
+    expect(app.errors).toEqual([]);
+  }, 60_000);
+
+  it('keeps a sent quotation whole as a template', async () => {
+    const { id } = await draft();
+    await bridge(page, 'quotations.send', { id, sendmethod: 'email' });
+    await page.goto(`${base()}#/quotations/${encodeURIComponent(id)}`);
+    await page.getByTestId('save-as-template').waitFor();
+    // nothing can be inserted into it, and its lines cannot be picked
+    expect(await page.getByTestId('insert-template').count()).toBe(0);
+    expect(await page.getByRole('checkbox', { name: 'Select line 1' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Save as template…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save as template' });
+    expect(await dialog.getByText('The whole quotation (4 lines)').count()).toBe(1);
+    await dialog.getByLabel('Name').fill('Zoals verstuurd');
+    await dialog.getByRole('button', { name: 'Save template' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('template-said').filter({ hasText: 'Saved as template “Zoals verstuurd” (4 lines).' }).waitFor();
+    await screenshot(page, 'templates-from-sent');
+    const kept = (await bridge(page, 'templates.list', { query: 'zoals verstuurd' }))[0]!;
+    expect(kept).toMatchObject({ lineCount: 4, header: { paymentcondition: 'Binnen 14 dagen' } });
+    await bridge(page, 'templates.delete', { id: kept.id });
     expect(app.errors).toEqual([]);
   }, 60_000);
 
