@@ -1,8 +1,8 @@
 // Products as the person edits them: created offline, edited, stock set,
 // deleted. Each change and the outbox entry that carries it commit together,
 // as for clients (clients.ts). The stock has an entry of its own, the
-// service's stock-only PUT, so a counted stock never rides along with (or
-// waits behind a conflict of) the other fields.
+// service's stock-only PUT, so a counted stock does not carry the other
+// fields along (docs/products.md).
 import type { Product } from '../../shared/schemas';
 import type { LocalProduct, LocalState, ProductFields } from '../../shared/local';
 import type { FieldError } from '../../shared/field-errors';

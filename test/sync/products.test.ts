@@ -87,6 +87,17 @@ describe('pushing products', () => {
     expect(r.sb.requestLog().slice(log).map((x) => x.method)).toEqual(['PUT']);
     expect(r.sb.data.products.get(target.productId!)).toMatchObject({ stock: 17.5, stock_use: true, price: 99 });
     expect(r.store.products.get(target.id).fields.stock).toBe(17.5);
+    // a product's entries go in the order they were made: a count made after an edit the
+    // service cannot take waits for that edit, and goes as soon as it is fixed
+    r.store.products.update(target.id, { code: 'X'.repeat(25) });
+    r.store.products.setStock(target.id, 16);
+    await drain(r);
+    expect(r.store.outbox.parked().map((e) => [e.kind, e.lastError?.fieldErrors?.map((f) => f.field)])).toEqual([['product.update', ['code']]]);
+    expect(r.sb.data.products.get(target.productId!)!.stock).toBe(17.5);
+    r.store.products.update(target.id, { code: 'BOEK-2' });
+    await drain(r);
+    expect(r.sb.data.products.get(target.productId!)).toMatchObject({ code: 'BOEK-2', stock: 16 });
+    expect(r.store.outbox.pendingCount()).toBe(0);
   });
 
   it('a product deleted on the service while edited here: keeping mine creates it again, once', async () => {

@@ -1,7 +1,7 @@
 // Pushing products: create, update with only the changed fields (merged field
 // by field with changes made on the service, as clients are), the amount in
 // stock by the service's stock-only PUT, delete.
-import type { Product, ProductInput } from '../../../shared/schemas';
+import { productWritable, type Product, type ProductInput } from '../../../shared/schemas';
 import type { OutboxItem } from '../../store';
 import { parseJson } from '../../store/context';
 import { productFieldsOf, type ProductRow } from '../../store/products';
@@ -198,13 +198,14 @@ export class ProductStock implements OpHandler {
     const row = store.products.findRow(entry.target);
     if (!row || row.deleted) return nothingLeft(store, entry);
     if (row.product_id === null) return notOnService(this.ctx, entry);
-    const stock = productToInput(productFieldsOf(row));
-    const amount = stock.ok ? stock.value.stock : undefined;
-    if (!stock.ok || typeof amount !== 'number') {
+    // only the amount goes, so only the amount is checked: another field half typed does not hold it back
+    const stock = productWritable.stock.safeParse(productFieldsOf(row).stock);
+    const amount = stock.success ? stock.data : undefined;
+    if (typeof amount !== 'number') {
       store.outbox.park(entry.id, {
         kind: 'validation',
         message: 'The amount in stock cannot be sent until it is a number.',
-        fieldErrors: stock.ok ? [{ field: 'stock', message: 'must be a number' }] : stock.errors.filter((e) => e.field === 'stock'),
+        fieldErrors: [{ field: 'stock', message: stock.success ? 'must be a number' : (stock.error.issues[0]?.message ?? 'must be a number') }],
       });
       return 'parked';
     }
