@@ -33,6 +33,10 @@ describe('pushing products', () => {
     expect(update.mock.calls[0]![1]).toEqual({ price: 12.345, notes: 'Per stuk' });
     expect(r.sb.data.products.get(target.productId!)).toMatchObject({ price: 12.345, notes: 'Per stuk', name: 'Naam van de service' });
     expect(r.store.products.get(target.id)).toMatchObject({ state: 'synced', fields: { name: 'Naam van de service', price: 12.345 } });
+    // the price incl. tax the service worked out for the new price is shown, not the old one
+    const taxes = r.sb.data.products.get(target.productId!)!.taxes;
+    expect(r.store.products.get(target.id).fields.priceintax).toBe(r.sb.data.products.get(target.productId!)!.priceintax);
+    expect(r.store.products.get(target.id).fields.priceintax).toBeCloseTo(12.345 * (1 + taxes / 100), 2);
   });
 
   it('records a conflict when the same field changed on both sides, shows it as a product conflict, and keeps mine when asked', async () => {

@@ -5,6 +5,7 @@ import { productWritable, type Product, type ProductInput } from '../../../share
 import type { OutboxItem } from '../../store';
 import { parseJson } from '../../store/context';
 import { productFieldsOf, type ProductRow } from '../../store/products';
+import { PRODUCT_FIELDS } from '../../store/fields';
 import { productToInput } from '../../store/validate';
 import { mergeProduct, productFields, same } from '../merge';
 import type { OpHandler, PushContext, PushResult, ResolveResult } from './types';
@@ -171,9 +172,34 @@ export class ProductUpdate implements OpHandler {
     if (typeof plan === 'string') return plan;
     store.outbox.markInFlight(entry.id, { productId, changes: plan.send });
     await api.products.update(productId, plan.send as ProductInput);
+    const expected = { ...theirs, ...plan.send } as Product;
+    let after = expected;
+    // a new price or rate makes the service work out the price incl. tax again: read what it made of it
+    if (['price', 'taxes', 'priceintax'].some((f) => f in plan.send)) {
+      try {
+        after = await api.products.get(productId);
+      } catch {
+        // the change is made; the next pull brings the rest
+      }
+    }
     store.transaction(() => {
       const row = store.products.findRow(entry.target);
-      if (row) settle(this.ctx, row, { ...theirs, ...plan.send } as Product);
+      if (row) {
+        // fields not changed here since what was sent take the service's word
+        const mine = productFieldsOf(row) as Record<string, unknown>;
+        const local: Record<string, unknown> = { ...mine };
+        for (const f of PRODUCT_FIELDS) {
+          if (!same(mine[f], (expected as Record<string, unknown>)[f])) continue;
+          const v = (after as Record<string, unknown>)[f];
+          if (v === undefined) delete local[f];
+          else local[f] = v;
+        }
+        const synced = same(local, productFields(after));
+        const json = JSON.stringify(after);
+        store.ctx
+          .stmt('UPDATE products SET server = ?, base = ?, local = ?, gone = 0, updated_at = ? WHERE id = ?')
+          .run(json, synced ? null : json, synced ? null : JSON.stringify(local), store.ctx.now(), row.id);
+      }
       store.outbox.markDone(entry.id);
     });
     return 'done';
