@@ -14,6 +14,8 @@ describe('pushing products', () => {
     expect(local.state).toBe('synced');
     expect(r.sb.data.products.all()).toHaveLength(before + 1);
     expect(r.sb.data.products.get(local.productId!)).toMatchObject({ code: 'SCHROEF-4', price: 0.125 });
+    // what the service worked out is shown at once
+    expect(local.fields.priceintax).toBe(r.sb.data.products.get(local.productId!)!.priceintax);
     expect(r.store.outbox.pendingCount()).toBe(0);
     // the next pull knows it as the same product: no second row
     await r.engine.pull();

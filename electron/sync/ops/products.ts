@@ -73,7 +73,14 @@ export class ProductCreate implements OpHandler {
     }
     store.outbox.markInFlight(entry.id, input.value);
     const productId = await api.products.create(input.value);
-    applyCreated(this.ctx, entry, productId, input.value);
+    // the service fills in what was left to it (the price incl. tax): read it once
+    let found: Product | undefined;
+    try {
+      found = await api.products.get(productId);
+    } catch {
+      // created all the same; the next pull brings the rest
+    }
+    applyCreated(this.ctx, entry, productId, input.value, found);
     return 'done';
   }
 
