@@ -19,6 +19,8 @@ export const SHORTCUTS = {
   saveToService: 'Control+S',
   send: 'Control+Enter',
   duplicateLine: 'Alt+D',
+  // the line's foreign tax: a key of its own, so that its switch need not be a Tab stop between tax and price
+  foreignTax: 'Alt+G',
   removeLine: 'Alt+Delete',
   moveLineUp: 'Alt+ArrowUp',
   moveLineDown: 'Alt+ArrowDown',

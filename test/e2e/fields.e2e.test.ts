@@ -89,6 +89,14 @@ describe('a quotation for a client in another currency', () => {
     await page.getByTestId('currency-notice').waitFor();
     expect(await page.getByRole('button', { name: /^Foreign tax/ }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-pressed')))).toEqual(['true', 'false']);
     expect(await page.getByTestId('convert-prices').isChecked()).toBe(true);
+    // from the keyboard: Alt+G in any cell of the line; the switch is no Tab stop between tax and price
+    const secondToggle = page.getByRole('button', { name: /^Foreign tax/ }).nth(1);
+    expect(await secondToggle.getAttribute('tabindex')).toBe('-1');
+    await page.getByRole('textbox', { name: 'Description' }).nth(1).focus();
+    await page.keyboard.press('Alt+G');
+    await expect.poll(() => secondToggle.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('Alt+G');
+    await expect.poll(() => secondToggle.getAttribute('aria-pressed')).toBe('false');
     await page.getByRole('button', { name: /^Foreign tax/ }).first().hover();
     await screenshot(page, 'fields-line-tax-country');
     expect(await axeViolations(page)).toEqual([]);
