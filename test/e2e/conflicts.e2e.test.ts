@@ -119,7 +119,7 @@ describe('conflicts', () => {
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Take theirs' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await waitForSync(page, /Online · 0 pending/, 10_000);
+    await waitForSync(page, /Online · 0 pending/, 20_000);
     // theirs for the line in question; the line changed there and the one added here both stay
     const texts = (ls: { description?: unknown; price?: unknown }[]) => ls.map((l) => `${String(l.description)}:${Number(l.price)}`);
     const expected = ['Advies:90', 'Reis- en verblijfkosten:25', 'Nazorg:40'];
