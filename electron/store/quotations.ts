@@ -53,6 +53,22 @@ function priced(line: DraftLine): PricedLine {
   return { amount: numeric(line.amount), price: numeric(line.price), tax_rate: numeric(line.tax_rate), discount_pct: numeric(line.discount_pct) };
 }
 
+/** Whether a draft holds nothing but what a new one starts with (today's date as made). */
+export function untouched(content: QuotationContent, createdOn: string): boolean {
+  if (content.clientId !== null || content.lines.length > 0) return false;
+  for (const f of QUOTATION_HEADER_FIELDS) {
+    const v = content[f] as unknown;
+    if (v === undefined || v === null || v === '') continue;
+    if (f === 'date' && v === createdOn) continue;
+    // the defaults a new draft shows: totals shown, prices not converted
+    if (f === 'showtotals' && (v === true || v === 'true')) continue;
+    if (f === 'convert_prices_to_euro' && (v === false || v === 'false')) continue;
+    if (f === 'reference' && Object.values(v as Record<string, unknown>).every((x) => x === undefined || x === null || String(x).trim() === '')) continue;
+    return false;
+  }
+  return true;
+}
+
 export class Quotations {
   constructor(
     private readonly ctx: Ctx,
@@ -367,6 +383,25 @@ export class Quotations {
     return this.ctx.tx(['quotations'], () => {
       this.requireSent(this.row(id), 'given a status');
       return this.queueSentChange(id, 'quotation.status', { customstatus });
+    });
+  }
+
+  /**
+   * Removes a new draft nobody typed into, as if it had never been made:
+   * no outbox entry, nothing for the service. It is kept from the moment
+   * anything was typed (docs/untouched-drafts.md): a client, a line (even an
+   * empty one), or a header field given a value other than the one a new
+   * draft starts with. A draft the service has seen, a numbered one, or one
+   * with something waiting in the outbox is never removed here.
+   */
+  discardIfUntouched(id: string): boolean {
+    return this.ctx.tx(['quotations'], () => {
+      const row = this.findRow(id);
+      if (!row || row.deleted || row.server_id !== null || row.quotationreference !== null || row.server !== null) return false;
+      if (this.outbox.forTarget(id).length > 0 || this.outbox.hasGoneOut(id)) return false;
+      if (!untouched(this.contentOf(row), localDate(row.created_at))) return false;
+      this.ctx.stmt('DELETE FROM quotations WHERE id = ?').run(id);
+      return true;
     });
   }
 

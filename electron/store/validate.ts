@@ -7,6 +7,7 @@ import { fieldErrorsFromZod, type FieldError } from '../../shared/field-errors';
 import type { ClientFields, DraftLine, ProductFields, QuotationContent } from '../../shared/local';
 import { QUOTATION_HEADER_FIELDS } from '../../shared/local';
 import { LINE_FIELDS } from './fields';
+import { filledLineIndexes, isEmptyLine, typedLineField } from '../../shared/empty-line';
 
 type Shape = Record<string, z.ZodType>;
 
@@ -67,9 +68,11 @@ export function quotationToInput(
   const shape = quotationCreate.shape as unknown as Shape;
   const header: Record<string, unknown> = {};
   for (const f of QUOTATION_HEADER_FIELDS) if (content[f] !== undefined) header[f] = content[f];
+  // empty lines are not sent (shared/empty-line.ts); errors name lines by their place among those typed
+  const kept = filledLineIndexes(content.lines);
   const body: Record<string, unknown> = {
     ...dropEmpty(shape, header),
-    lines: content.lines.map(lineToInput),
+    lines: kept.map((i) => lineToInput(content.lines[i]!)),
     action: extra.action,
   };
   if (extra.clientnr !== null) body.clientnr = extra.clientnr;
@@ -77,7 +80,8 @@ export function quotationToInput(
   if (extra.quotationreference) body.quotationreference = extra.quotationreference;
   if (extra.overwrite_if_exist !== undefined) body.overwrite_if_exist = extra.overwrite_if_exist;
   if (extra.sendmethod) body.sendmethod = extra.sendmethod;
-  const r = check(quotationCreate, body);
+  const checked = check(quotationCreate, body);
+  const r: Checked<QuotationCreate> = checked.ok ? checked : { ok: false, errors: checked.errors.map((e) => ({ ...e, field: typedLineField(e.field, kept) })) };
   if (!r.ok && extra.clientnr === null) {
     return { ok: false, errors: r.errors.map((e) => (e.field === 'clientnr' ? { field: 'clientId', message: 'choose a client for this quotation' } : e)) };
   }
@@ -85,6 +89,7 @@ export function quotationToInput(
 }
 
 export function lineErrors(line: DraftLine, index: number): FieldError[] {
+  if (isEmptyLine(line)) return [];
   const r = check(lineInput, lineToInput(line), `lines.${index}.`);
   return r.ok ? [] : r.errors;
 }

@@ -8,6 +8,7 @@ import { bridge, call } from '../bridge';
 import { useEditorStore } from '../stores/editor';
 import { useCompanyStore } from '../stores/company';
 import { documentFileName, documentLanguage, validUntil, type DocumentLanguage } from '../../shared/document';
+import { isEmptyLine } from '../../shared/empty-line';
 import type { CompanyView, LineView } from '../../shared/bridge';
 import type { Totals } from '../../shared/money';
 
@@ -131,7 +132,8 @@ export function useQuotationDocument(): ComputedRef<DocumentModel | null> {
       date: d.date,
       validUntil: validUntil(d.date, d.quotationperiod),
       paymentcondition: d.paymentcondition,
-      lines: editor.lines,
+      // a line nobody filled in is not on the document, as it is not sent (shared/empty-line.ts)
+      lines: editor.lines.filter((l) => !isEmptyLine(l)),
       totals: editor.totals,
       showTotals: d.showtotals,
       taxType: editor.taxType,

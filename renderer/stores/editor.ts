@@ -5,6 +5,7 @@
 import { defineStore } from 'pinia';
 import { computed, reactive, ref, shallowReactive, shallowRef, toRaw, watch } from 'vue';
 import { useSyncStore } from './sync';
+import { useQuotationsStore } from './quotations';
 import { call, asBridgeError, bridge } from '../bridge';
 import { Coalescer, flushOnLeave, leaveOnClose, serialQueue, type SaveState } from '../lib/autosave';
 import { indexFieldErrors, type Problem } from '../lib/validation';
@@ -334,7 +335,10 @@ export const useEditorStore = defineStore('editor', () => {
       // kept pending and retried by the saver; what reached the store still goes
     }
     // queued behind the writes, so it carries them
-    await queue(() => call('quotations.leave', { id })).catch(() => undefined);
+    const left = await queue(() => call('quotations.leave', { id })).catch(() => undefined);
+    // a new quotation nobody typed into is gone now (docs/untouched-drafts.md): the list may still show it
+    const list = useQuotationsStore();
+    if (left && left.queued === null && list.items.some((q) => q.id === id)) void list.load();
   }
 
   async function close(): Promise<void> {

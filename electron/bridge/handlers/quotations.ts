@@ -139,6 +139,8 @@ export function quotationHandlers(ctx: BridgeContext): QuotationHandlers {
     'quotations.leave': ({ id }) => {
       const store = ctx.store();
       // gone meanwhile (deleted, a send replaced it): nothing to carry
+      // a new quotation nobody typed into is not kept (docs/untouched-drafts.md)
+      if (store.quotations.discardIfUntouched(id)) return { queued: null };
       const q = store.quotations.find(id);
       if (!q || q.sent || !store.outbox.hasUnaskedSave(id)) return { queued: null };
       // not checked like a save: leaving is no moment for an error; one the service

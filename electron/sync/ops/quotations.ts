@@ -15,6 +15,7 @@ import type { OutboxItem } from '../../store';
 import { parseJson } from '../../store/context';
 import type { QuotationRow } from '../../store/quotations';
 import { quotationToInput } from '../../store/validate';
+import { filledLineIndexes, typedLineField } from '../../../shared/empty-line';
 import { draftUnchanged, holdsSent } from '../merge';
 import { holdsDraft, mergeQuotation } from '../../../shared/quotation-merge';
 import { newId } from '../../store/ids';
@@ -82,9 +83,12 @@ async function createNumbered(ctx: PushContext, row: QuotationRow, make: () => B
     const b = make();
     if (!b.ok) return b;
     mark(b.body);
+    // the lines as typed, empty ones among them, for naming the lines of a refusal
+    const kept = filledLineIndexes(ctx.store.quotations.contentOf(ctx.store.quotations.row(row.id)).lines);
     try {
       return { ok: true, id: await ctx.api.quotations.create(b.body), body: b.body };
     } catch (e) {
+      if (e instanceof ApiError) for (const f of e.fieldErrors ?? []) f.field = typedLineField(f.field, kept);
       if (!referenceTaken(e, b.body) || tries >= RENUMBER_TRIES) throw e;
       ctx.store.numbering.renumber(row.id, b.body.quotationreference!);
     }

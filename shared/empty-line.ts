@@ -1,0 +1,30 @@
+// A line nobody filled in: no description, no price, no amount other than
+// the 1 a new line starts with, no discount. It says and costs nothing, so
+// it is left out of what goes to the service and of the document, and it
+// never blocks a quotation (docs/untouched-drafts.md). The tax rate does not
+// count: a new line may come with the account's usual rate.
+type LineLike = { amount?: unknown; amount_desc?: unknown; description?: unknown; price?: unknown; discount_pct?: unknown };
+
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+const zero = (v: unknown) => blank(v) || Number(v) === 0;
+
+export function isEmptyLine(line: LineLike): boolean {
+  return blank(line.description) && blank(line.amount_desc) && zero(line.price) && zero(line.discount_pct) && (blank(line.amount) || Number(line.amount) === 1);
+}
+
+/** The positions of the lines that are not empty, in order: where each line sent stands among the lines typed. */
+export function filledLineIndexes(lines: readonly LineLike[]): number[] {
+  const out: number[] = [];
+  lines.forEach((l, i) => {
+    if (!isEmptyLine(l)) out.push(i);
+  });
+  return out;
+}
+
+/** A field error of the lines sent ("lines.2.price") named by the line's place among the lines typed. */
+export function typedLineField(field: string, kept: readonly number[]): string {
+  const m = /^lines\.(\d+)(\..*)?$/.exec(field);
+  if (!m) return field;
+  const at = kept[Number(m[1])];
+  return at === undefined ? field : `lines.${at}${m[2] ?? ''}`;
+}
