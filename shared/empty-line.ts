@@ -3,7 +3,7 @@
 // it is left out of what goes to the service and of the document, and it
 // never blocks a quotation (docs/untouched-drafts.md). The tax rate does not
 // count: a new line may come with the account's usual rate.
-type LineLike = { amount?: unknown; amount_desc?: unknown; description?: unknown; price?: unknown; discount_pct?: unknown };
+type LineLike = { amount?: unknown; tax_rate?: unknown; amount_desc?: unknown; description?: unknown; price?: unknown; discount_pct?: unknown };
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 const zero = (v: unknown) => blank(v) || Number(v) === 0;
