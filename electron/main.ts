@@ -180,7 +180,7 @@ export async function main(): Promise<void> {
   protocol.handle(APP_SCHEME, serveAppFile);
 
   const dataDir = process.env.QUOTEDESK_DATA_DIR || app.getPath('userData');
-  core = await createCore({ dataDir, onError: (what, err) => console.error(`[core] ${what} failed:`, err instanceof Error ? err.message : err) });
+  core = await createCore({ dataDir, systemLocale: app.getLocale(), onError: (what, err) => console.error(`[core] ${what} failed:`, err instanceof Error ? err.message : err) });
   const c = core;
 
   // the document prints from this window: its own PDF printing and print dialog (electron/document/print.ts)

@@ -5,14 +5,14 @@ import App from './App.vue';
 import { createAppI18n } from './i18n';
 import { useNavStore } from './stores/nav';
 import { hashFromRoute, routeFromHash } from './lib/nav';
+import { languageFromLocales } from '../shared/language';
 import './styles.css';
 
 const app = createApp(App);
 const pinia = createPinia();
 app.use(pinia);
-// Dutch until the stored setting is read: most users are Dutch
-const guess = navigator.language?.toLowerCase().startsWith('en') ? 'en' : 'nl';
-app.use(createAppI18n(guess));
+// the browser's language until the stored setting is read (and after, while none is picked)
+app.use(createAppI18n(languageFromLocales(navigator.languages ?? [navigator.language])));
 
 const nav = useNavStore(pinia);
 nav.go(routeFromHash(location.hash));

@@ -33,6 +33,8 @@ export interface CoreOptions {
   autoSync?: boolean;
   /** told of failures that have no caller to answer (background sync) */
   onError?: (what: string, err: unknown) => void;
+  /** the system's locale (Electron's app.getLocale()): the UI language until the person picks one; the web host leaves it to the browser */
+  systemLocale?: string;
   /** the time of the demo's database, request budget and sync timers; for tests that let hours pass */
   clock?: { now: () => number; timers: Timers };
 }
@@ -71,7 +73,7 @@ const RECORD_ENTITIES: Partial<Record<Entity, RecordEntity>> = {
 export async function createCore(opts: CoreOptions): Promise<Core> {
   mkdirSync(opts.dataDir, { recursive: true });
   const events = new EventHub();
-  const settings = new AppSettings(join(opts.dataDir, 'settings.json'));
+  const settings = new AppSettings(join(opts.dataDir, 'settings.json'), opts.systemLocale);
   const company = new CompanyDetails(join(opts.dataDir, 'company.json'));
   const accounts = await AccountService.open({ dataDir: opts.dataDir, secrets: opts.secrets ?? new KeytarSecretStore() });
 

@@ -1,11 +1,15 @@
 // Language, default send method, how often a draft goes by itself, and the service accounts.
 import { defineStore } from 'pinia';
-import { ref, shallowRef } from 'vue';
+import { computed, ref, shallowRef } from 'vue';
+import { languageFromLocales } from '../../shared/language';
 import { asBridgeError, call } from '../bridge';
 import type { AccountView, BridgeError, SendMethod, Settings } from '../../shared/bridge';
 
 export const useSettingsStore = defineStore('settings', () => {
-  const settings = shallowRef<Settings>({ language: 'nl', defaultSendmethod: 'email', draftSaveEveryMinutes: 10 });
+  // null until read: the UI follows the browser meanwhile
+  const settings = shallowRef<Settings>({ language: null, defaultSendmethod: 'email', draftSaveEveryMinutes: 10 });
+  /** the language shown: the one picked, else the system's (the main process knows it in Electron, the browser here) */
+  const language = computed<'nl' | 'en'>(() => settings.value.language ?? languageFromLocales(navigator.languages ?? [navigator.language]));
   const accounts = shallowRef<AccountView[]>([]);
   const error = shallowRef<BridgeError | null>(null);
   const busy = ref(false);
@@ -67,5 +71,5 @@ export const useSettingsStore = defineStore('settings', () => {
     }
   }
 
-  return { settings, accounts, error, busy, load, update, connect, disconnect, setActive };
+  return { settings, language, accounts, error, busy, load, update, connect, disconnect, setActive };
 });

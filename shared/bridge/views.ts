@@ -239,7 +239,10 @@ export interface AccountView {
 }
 
 export interface Settings {
-  language: 'nl' | 'en';
+  /** the language picked, or the system's when the host knows it; null: not picked and unknown here (the page follows its browser) */
+  language: 'nl' | 'en' | null;
+  /** whether the person picked the language (until then it follows the system's) */
+  languagePicked?: boolean;
   defaultSendmethod: SendMethod;
   /** a draft being edited goes to the service by itself at most this often (minutes); saving, sending or leaving it sends it at once */
   draftSaveEveryMinutes: number;

@@ -21,7 +21,7 @@ function file(content?: object): string {
 describe('AppSettings: how often a draft goes by itself', () => {
   it('is 10 minutes in a file written before the setting existed', () => {
     const s = new AppSettings(file({ language: 'en', defaultSendmethod: 'mail' }));
-    expect(s.get()).toEqual({ language: 'en', defaultSendmethod: 'mail', draftSaveEveryMinutes: 10 });
+    expect(s.get()).toEqual({ language: 'en', languagePicked: true, defaultSendmethod: 'mail', draftSaveEveryMinutes: 10 });
     expect(s.keptAside).toBeNull();
   });
 
@@ -31,5 +31,29 @@ describe('AppSettings: how often a draft goes by itself', () => {
     expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({ draftSaveEveryMinutes: 30 });
     expect(new AppSettings(path).get().draftSaveEveryMinutes).toBe(30);
     expect(new AppSettings(file({ language: 'nl', draftSaveEveryMinutes: 0 })).get().draftSaveEveryMinutes).toBe(10);
+  });
+});
+
+describe('AppSettings: the language', () => {
+  it('is not picked on a first start: null without a system locale (the page follows its browser), the system one with it', () => {
+    expect(new AppSettings(file()).get()).toMatchObject({ language: null, languagePicked: false });
+    expect(new AppSettings(file(), 'en-US').get()).toMatchObject({ language: 'en', languagePicked: false });
+    expect(new AppSettings(file(), 'nl-BE').get()).toMatchObject({ language: 'nl', languagePicked: false });
+    expect(new AppSettings(file(), 'de-DE').get()).toMatchObject({ language: 'en', languagePicked: false });
+  });
+
+  it('keeps the language picked, whatever the system says', () => {
+    const path = file();
+    expect(new AppSettings(path, 'en-US').set({ language: 'nl' })).toMatchObject({ language: 'nl', languagePicked: true });
+    expect(JSON.parse(readFileSync(path, 'utf8')).language).toBe('nl');
+    expect(new AppSettings(path, 'en-US').get()).toMatchObject({ language: 'nl', languagePicked: true });
+    // another setting changed later leaves it as picked
+    new AppSettings(path, 'en-US').set({ defaultSendmethod: 'mail' });
+    expect(new AppSettings(path, 'en-US').get()).toMatchObject({ language: 'nl', languagePicked: true });
+  });
+
+  it('counts a file written before this change (language "nl" stored) as picked, and an unreadable language as not picked', () => {
+    expect(new AppSettings(file({ language: 'nl' }), 'en-US').get()).toMatchObject({ language: 'nl', languagePicked: true });
+    expect(new AppSettings(file({ language: 'fr' }), 'en-US').get()).toMatchObject({ language: 'en', languagePicked: false });
   });
 });

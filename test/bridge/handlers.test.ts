@@ -247,11 +247,12 @@ describe('outbox, conflicts, sync, settings', () => {
   });
 
   it('keeps the settings in the data folder', async () => {
-    expect(await t.ok('settings.get', {})).toEqual({ language: 'nl', defaultSendmethod: 'email', draftSaveEveryMinutes: 10 });
-    expect(await t.ok('settings.set', { language: 'en' })).toEqual({ language: 'en', defaultSendmethod: 'email', draftSaveEveryMinutes: 10 });
-    expect(await t.ok('settings.set', { defaultSendmethod: 'mail' })).toEqual({ language: 'en', defaultSendmethod: 'mail', draftSaveEveryMinutes: 10 });
-    expect(await t.ok('settings.set', { draftSaveEveryMinutes: 25 })).toEqual({ language: 'en', defaultSendmethod: 'mail', draftSaveEveryMinutes: 25 });
-    expect(await t.ok('settings.get', {})).toEqual({ language: 'en', defaultSendmethod: 'mail', draftSaveEveryMinutes: 25 });
+    // no language picked yet, and no system locale given: the page follows its browser
+    expect(await t.ok('settings.get', {})).toEqual({ language: null, languagePicked: false, defaultSendmethod: 'email', draftSaveEveryMinutes: 10 });
+    expect(await t.ok('settings.set', { language: 'en' })).toEqual({ language: 'en', languagePicked: true, defaultSendmethod: 'email', draftSaveEveryMinutes: 10 });
+    expect(await t.ok('settings.set', { defaultSendmethod: 'mail' })).toEqual({ language: 'en', languagePicked: true, defaultSendmethod: 'mail', draftSaveEveryMinutes: 10 });
+    expect(await t.ok('settings.set', { draftSaveEveryMinutes: 25 })).toEqual({ language: 'en', languagePicked: true, defaultSendmethod: 'mail', draftSaveEveryMinutes: 25 });
+    expect(await t.ok('settings.get', {})).toEqual({ language: 'en', languagePicked: true, defaultSendmethod: 'mail', draftSaveEveryMinutes: 25 });
     // the store follows the setting at once
     expect(t.core.space.store.outbox.draftSaveEveryMs).toBe(25 * 60_000);
     expect((await t.call('settings.set', { draftSaveEveryMinutes: 0 })).ok).toBe(false);

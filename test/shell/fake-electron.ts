@@ -74,6 +74,8 @@ class FakeApp extends EventEmitter {
   quitCalls = 0;
   exitCode: number | null = null;
   userData = '';
+  /** what app.getLocale() answers: the system's locale */
+  locale = 'en-GB';
   readyResolve!: () => void;
   ready = new Promise<void>((r) => (this.readyResolve = r));
   requestSingleInstanceLock() {
@@ -81,6 +83,9 @@ class FakeApp extends EventEmitter {
   }
   whenReady() {
     return this.ready;
+  }
+  getLocale() {
+    return this.locale;
   }
   getPath(name: string) {
     if (name === 'documents') return `${this.userData}/Documents`;

@@ -42,6 +42,15 @@ function navEvent() {
   return { prevented: false, preventDefault() { this.prevented = true; } };
 }
 
+describe('language', () => {
+  it('follows the system locale (app.getLocale(), en-GB here) until one is picked, then keeps the one picked', async () => {
+    const core = await until(() => main.runningCore(), 'the core');
+    expect(await core.handlers['settings.get']({})).toMatchObject({ language: 'en', languagePicked: false });
+    expect(await core.handlers['settings.set']({ language: 'nl' })).toMatchObject({ language: 'nl', languagePicked: true });
+    expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8')).language).toBe('nl');
+  });
+});
+
 describe('window', () => {
   it('isolates the page: context isolation, sandbox, no Node, no webview', () => {
     const prefs = win.options.webPreferences;
