@@ -7,6 +7,9 @@ import { formatDate, formatDateTime, formatMoney, formatNumber, formatPrice } fr
 import type { Language } from './numbers';
 import { shortcutLabel, SHORTCUTS, type ShortcutName } from './shortcuts';
 import type { SerializedError } from '../../shared/bridge';
+import { anyFieldLabel, withReadableFields, type Entity } from './error-fields';
+import { useProblemText } from './problems';
+import { problemFromMessage } from './validation';
 
 export function useLang() {
   const { locale } = useI18n();
@@ -15,6 +18,8 @@ export function useLang() {
 
 export function useFormat() {
   const lang = useLang();
+  const { t } = useI18n();
+  const problemText = useProblemText();
   return {
     lang,
     money: (v: string | number | null | undefined, currency: string) => formatMoney(v, currency, lang.value),
@@ -23,7 +28,9 @@ export function useFormat() {
     number: (v: string | number | null | undefined, max = 3) => formatNumber(v, lang.value, max),
     date: (v: string | null | undefined) => formatDate(v, lang.value),
     moment: (v: string | null | undefined) => formatDateTime(v, lang.value),
-    error: (e: Pick<SerializedError, 'messageKey' | 'message' | 'params'> | null | undefined) => (e ? errorText(e, lang.value) : ''),
+    /** an error's text, its fields (if any) named as the editors label them, never as raw paths */
+    error: (e: Pick<SerializedError, 'messageKey' | 'message' | 'params' | 'fieldErrors'> | null | undefined, entity?: Entity) =>
+      e ? withReadableFields(errorText(e, lang.value), e.fieldErrors, (f) => anyFieldLabel(f, t, entity), (m) => problemText(problemFromMessage(m))) : '',
   };
 }
 
