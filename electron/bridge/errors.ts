@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import { fieldErrorsFromZod, describeFieldErrors, type FieldError } from '../../shared/field-errors';
 import { isSerializedError } from '../../shared/api-errors';
-import { formatBridgeMessage, type BridgeMessageKey, type SerializedError } from '../../shared/bridge';
+import { BRIDGE_MESSAGES, formatBridgeMessage, type BridgeMessageKey, type SerializedError } from '../../shared/bridge';
 
 /** An error a handler raises on purpose, with a kind the UI acts on. */
 export class HandlerError extends Error {
@@ -55,6 +55,9 @@ export function serializeError(err: unknown): SerializedError {
     const code = String((err as { code?: unknown }).code);
     const mapped = STORE_KINDS[code] ?? { kind: 'storage', key: 'bridge.storage' as const };
     const fieldErrors = (err as { fieldErrors?: FieldError[] }).fieldErrors;
+    // a store error with a text of its own in both languages (its key is checked: an unknown one falls back)
+    const own = (err as { key?: string }).key;
+    if (own && own in BRIDGE_MESSAGES) return bridgeError(own as BridgeMessageKey, mapped.kind, { ...(err as { params?: Record<string, string | number> }).params, detail: err.message }, fieldErrors);
     return bridgeError(mapped.key, mapped.kind, { detail: err.message }, fieldErrors);
   }
   const detail = err instanceof Error ? `${err.name}: ${err.message}` : String(err);

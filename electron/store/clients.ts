@@ -159,13 +159,31 @@ export class Clients {
     return (this.ctx.stmt(`SELECT count(*) AS n FROM quotations WHERE client_id = ? AND deleted = 0`).get(id) as { n: number }).n;
   }
 
+  /**
+   * Quotations here that show this client, each once: those whose draft is
+   * for it and those kept as the service has them (no local draft) whose
+   * client number is its own. usedBy counts the first only (the local
+   * references that keep a client row), which undercounts what a person sees.
+   */
+  shownOn(id: string): number {
+    const row = this.row(id);
+    return (
+      this.ctx
+        .stmt(`SELECT count(*) AS n FROM quotations WHERE deleted = 0 AND (client_id = ? OR (draft IS NULL AND server_clientnr = ?))`)
+        .get(id, row.clientnr) as { n: number }
+    ).n;
+  }
+
   delete(id: string): void {
     this.ctx.tx(['clients'], () => {
       const row = this.row(id);
       if (row.deleted) return;
-      const users = this.usedBy(id);
-      if (users > 0) {
-        throw new StoreError('not_allowed', `This client is used by ${users} quotation${users === 1 ? '' : 's'} on this computer; delete or move ${users === 1 ? 'it' : 'them'} first.`);
+      if (this.usedBy(id) > 0) {
+        const n = this.shownOn(id);
+        throw new StoreError('not_allowed', `This client is used by ${n} quotation${n === 1 ? '' : 's'} on this computer; delete ${n === 1 ? 'it' : 'them'} or give ${n === 1 ? 'it' : 'them'} another client first.`, {
+          key: n === 1 ? 'bridge.client_in_use.one' : 'bridge.client_in_use.other',
+          params: { count: n },
+        });
       }
       const open = this.outbox.forTarget(id).filter((e) => e.state === 'pending' || e.state === 'parked');
       if (row.clientnr === null && !this.outbox.hasGoneOut(id)) {
@@ -178,6 +196,23 @@ export class Clients {
       this.ctx.stmt('UPDATE clients SET deleted = 1, updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
       this.outbox.enqueue('client.delete', id);
     });
+  }
+
+  /**
+   * Makes the client inactive in place of a delete the service refused (it
+   * has documents there), in one step: the refused delete is dropped and the
+   * change to inactive queued in the same transaction, so nothing waits
+   * behind the delete. Without a refused delete it is a plain change.
+   */
+  makeInactiveInstead(id: string): LocalClient {
+    this.ctx.tx(['clients', 'outbox'], () => {
+      this.row(id);
+      const deletes = this.outbox.forTarget(id).filter((e) => e.kind === 'client.delete' && e.state === 'parked');
+      this.outbox.cancel(deletes.map((e) => e.id));
+      this.ctx.stmt('UPDATE clients SET deleted = 0, updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
+      this.update(id, { active: false });
+    });
+    return this.get(id);
   }
 
   /** Puts a client the service refused to delete back in the lists. */

@@ -20,10 +20,15 @@ export class StoreError extends Error {
   constructor(
     readonly code: StoreErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; key?: string; params?: Record<string, string | number> },
   ) {
     super(message, options);
+    this.key = options?.key;
+    this.params = options?.params;
   }
+  /** a message key of its own (shared/bridge/messages.ts), for a text in both languages */
+  readonly key?: string;
+  readonly params?: Record<string, string | number>;
 }
 
 export function notFound(what: string, id: string | number): StoreError {

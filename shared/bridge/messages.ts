@@ -40,6 +40,15 @@ export const BRIDGE_MESSAGES = {
     en: '{detail}',
     nl: 'Sommige velden zijn niet geldig. Verbeter ze en probeer het opnieuw.',
   },
+  // a client quotations here still show: deleting it would leave them without one
+  'bridge.client_in_use.one': {
+    en: 'This client is used by 1 quotation on this computer. Delete that quotation or give it another client first; nothing was changed.',
+    nl: 'Deze klant wordt gebruikt door 1 offerte op deze computer. Verwijder die offerte of geef haar eerst een andere klant; er is niets gewijzigd.',
+  },
+  'bridge.client_in_use.other': {
+    en: 'This client is used by {count} quotations on this computer. Delete those quotations or give them another client first; nothing was changed.',
+    nl: 'Deze klant wordt gebruikt door {count} offertes op deze computer. Verwijder die offertes of geef ze eerst een andere klant; er is niets gewijzigd.',
+  },
   'bridge.parked': {
     en: '{detail}',
     nl: 'Deze bewerking wacht op jou: {detail}',

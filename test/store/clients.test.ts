@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { scratchStore } from './helpers';
 import { StoreError } from '../../electron/store';
+import { serializeError } from '../../electron/bridge/errors';
+import { formatBridgeMessage } from '../../shared/bridge';
 
 describe('local clients', () => {
   it('creates a client offline with one create entry in the outbox', () => {
@@ -94,7 +96,28 @@ describe('local clients', () => {
     const { store } = scratchStore();
     const c = store.clients.create({ company: 'Used' });
     store.quotations.create({ clientId: c.id });
-    expect(() => store.clients.delete(c.id)).toThrow(/used by 1 quotation/);
+    expect(() => store.clients.delete(c.id)).toThrow(/used by 1 quotation on this computer; delete it/);
+  });
+
+  it('counts every quotation here that shows the client when it refuses to delete it, drafts and the service\'s alike', () => {
+    const { store, clock } = scratchStore();
+    store.cache.putClients([{ clientnr: 7, company: 'Twice' }], clock());
+    store.cache.putQuotations([{ id: 70, clientnr: 7, sent: true, lines: [] }, { id: 71, clientnr: 8, sent: true, lines: [] }], clock());
+    const c = store.clients.byClientnr(7)!;
+    store.quotations.create({ clientId: c.id });
+    expect(store.clients.shownOn(c.id)).toBe(2);
+    let refused: unknown;
+    try {
+      store.clients.delete(c.id);
+    } catch (e) {
+      refused = e;
+    }
+    expect(refused).toBeInstanceOf(StoreError);
+    expect(refused).toMatchObject({ code: 'not_allowed', key: 'bridge.client_in_use.other', params: { count: 2 } });
+    expect((refused as Error).message).toMatch(/used by 2 quotations on this computer/);
+    expect(serializeError(refused)).toMatchObject({ messageKey: 'bridge.client_in_use.other', params: { count: 2 } });
+    expect(formatBridgeMessage('bridge.client_in_use.other', { count: 2 }, 'nl')).toBe('Deze klant wordt gebruikt door 2 offertes op deze computer. Verwijder die offertes of geef ze eerst een andere klant; er is niets gewijzigd.');
+    expect(store.clients.get(c.id).state).not.toBe('deleting');
   });
 
   it('lists clients by company name', () => {
