@@ -713,9 +713,14 @@ export const en = {
     discardTitle: 'Discard “{what}”?',
     discardDeleteText: 'The delete is dropped: the record stays, here and on the service.',
     discardChangeText: 'The change is not sent to the service and is undone on this computer: what it changed here is lost.',
-    disconnectTitle: 'Disconnect this account?',
+    disconnectTitle: 'Disconnect account “{name}”?',
     refusedDelete: 'The service did not delete this client: it has documents there, such as quotations or invoices, so it has been kept. You can make it inactive instead: the delete is dropped and the client no longer shows in your lists, here and on the service.',
     makeInactiveInstead: 'Make inactive instead',
+  },
+  dateField: {
+    hint: 'As {format}',
+    unreadable: 'This is not a date. Type it as {format}, for example {example}.',
+    calendar: 'Choose from the calendar',
   },
   error: {
     internal: 'Something went wrong in quotedesk: {message}',

@@ -713,9 +713,14 @@ export const nl: Messages = {
     discardTitle: '“{what}” laten vallen?',
     discardDeleteText: 'Het verwijderen gaat niet door: het record blijft bestaan, hier en bij de service.',
     discardChangeText: 'De wijziging gaat niet naar de service en wordt op deze computer teruggedraaid: wat ze hier veranderde, gaat verloren.',
-    disconnectTitle: 'Dit account ontkoppelen?',
+    disconnectTitle: 'Account “{name}” ontkoppelen?',
     refusedDelete: 'De service heeft deze klant niet verwijderd: er zijn documenten van, zoals offertes of facturen, dus de klant is bewaard. Je kunt hem in plaats daarvan inactief maken: het verwijderen vervalt en de klant staat niet meer in je lijsten, hier en bij de service.',
     makeInactiveInstead: 'In plaats daarvan inactief maken',
+  },
+  dateField: {
+    hint: 'Als {format}',
+    unreadable: 'Dit is geen datum. Typ hem als {format}, bijvoorbeeld {example}.',
+    calendar: 'Kies in de kalender',
   },
   error: {
     internal: 'Er ging iets mis in quotedesk: {message}',
