@@ -190,5 +190,22 @@ export const useClientEditorStore = defineStore('clientEditor', () => {
     }
   }
 
-  return { view, fields, loadError, actionError, saveState, saveError, serverProblems, deleted, open, setField, flush, remove };
+  /** In place of a delete the service refused: the delete is dropped and the client made inactive, in one step. */
+  async function makeInactiveInstead(): Promise<void> {
+    const id = openId;
+    if (!id) return;
+    actionError.value = null;
+    try {
+      await saver.flush().catch(() => undefined);
+      const v = await queue(() => call('clients.makeInactive', { id }));
+      if (openId !== id) return;
+      view.value = v;
+      fields.active = false;
+      serverProblems.value = problemsOf(v);
+    } catch (e) {
+      actionError.value = asBridgeError(e);
+    }
+  }
+
+  return { view, fields, loadError, actionError, saveState, saveError, serverProblems, deleted, open, setField, flush, remove, makeInactiveInstead };
 });

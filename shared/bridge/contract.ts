@@ -175,6 +175,8 @@ export const operations = {
   'clients.create': z.object({ fields: clientPatch }).strict(),
   'clients.update': z.object({ id, patch: clientPatch }).strict(),
   'clients.delete': z.object({ id }).strict(),
+  // in place of a delete the service refused (the client has documents there): one step, nothing left waiting
+  'clients.makeInactive': z.object({ id }).strict(),
   // catalogue
   'products.list': z.object({ query: query.optional(), offset: z.number().int().min(0).optional(), limit: limit.optional() }).strict(),
   'products.search': z.object({ query, limit: limit.optional() }).strict(),
@@ -259,6 +261,7 @@ export interface OperationResults {
   'clients.create': ClientView;
   'clients.update': ClientView;
   'clients.delete': { deleted: true; queued: QueuedResult | null };
+  'clients.makeInactive': ClientView;
   'products.list': { items: ProductView[]; total: number };
   'products.search': ProductView[];
   'products.get': ProductDetail;

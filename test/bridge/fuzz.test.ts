@@ -35,6 +35,7 @@ const VALID: { [N in OperationName]: Record<string, unknown> } = {
   'clients.create': { fields: { company: 'x', active: true, country: 146 } },
   'clients.update': { id: 'c', patch: { city: 'y', top: 14 } },
   'clients.delete': { id: 'c' },
+  'clients.makeInactive': { id: 'c' },
   'products.list': { query: 'a', offset: 0, limit: 10 },
   'products.search': { query: 'a', limit: 5 },
   'products.get': { id: 'p' },

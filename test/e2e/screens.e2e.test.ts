@@ -158,8 +158,9 @@ describe('the Dutch interface', () => {
     await screenshot(page, 'client-editor');
     expect(await axeViolations(page)).toEqual([]);
 
-    page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Klant verwijderen' }).click();
+    // the app's own dialog, naming the client
+    await page.getByRole('dialog', { name: /^Klant “.+” verwijderen\?$/ }).getByRole('button', { name: 'Verwijderen', exact: true }).click();
     await page.getByTestId('has-documents').waitFor({ timeout: 20_000 });
     await page.getByTestId('has-documents').getByText(/documenten/).waitFor();
     expect(data.clients.has(target!.clientnr!)).toBe(true);

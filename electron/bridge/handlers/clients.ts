@@ -6,7 +6,7 @@ import { clientSummary, clientView, isActiveClient, readPending } from '../views
 import type { BridgeContext } from './context';
 import { queuedFor } from './common';
 
-type ClientHandlers = Pick<Handlers, 'clients.list' | 'clients.search' | 'clients.get' | 'clients.create' | 'clients.update' | 'clients.delete'>;
+type ClientHandlers = Pick<Handlers, 'clients.list' | 'clients.search' | 'clients.get' | 'clients.create' | 'clients.update' | 'clients.delete' | 'clients.makeInactive'>;
 
 const ALL = 1_000_000;
 
@@ -55,6 +55,12 @@ export function clientHandlers(ctx: BridgeContext): ClientHandlers {
       store.clients.delete(id);
       const stillThere = store.clients.findRow(id) !== null;
       return { deleted: true, queued: stillThere ? queuedFor(ctx, id, ['client.delete']) : null };
+    },
+
+    'clients.makeInactive': ({ id }) => {
+      const store = ctx.store();
+      store.clients.makeInactiveInstead(id);
+      return clientView(store, store.clients.get(id));
     },
   };
 }

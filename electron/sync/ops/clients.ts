@@ -219,7 +219,7 @@ export class ClientDelete implements OpHandler {
           store.outbox.park(entry.id, {
             kind: 'has_documents',
             status: e.status,
-            message: 'This client has documents (quotations or invoices) on the service and cannot be deleted, so it has been kept. Make it inactive instead, then discard this delete.',
+            message: 'This client has documents (quotations or invoices) on the service and cannot be deleted, so it has been kept. Make it inactive instead: that drops this delete and queues the change in one step.',
           });
         });
         return 'parked';
