@@ -41,6 +41,8 @@ export interface SyncEvents {
   pushed: [entry: OutboxEntry];
   /** a pull finished */
   pulled: [summary: PullSummary];
+  /** what is known of the line changed without going online or offline: a request failed, or the service answered again */
+  reach: [];
 }
 
 export interface PullSummary {

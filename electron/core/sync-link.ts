@@ -32,7 +32,7 @@ export interface SyncLink {
    * connection does not spend the request budget on whole pulls.
    */
   networkBack(): void;
-  status(): Pick<SyncStatus, 'online' | 'lastSyncAt' | 'incomplete' | 'pulling' | 'budget'>;
+  status(): Pick<SyncStatus, 'online' | 'checking' | 'lastReachedAt' | 'lastSyncAt' | 'incomplete' | 'pulling' | 'budget'>;
   /** the service refused the key: the account needs a new one */
   needsKey(): boolean;
   /** when the next background pull is due (epoch ms), or null while none is planned */
@@ -77,7 +77,7 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
   let pullCost: number | null = null;
   const report = (what: string) => (err: unknown) => opts.onError?.(what, err);
 
-  for (const event of ['online', 'offline', 'budget', 'paused', 'resumed'] as const) engine.events.on(event, () => opts.onChange());
+  for (const event of ['online', 'offline', 'reach', 'budget', 'paused', 'resumed'] as const) engine.events.on(event, () => opts.onChange());
   engine.events.on('progress', (p) => {
     pulling = { done: p.pagesDone, estimated: p.pagesEstimated };
     opts.onChange();
@@ -172,6 +172,8 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
       const incomplete = store.settings.get<unknown>(INCOMPLETE_KEY);
       return {
         online: engine.online !== false,
+        checking: engine.connectivity.doubtful,
+        lastReachedAt: engine.connectivity.lastAnswerAt === null ? null : new Date(engine.connectivity.lastAnswerAt).toISOString(),
         lastSyncAt: last ? new Date(last).toISOString() : null,
         incomplete: Array.isArray(incomplete) ? LISTS.filter((l) => incomplete.includes(l)) : [],
         pulling,

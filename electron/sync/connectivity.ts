@@ -4,6 +4,9 @@
 // jittered pause until the service answers again.
 import { backoffDelay, type BackoffOptions } from '../api';
 
+/** How often a run of answers is told, at most; well under the UI's notion of a recent answer (shared/reach.ts). */
+const REACH_TELL_MS = 10_000;
+
 export class Connectivity {
   private state: boolean | null = null;
   private probes = 0;
@@ -11,11 +14,15 @@ export class Connectivity {
   private readonly backoff: BackoffOptions;
   /** broken or timed-out requests in a row */
   private troubles = 0;
+  private answeredAt: number | null = null;
+  private toldAt: number | null = null;
 
   constructor(
     private readonly now: () => number,
     backoff: BackoffOptions = {},
     private readonly onChange: (online: boolean, reason: string) => void = () => {},
+    /** the last answer's time moved on, or a doubt began or ended: worth telling without an online/offline change */
+    private readonly onReach: () => void = () => {},
   ) {
     // full jitter, but never a probe storm: at least a quarter of the step
     this.backoff = { baseMs: 2000, capMs: 5 * 60_000, ...backoff };
@@ -31,12 +38,32 @@ export class Connectivity {
     return this.state === false ? this.nextProbe : null;
   }
 
+  /** When the service last answered anything; null before the first answer. */
+  get lastAnswerAt(): number | null {
+    return this.answeredAt;
+  }
+
+  /**
+   * A request failed since the last answer and the line is not judged down
+   * yet: "online" would be a claim nobody can back, so the UI says it checks.
+   */
+  get doubtful(): boolean {
+    return this.state !== false && this.troubles > 0;
+  }
+
   answered(): void {
+    const wasDoubtful = this.doubtful;
     this.probes = 0;
     this.troubles = 0;
+    this.answeredAt = this.now();
     if (this.state !== true) {
       this.state = true;
+      this.toldAt = this.answeredAt;
       this.onChange(true, '');
+    } else if (wasDoubtful || this.toldAt === null || this.answeredAt - this.toldAt >= REACH_TELL_MS) {
+      // told now and then, not on every answer: the UI only needs it to stay recent
+      this.toldAt = this.answeredAt;
+      this.onReach();
     }
   }
 
@@ -58,6 +85,7 @@ export class Connectivity {
   troubled(reason: string, limit = 3): void {
     this.troubles++;
     if (this.troubles >= limit) this.unreachable(reason);
+    else if (this.troubles === 1) this.onReach();
   }
 
   /** The next probe waits until `at` at the earliest (the request budget cannot afford one before). */

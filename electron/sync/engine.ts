@@ -90,10 +90,15 @@ export class SyncEngine {
     this.timers = opts.timers ?? { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) };
     this.pushDelayMs = opts.pushDelayMs ?? 1500;
     this.pageSize = opts.pageSize;
-    this.connectivity = new Connectivity(this.now, opts.probeBackoff, (online, reason) => {
-      if (online) this.events.emit('online');
-      else this.events.emit('offline', reason);
-    });
+    this.connectivity = new Connectivity(
+      this.now,
+      opts.probeBackoff,
+      (online, reason) => {
+        if (online) this.events.emit('online');
+        else this.events.emit('offline', reason);
+      },
+      () => this.events.emit('reach'),
+    );
     this.pusher = new Pusher({ store: this.store, api: this.api }, { now: this.now, backoff: opts.backoff });
     const onChanged = (entities: string[]) => {
       if (entities.includes('outbox')) {

@@ -163,6 +163,7 @@ export const en = {
     moved: 'Line moved to position {n}.',
     taxCountry: 'Foreign tax for this line: the rate beside it is that of another country',
     taxCountryOn: "Foreign tax: this line is taxed at another country's rate",
+    unusualRate: 'Not a rate this account uses ({rates}). Check it, or leave it if it is meant.',
     foreignTax: ', foreign tax',
   },
   totals: {
@@ -387,6 +388,9 @@ export const en = {
     region: 'Sync status',
     online: 'Online',
     offline: 'Offline',
+    checking: 'Checking the connection…',
+    lastReached: 'Service last reached {time}',
+    offlineSince: 'Offline, service last reached {time}',
     pending: '{n} pending',
     lastSync: 'Last sync {time}',
     never: 'Not synced yet',

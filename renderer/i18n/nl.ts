@@ -163,6 +163,7 @@ export const nl: Messages = {
     moved: 'Regel verplaatst naar positie {n}.',
     taxCountry: 'Buitenlandse btw voor deze regel: het tarief ernaast is dat van een ander land',
     taxCountryOn: 'Buitenlandse btw: deze regel valt onder het tarief van een ander land',
+    unusualRate: 'Geen tarief dat dit account gebruikt ({rates}). Controleer het, of laat het staan als het zo bedoeld is.',
     foreignTax: ', buitenlandse btw',
   },
   totals: {
@@ -387,6 +388,9 @@ export const nl: Messages = {
     region: 'Synchronisatiestatus',
     online: 'Online',
     offline: 'Offline',
+    checking: 'Verbinding controleren…',
+    lastReached: 'Service laatst bereikt om {time}',
+    offlineSince: 'Offline, service laatst bereikt om {time}',
     pending: '{n} in wachtrij',
     lastSync: 'Laatst gesynchroniseerd {time}',
     never: 'Nog niet gesynchroniseerd',

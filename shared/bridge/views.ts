@@ -156,7 +156,12 @@ export interface RateBudget {
 }
 
 export interface SyncStatus {
+  /** not judged offline; a claim only together with a recent lastReachedAt (shared/reach.ts) */
   online: boolean;
+  /** a request failed since the service last answered, and the line is not judged down yet */
+  checking?: boolean;
+  /** when the service last answered anything; null before the first answer */
+  lastReachedAt?: string | null;
   /** operations waiting to go out */
   pending: number;
   parked: number;

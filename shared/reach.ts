@@ -1,0 +1,27 @@
+// What the status bar may say of the line to the service. "Online" is a
+// claim, made only while the service's last answer is recent; after a failed
+// request it says it is checking, and once the last answer is old it says
+// when that was instead of guessing. The main process judges online and
+// offline from requests (electron/sync/connectivity.ts); this only words it.
+import type { SyncStatus } from './bridge';
+
+/** An answer this recent backs "Online" (the main process tells a run of answers every 10 s at most). */
+export const RECENT_MS = 60_000;
+
+export type Reach =
+  | { kind: 'online' }
+  | { kind: 'checking' }
+  | { kind: 'stale'; at: string }
+  | { kind: 'offline'; at: string | null };
+
+export function reachOf(s: Pick<SyncStatus, 'online' | 'checking' | 'lastReachedAt'> | null, now: number): Reach {
+  const at = s?.lastReachedAt ?? null;
+  if (!s || !s.online) return { kind: 'offline', at };
+  if (s.checking) return { kind: 'checking' };
+  // a main process that does not tell when it last reached the service: its word, as before
+  if (s.lastReachedAt === undefined) return { kind: 'online' };
+  // no answer seen yet (the first pull is under way): nothing to claim either way
+  if (at === null) return { kind: 'checking' };
+  if (now - Date.parse(at) > RECENT_MS) return { kind: 'stale', at };
+  return { kind: 'online' };
+}
