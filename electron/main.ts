@@ -52,8 +52,9 @@ export function windowOptions(): Electron.BrowserWindowConstructorOptions {
   return {
     width: 1280,
     height: 820,
-    minWidth: 900,
-    minHeight: 600,
+    // the smallest window every screen and dialog is laid out for (test/e2e/layout.e2e.test.ts)
+    minWidth: 1024,
+    minHeight: 640,
     title: 'quotedesk',
     show: false,
     webPreferences: {

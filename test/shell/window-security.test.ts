@@ -65,6 +65,12 @@ describe('window', () => {
     expect(prefs.preload).toMatch(/preload\.cjs$/);
   });
 
+  it('is never made smaller than the 1024×640 every screen is laid out for', () => {
+    expect(win.options).toMatchObject({ minWidth: 1024, minHeight: 640 });
+    expect(win.options.width).toBeGreaterThanOrEqual(1024);
+    expect(win.options.height).toBeGreaterThanOrEqual(640);
+  });
+
   it('loads the page from app://quotedesk, not from file://', () => {
     expect(win.loadedUrl).toBe('app://quotedesk/index.html');
     expect(fake.privilegedSchemes).toEqual([expect.objectContaining({ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) })]);

@@ -1,0 +1,287 @@
+// Every screen and every dialog at the smallest window the app supports
+// (1024×640) and at a common desktop size (1440×900), in English and in
+// Dutch: nothing scrolls sideways, no control is cut off by the window or by
+// a box that clips it, the lines table keeps its columns and row actions in
+// view, and axe finds nothing serious or critical. Each state is
+// photographed as layout-SCREEN-WIDTHxHEIGHT-LANG.png.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeViolations, bridge, openApp, screenshot, type App } from './support';
+import { goOffline, waitForSync } from './support-sync';
+
+/** The texts of the buttons that open each screen's states and dialogs (the catalogues are the renderer's, not importable here). */
+const TEXTS = {
+  en: { followUp: 'Follow up', showLines: 'Show lines', newClient: 'New client', send: 'Send', saveAsTemplate: 'Save as template…', insertTemplate: 'Insert template…', deleteQuotation: 'Delete quotation', deleteClient: 'Delete client', deleteProduct: 'Delete product', rename: 'Rename', delete: 'Delete', attention: /^Needs attention \(\d+\)$/, conflicts: /^Conflicts \(\d+\)$/ },
+  nl: { followUp: 'Opvolgen', showLines: 'Regels tonen', newClient: 'Nieuwe klant', send: 'Versturen', saveAsTemplate: 'Opslaan als sjabloon…', insertTemplate: 'Sjabloon invoegen…', deleteQuotation: 'Offerte verwijderen', deleteClient: 'Klant verwijderen', deleteProduct: 'Product verwijderen', rename: 'Naam wijzigen', delete: 'Verwijderen', attention: /^Aandacht nodig \(\d+\)$/, conflicts: /^Conflicten \(\d+\)$/ },
+} as const;
+
+const SIZES = [
+  { width: 1024, height: 640 },
+  { width: 1440, height: 900 },
+] as const;
+
+/**
+ * What is wrong with the layout as it is now, one text per problem. Run in
+ * the page as a string: the test files are compiled without the DOM types.
+ */
+const LAYOUT_PROBLEMS = `(() => {
+  const out = [];
+  const name = (el) => {
+    const cls = typeof el.className === 'string' && el.className.trim() ? '.' + el.className.trim().split(/\\s+/).join('.') : '';
+    const label = el.getAttribute('aria-label') || (el.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 30);
+    return el.tagName.toLowerCase() + cls + (label ? ' "' + label + '"' : '');
+  };
+  const root = document.scrollingElement;
+  if (root.scrollWidth > innerWidth + 1) out.push('the page scrolls sideways: ' + root.scrollWidth + ' > ' + innerWidth);
+  for (const el of document.querySelectorAll('body *')) {
+    const cs = getComputedStyle(el);
+    if ((cs.overflowX === 'auto' || cs.overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) {
+      out.push('scrolls sideways: ' + name(el).slice(0, 60) + ' ' + el.scrollWidth + ' > ' + el.clientWidth);
+    }
+  }
+  // with a modal open only the dialog can be used
+  const scope = document.querySelector('dialog[open]') || document.body;
+  const controls = scope.querySelectorAll('button, input, select, textarea, a[href], [role=cell], [role=columnheader], th, td, label, h1, h2, p');
+  for (const el of controls) {
+    const r = el.getBoundingClientRect();
+    if (r.width <= 1 || r.height <= 1 || el.closest('.sr-only, .skip')) continue;
+    if (getComputedStyle(el).visibility === 'hidden') continue;
+    if (r.left < -1 || r.right > innerWidth + 1) out.push('outside the window: ' + name(el) + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
+    // the nearest box that clips sideways must hold the control whole
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      if (getComputedStyle(a).overflowX === 'visible') continue;
+      const ar = a.getBoundingClientRect();
+      if (r.left < ar.left - 1 || r.right > ar.right + 1) out.push('cut off by ' + name(a).slice(0, 40) + ': ' + name(el));
+      break;
+    }
+  }
+  return out;
+})()`;
+
+/** The lines table's own check: each line's columns and row actions inside the table's box. */
+const LINES_PROBLEMS = `(() => {
+  const out = [];
+  const table = document.querySelector('.lines-wrap');
+  if (!table) return ['no lines table'];
+  const box = table.getBoundingClientRect();
+  const line = document.querySelector('.line:not(.text-line)');
+  if (!line) return ['no line with numbers'];
+  for (const col of ['amount', 'description', 'tax_rate', 'price', 'discount_pct']) {
+    const el = line.querySelector('[data-col="' + col + '"]');
+    if (!el) { out.push('no ' + col + ' cell'); continue; }
+    const r = el.getBoundingClientRect();
+    if (r.left < box.left - 1 || r.right > box.right + 1 || r.width < 24) out.push(col + ' not wholly in view: ' + Math.round(r.left) + '..' + Math.round(r.right) + ' in ' + Math.round(box.left) + '..' + Math.round(box.right));
+  }
+  const total = line.querySelector('[data-testid="line-total"]').getBoundingClientRect();
+  if (total.right > box.right + 1) out.push('total cut off');
+  for (const b of line.querySelectorAll('.row-actions button')) {
+    const r = b.getBoundingClientRect();
+    if (r.width < 16 || r.left < box.left - 1 || r.right > box.right + 1) out.push('row action cut off: ' + b.getAttribute('aria-label') + ' ' + Math.round(r.left) + '..' + Math.round(r.right) + ' in ' + Math.round(box.left) + '..' + Math.round(box.right));
+  }
+  return out;
+})()`;
+
+for (const lang of ['en', 'nl'] as const) {
+  const m = TEXTS[lang];
+
+  describe(`the layout in ${lang === 'en' ? 'English' : 'Dutch'}`, () => {
+    let app: App;
+    let page: Page;
+    const base = () => app.host.url.split('#')[0];
+    const found: string[] = [];
+    const ids = { draft: '', sent: '', client: '', product: '' };
+
+    beforeAll(async () => {
+      app = await openApp({ language: lang, viewport: SIZES[0], clients: 6, quotations: 6 });
+      page = app.page;
+    }, 90_000);
+
+    afterAll(async () => {
+      await app?.close();
+    });
+    beforeEach(() => {
+      found.length = 0;
+    });
+
+    // expect.poll, which the set-up needs, works inside a test only
+    it('sets up a long draft, a sent quotation, a template, a conflict and a refused save', async () => {
+      await waitForSync(page, /Last sync|Laatst gesynchroniseerd/, 20_000);
+      const clients = await bridge(page, 'clients.list', { limit: 3 });
+      const client = clients.items[0]!;
+      ids.client = String(client.id);
+      ids.product = String((await bridge(page, 'products.list', { limit: 1 })).items[0]!.localId);
+      // a draft as people write them: a heading, long descriptions, units, discounts, several rates
+      const q = await bridge(page, 'quotations.create', { clientId: client.id });
+      ids.draft = q.id;
+      await bridge(page, 'quotations.update', { id: q.id, patch: { reference: { line1: 'Website onderhoud en hosting 2027' }, paymentcondition: 'Binnen 14 dagen', quotationperiod: 30 } });
+      await bridge(page, 'lines.add', { quotationId: q.id, line: { description: 'Onderhoud van de website, het hele jaar door' } });
+      await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: 12, amount_desc: 'maand', description: 'Hosting met dagelijkse back-ups en een beveiligingscertificaat', price: 1234.567, tax_rate: 21, discount_pct: 12.5 } });
+      await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: 1250, amount_desc: 'stuks', description: 'Drukwerk', price: 0.125, tax_rate: 9 } });
+      await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: 3, amount_desc: 'uur', description: 'Training', price: 95, tax_rate: 0, discount_pct: 100 } });
+      for (let i = 0; i < 5; i++) await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: i + 1, description: `Werkzaamheden fase ${i + 1}`, price: 100 * (i + 1), tax_rate: 21 } });
+      await bridge(page, 'templates.create', { quotationId: q.id, name: 'Website onderhoud', withHeader: true });
+      // a sent quotation, for the sent view and the follow-up list
+      const s = await bridge(page, 'quotations.create', { clientId: clients.items[1]!.id });
+      await bridge(page, 'lines.add', { quotationId: s.id, line: { amount: 2, amount_desc: 'dag', description: 'Workshop voor het hele team', price: 795, tax_rate: 21 } });
+      await bridge(page, 'quotations.send', { id: s.id, sendmethod: 'email' });
+      ids.sent = s.id;
+      await expect.poll(async () => (await bridge(page, 'quotations.get', { id: s.id })).state, { timeout: 20_000 }).toBe('sent');
+
+      // a conflict: changed here offline and on the service; and a save the service refuses (an unknown category)
+      const c = await bridge(page, 'quotations.create', { clientId: clients.items[2]!.id });
+      await bridge(page, 'lines.add', { quotationId: c.id, line: { amount: 1, price: 10, tax_rate: 21, description: 'Snoeiwerk' } });
+      await bridge(page, 'quotations.saveToService', { id: c.id });
+      await expect.poll(async () => (await bridge(page, 'quotations.get', { id: c.id })).serverId, { timeout: 20_000 }).toBeTypeOf('number');
+      const serverId = (await bridge(page, 'quotations.get', { id: c.id })).serverId!;
+      await goOffline(app);
+      await bridge(page, 'quotations.update', { id: c.id, patch: { notes: 'Mijn notitie, met wat meer tekst dan één regel in de vergelijking breed is' } });
+      await bridge(page, 'quotations.saveToService', { id: c.id });
+      app.host.sandbox!.data.quotations.patch(serverId, { notes: 'Hun notitie, ook langer dan één regel in de vergelijking breed is' });
+      const bad = await bridge(page, 'quotations.create', { clientId: client.id });
+      await bridge(page, 'lines.add', { quotationId: bad.id, line: { amount: 1, price: 12.5, tax_rate: 21, description: 'Schilderwerk' } });
+      // a category the service does not know (removed there since the last pull): it refuses the save
+      await bridge(page, 'quotations.update', { id: bad.id, patch: { category: 987_654 } });
+      await bridge(page, 'quotations.saveToService', { id: bad.id });
+      await app.host.setOnline(true);
+      await expect
+        .poll(
+          async () => {
+            const conflicts = (await bridge(page, 'conflicts.list', {})).length;
+            const parked = (await bridge(page, 'outbox.parked', {})).length;
+            if (conflicts === 0 || parked === 0) await page.locator('.sync-actions button').last().click({ timeout: 1000 }).catch(() => undefined);
+            return { conflicts: conflicts > 0, parked: parked > 0 };
+          },
+          { timeout: 30_000, interval: 1000 },
+        )
+        .toEqual({ conflicts: true, parked: true });
+    }, 120_000);
+
+    /** Checks and photographs the page as it is now, at each size. */
+    async function sweep(name: string, extra?: string): Promise<void> {
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        // two frames: the new size laid out and painted
+        await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+        const at = `${name} at ${size.width}×${size.height}`;
+        const problems = new Set([...((await page.evaluate(LAYOUT_PROBLEMS)) as string[]), ...(extra ? ((await page.evaluate(extra)) as string[]) : [])]);
+        for (const p of problems) found.push(`${at}: ${p}`);
+        await screenshot(page, `layout-${name}-${size.width}x${size.height}-${lang}`);
+        for (const v of await axeViolations(page)) found.push(`${at}: axe ${v.id} (${v.impact}) ${v.help} ${v.nodes.join(' ')}`);
+      }
+      await page.setViewportSize(SIZES[0]);
+    }
+
+    async function go(hash: string, ready: string): Promise<void> {
+      await page.goto(`${base()}#${hash}`);
+      await page.locator(ready).first().waitFor();
+    }
+
+    async function dialog(name: string, open: () => Promise<void>, close?: () => Promise<void>): Promise<void> {
+      await open();
+      const d = page.locator('dialog[open]');
+      await d.waitFor();
+      await sweep(`dialog-${name}`);
+      if (close) await close();
+      else await page.keyboard.press('Escape');
+      await d.waitFor({ state: 'detached' });
+    }
+
+    /**
+     * A delete asks before it goes: in the app's own dialog (swept), or in
+     * the browser's, which is answered No.
+     */
+    async function deleteConfirmation(name: string, button: string): Promise<void> {
+      const native: string[] = [];
+      const onDialog = (d: { message(): string; dismiss(): Promise<void> }) => {
+        native.push(d.message());
+        void d.dismiss();
+      };
+      page.on('dialog', onDialog);
+      try {
+        await page.getByRole('button', { name: button, exact: true }).click();
+        const own = page.locator('dialog[open]');
+        await expect.poll(async () => native.length + (await own.count()), { timeout: 5000 }).toBeGreaterThan(0);
+        if (native.length === 0) await dialog(name, async () => undefined);
+      } finally {
+        page.off('dialog', onDialog);
+      }
+    }
+
+    it('lays out the lists: quotations, follow-up, clients, products, templates', async () => {
+      await go('/quotations', 'table.list tbody tr');
+      await sweep('quotations');
+      await go('/followup', 'table.list tbody tr');
+      await sweep('followup');
+      await page.locator('table.list tbody tr').first().getByRole('button', { name: m.followUp }).click();
+      await page.locator('.followup-panel, [data-testid="follow-up-panel"], form').first().waitFor().catch(() => undefined);
+      await sweep('followup-panel');
+      await go('/clients', 'table.list tbody tr');
+      await sweep('clients');
+      await go('/products', 'table.list tbody tr');
+      await sweep('products');
+      await go('/templates', '[data-template-id]');
+      await page.locator('[data-template-id]').first().getByRole('button', { name: m.showLines }).click();
+      await sweep('templates');
+      expect(found).toEqual([]);
+    }, 120_000);
+
+    it('lays out the editor with its lines table, the preview and the sent view', async () => {
+      await go(`/quotations/${encodeURIComponent(ids.draft)}`, '.line');
+      await sweep('editor', LINES_PROBLEMS);
+      await page.locator('.lines-head').scrollIntoViewIfNeeded();
+      await page.locator('main').evaluate('(m) => { m.scrollTop = m.querySelector(".lines-card").offsetTop - 8; }');
+      await sweep('editor-lines', LINES_PROBLEMS);
+      // the lines and totals further down the page
+      await page.locator('.editor-bottom').scrollIntoViewIfNeeded();
+      await sweep('editor-bottom', LINES_PROBLEMS);
+      await go(`/quotations/${encodeURIComponent(ids.draft)}/preview`, '.qdoc');
+      await sweep('preview');
+      await go(`/quotations/${encodeURIComponent(ids.sent)}`, '.line');
+      await sweep('sent');
+      expect(found).toEqual([]);
+    }, 120_000);
+
+    it('lays out the client and product editors and the settings', async () => {
+      await go(`/clients/${encodeURIComponent(ids.client)}`, 'fieldset');
+      await sweep('client-editor');
+      await go(`/products/${encodeURIComponent(ids.product)}`, 'form input');
+      await sweep('product-editor');
+      await go('/products/new', 'form input');
+      await sweep('product-new');
+      await go('/settings', 'h1');
+      await page.getByTestId('numbering-settings').waitFor();
+      await sweep('settings');
+      expect(found).toEqual([]);
+    }, 120_000);
+
+    it('lays out every dialog', async () => {
+      await go('/clients', 'table.list tbody tr');
+      await dialog('new-client', () => page.getByRole('button', { name: m.newClient, exact: true }).click());
+
+      await go(`/quotations/${encodeURIComponent(ids.draft)}`, '.line');
+      await dialog('new-client-editor', () => page.getByRole('button', { name: m.newClient, exact: true }).click());
+      await dialog('send', () => page.getByRole('button', { name: m.send, exact: true }).click());
+      await dialog('save-template', () => page.getByRole('button', { name: m.saveAsTemplate, exact: true }).click());
+      await dialog('insert-template', () => page.getByRole('button', { name: m.insertTemplate, exact: true }).click());
+      await deleteConfirmation('delete-quotation', m.deleteQuotation);
+
+      await go(`/clients/${encodeURIComponent(ids.client)}`, 'fieldset');
+      await deleteConfirmation('delete-client', m.deleteClient);
+      await go(`/products/${encodeURIComponent(ids.product)}`, 'form input');
+      await deleteConfirmation('delete-product', m.deleteProduct);
+      await go(`/quotations/${encodeURIComponent(ids.sent)}`, '.line');
+      await deleteConfirmation('delete-sent', m.deleteQuotation);
+
+      await go('/templates', '[data-template-id]');
+      const row = page.locator('[data-template-id]').first();
+      await dialog('template-rename', () => row.getByRole('button', { name: m.rename, exact: true }).click());
+      await dialog('template-delete', () => row.getByRole('button', { name: m.delete, exact: true }).click());
+
+      await go('/quotations', 'table.list tbody tr');
+      await dialog('attention', () => page.locator('.sync-actions button.warn').filter({ hasText: m.attention }).click());
+      await dialog('conflict', () => page.locator('.sync-actions button.warn').filter({ hasText: m.conflicts }).click());
+      expect(found).toEqual([]);
+      expect(app.errors).toEqual([]);
+    }, 180_000);
+  });
+}
