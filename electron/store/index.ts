@@ -21,6 +21,7 @@ import { PullPrints } from './pull-prints';
 import { DocumentLists } from './document-lists';
 import { Conflicts } from './conflicts';
 import { Templates } from './templates';
+import { TaxRates } from './tax-rates';
 import { discardOperation } from './discard';
 
 export interface OpenStoreOptions {
@@ -48,6 +49,8 @@ export class Store {
   readonly documentLists: DocumentLists;
   /** named groups of lines to start or fill quotations with; on this computer only */
   readonly templates: Templates;
+  /** the tax rates the account uses, for the editor's notice of an unusual one */
+  readonly taxRates: TaxRates;
   /** `changed` events after each committed change */
   readonly events: Ctx['events'];
   /** requests that were out when the app last stopped, now of unknown outcome */
@@ -71,6 +74,7 @@ export class Store {
     this.documentLists = new DocumentLists(ctx);
     this.conflicts = new Conflicts(ctx, this.outbox, this.clients, this.quotations, this.products);
     this.templates = new Templates(ctx, this.quotations);
+    this.taxRates = new TaxRates(ctx);
     this.recoveredInFlight = this.outbox.recoverInFlight();
     this.outbox.pruneDone(ctx.now() - (opts.keepDoneMs ?? 7 * 24 * 3600_000));
   }

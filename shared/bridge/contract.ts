@@ -187,6 +187,8 @@ export const operations = {
   'products.setStock': z.object({ id, stock: z.union([num, text]) }).strict(),
   'products.delete': z.object({ id }).strict(),
   'countries.list': z.object({ lang: z.enum(COUNTRY_LANGS).optional() }).strict(),
+  // the tax rates the account uses (its products', its recent quotations', and 21, 9, 0): another rate gets a notice
+  'taxRates.usual': z.object({ quotationId: id.optional() }).strict(),
   // the service's layouts and categories, as last pulled
   'profiles.list': none,
   'categories.list': none,
@@ -270,6 +272,7 @@ export interface OperationResults {
   'products.setStock': ProductDetail;
   'products.delete': { deleted: true; queued: QueuedResult | null };
   'countries.list': CountryView[];
+  'taxRates.usual': { rates: number[] };
   'profiles.list': DocumentListView;
   'categories.list': DocumentListView;
   'sync.status': SyncStatus;

@@ -44,6 +44,7 @@ const VALID: { [N in OperationName]: Record<string, unknown> } = {
   'products.setStock': { id: 'p', stock: 12 },
   'products.delete': { id: 'p' },
   'countries.list': { lang: 'en' },
+  'taxRates.usual': { quotationId: 'q' },
   'profiles.list': {},
   'categories.list': {},
   'sync.status': {},

@@ -5,7 +5,7 @@ import type { Handlers } from '../dispatcher';
 import { productView, readPending } from '../views';
 import type { BridgeContext } from './context';
 
-type CatalogueHandlers = Pick<Handlers, 'products.list' | 'products.search' | 'countries.list'>;
+type CatalogueHandlers = Pick<Handlers, 'products.list' | 'products.search' | 'countries.list' | 'taxRates.usual'>;
 
 const ALL = 1_000_000;
 
@@ -30,6 +30,8 @@ export function catalogueHandlers(ctx: BridgeContext): CatalogueHandlers {
       }
       return { items: store.products.list({ offset, limit }).map((p) => productView(store, p, pending)), total: store.products.count() };
     },
+
+    'taxRates.usual': ({ quotationId }) => ({ rates: ctx.store().taxRates.usual(quotationId) }),
 
     'products.search': ({ query, limit = 20 }) => {
       const store = ctx.store();

@@ -1,0 +1,33 @@
+// The tax rates the account uses (electron/store/tax-rates.ts), for the
+// notice beside a line's rate that is not one of them: a gentle word, not an
+// error, since such a rate can be meant.
+import { ref, watch, type Ref } from 'vue';
+import { call } from '../bridge';
+import type { Language } from './numbers';
+import type { Translate } from './field-text';
+
+/** The notice for a rate: null when it is usual (or no rate is given). */
+export function unusualRateNotice(usual: readonly number[], lang: Language, t: Translate): (rate: number | null | undefined) => string | null {
+  const known = new Set(usual);
+  const rates = new Intl.ListFormat(lang === 'nl' ? 'nl-NL' : 'en-GB', { type: 'disjunction' }).format(usual.map((r) => `${String(r).replace('.', lang === 'nl' ? ',' : '.')}%`));
+  const text = t('line.unusualRate', { rates });
+  return (rate) => (typeof rate === 'number' && Number.isFinite(rate) && !known.has(rate) ? text : null);
+}
+
+/** The usual rates for the quotation `id` (its own lines left out), read again when it changes. */
+export function useUsualRates(id: Ref<string | undefined>): Ref<number[] | undefined> {
+  const rates = ref<number[] | undefined>(undefined);
+  watch(
+    id,
+    async (q) => {
+      try {
+        rates.value = (await call('taxRates.usual', q ? { quotationId: q } : {})).rates;
+      } catch {
+        // without the list there is simply no notice
+        rates.value = undefined;
+      }
+    },
+    { immediate: true },
+  );
+  return rates;
+}
