@@ -118,3 +118,184 @@ describe('typing straight after adding a line', () => {
     expect(app.errors).toEqual([]);
   }, 60_000);
 });
+
+/** Whether the element a locator finds has the focus. */
+function hasFocus(locator: ReturnType<Page['locator']>): Promise<boolean> {
+  return locator.evaluate((el) => el === (el.ownerDocument as unknown as { activeElement: unknown }).activeElement);
+}
+
+async function pressAndCheck(key: string, locator: ReturnType<Page['locator']>): Promise<void> {
+  await page.keyboard.press(key);
+  await expect.poll(() => hasFocus(locator)).toBe(true);
+}
+
+describe('the focus after each shortcut and dialog', () => {
+  let id = '';
+
+  it('Alt+N: the new quotation starts at its Client field', async () => {
+    await page.goto(`${app.host.url.split('#')[0]}#/quotations`);
+    await page.getByRole('heading', { name: 'Quotations', level: 1 }).waitFor();
+    await page.keyboard.press('Alt+N');
+    await page.getByRole('button', { name: 'Save to service' }).waitFor();
+    id = decodeURIComponent(new URL(page.url()).hash.split('/').pop()!);
+    const client = page.getByRole('combobox', { name: 'Client' });
+    await expect.poll(() => hasFocus(client)).toBe(true);
+  });
+
+  it('Alt+K: the new client dialog starts at its first field, and Esc gives the focus back', async () => {
+    const client = page.getByRole('combobox', { name: 'Client' });
+    await client.focus();
+    await page.keyboard.press('Alt+K');
+    const dialog = page.getByRole('dialog', { name: 'New client' });
+    await expect.poll(() => hasFocus(dialog.getByLabel('Company'))).toBe(true);
+    // typed at once, it lands there
+    await page.keyboard.type('Acme', { delay: 4 });
+    expect(await dialog.getByLabel('Company').inputValue()).toBe('Acme');
+    await screenshot(page, 'keyboard-new-client-dialog');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => hasFocus(client)).toBe(true);
+    // opened by its button, it gives the focus back to the button
+    const button = page.getByRole('button', { name: 'New client' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => hasFocus(dialog.getByLabel('Company'))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => hasFocus(button)).toBe(true);
+  });
+
+  it('Alt+L, Alt+T and Alt+P go to the new line and to the catalogue', async () => {
+    await page.locator('#q-paycond').focus();
+    await pressAndCheck('Alt+L', page.locator('.line').last().locator('[data-col="amount"]'));
+    await page.keyboard.type('2');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('First');
+    await pressAndCheck('Alt+T', page.locator('.line').last().locator('[data-col="description"]'));
+    await page.keyboard.type('Second');
+    await pressAndCheck('Alt+P', page.getByRole('combobox', { name: 'Add product' }));
+    await pressAndCheck('Alt+L', page.locator('.line').last().locator('[data-col="amount"]'));
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Third');
+    await expect.poll(async () => (await get(id)).lines.map((l) => l.description)).toEqual(['First', 'Second', 'Third']);
+  });
+
+  const descriptions = async () => (await get(id)).lines.map((l) => l.description);
+  const cell = (n: number, col: string) => page.locator(`.line[data-index="${n}"] [data-col="${col}"]`);
+
+  it('Alt+↑ and Alt+↓ keep the focus in the cell of the line moved', async () => {
+    await cell(2, 'description').focus();
+    await page.keyboard.press('Alt+ArrowUp');
+    await expect.poll(descriptions).toEqual(['First', 'Third', 'Second']);
+    await expect.poll(() => hasFocus(cell(1, 'description'))).toBe(true);
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect.poll(descriptions).toEqual(['First', 'Second', 'Third']);
+    await expect.poll(() => hasFocus(cell(2, 'description'))).toBe(true);
+    expect(await cell(2, 'description').inputValue()).toBe('Third');
+  });
+
+  it('the move buttons keep the focus on the button of the line moved', async () => {
+    const down = page.locator('.line[data-index="0"]').getByRole('button', { name: 'Move line down' });
+    await down.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(descriptions).toEqual(['Second', 'First', 'Third']);
+    await expect.poll(() => hasFocus(page.locator('.line[data-index="1"]').getByRole('button', { name: 'Move line down' }))).toBe(true);
+    // up to the top: its Move up is disabled there, so the focus stays on the line's Move down
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(descriptions).toEqual(['First', 'Second', 'Third']);
+    await expect.poll(() => hasFocus(page.locator('.line[data-index="0"]').getByRole('button', { name: 'Move line down' }))).toBe(true);
+  });
+
+  it('a line dragged keeps the focus in the cell that was in use', async () => {
+    await cell(1, 'description').focus();
+    await page.locator('.line[data-index="2"] .handle').dragTo(page.locator('.line').first());
+    await expect.poll(descriptions).toEqual(['Third', 'First', 'Second']);
+    await expect.poll(() => hasFocus(cell(2, 'description'))).toBe(true);
+    expect(await cell(2, 'description').inputValue()).toBe('Second');
+  });
+
+  it('Alt+D goes to the copy, typed keys included; Alt+Delete to the line taking its place', async () => {
+    await cell(1, 'description').focus();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Alt+D');
+    await page.keyboard.type(' copy', { delay: 4 });
+    await expect.poll(descriptions).toEqual(['Third', 'First', 'First copy', 'Second']);
+    await expect.poll(() => hasFocus(cell(2, 'description'))).toBe(true);
+    await page.keyboard.press('Alt+Delete');
+    await expect.poll(descriptions).toEqual(['Third', 'First', 'Second']);
+    await expect.poll(() => hasFocus(cell(2, 'description'))).toBe(true);
+    expect(await cell(2, 'description').inputValue()).toBe('Second');
+    await screenshot(page, 'keyboard-editor');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('Ctrl+Enter: the send dialog starts at the chosen way of sending, and Esc gives the focus back', async () => {
+    const opener = cell(0, 'description');
+    await opener.focus();
+    await page.keyboard.press('Control+Enter');
+    const dialog = page.getByRole('dialog', { name: 'Send quotation' });
+    await expect.poll(() => hasFocus(dialog.getByRole('radio', { checked: true }))).toBe(true);
+    await screenshot(page, 'keyboard-send-dialog');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => hasFocus(opener)).toBe(true);
+  });
+
+  it('the template dialogs start at their first field and give the focus back', async () => {
+    const save = page.getByTestId('save-as-template');
+    await save.focus();
+    await page.keyboard.press('Enter');
+    const saveDialog = page.getByRole('dialog', { name: 'Save as template' });
+    await expect.poll(() => hasFocus(saveDialog.getByRole('textbox'))).toBe(true);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Keyboard template');
+    await page.keyboard.press('Enter');
+    await saveDialog.waitFor({ state: 'detached' });
+    const insert = page.getByTestId('insert-template');
+    await insert.focus();
+    await page.keyboard.press('Enter');
+    const insertDialog = page.getByRole('dialog', { name: 'Insert a template' });
+    await expect.poll(() => hasFocus(insertDialog.getByRole('searchbox'))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => hasFocus(insert)).toBe(true);
+
+    await page.goto(`${app.host.url.split('#')[0]}#/templates`);
+    const rename = page.getByRole('button', { name: 'Rename' }).first();
+    await rename.focus();
+    await page.keyboard.press('Enter');
+    const renameDialog = page.getByRole('dialog', { name: 'Rename template' });
+    await expect.poll(() => hasFocus(renameDialog.getByRole('textbox'))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => hasFocus(rename)).toBe(true);
+    const remove = page.getByRole('button', { name: 'Delete' }).first();
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    // nothing to type in: the safe choice first
+    const deleteDialog = page.getByRole('dialog', { name: 'Delete template' });
+    await expect.poll(() => hasFocus(deleteDialog.getByRole('button', { name: 'Cancel' }))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => hasFocus(remove)).toBe(true);
+  });
+
+  it('Ctrl+F goes to the search field of each list, with its text selected; a list without one does not offer it', async () => {
+    for (const [screen, field] of [['quotations', '#q-search'], ['clients', '#c-search'], ['products', '#p-search'], ['templates', '#tpl-search']] as const) {
+      await page.goto(`${app.host.url.split('#')[0]}#/${screen}`);
+      const search = page.locator(field);
+      await search.waitFor();
+      await search.fill('abc');
+      await page.locator('h1').click();
+      expect(await search.getAttribute('aria-keyshortcuts')).toBe('Control+F');
+      expect(await search.getAttribute('title')).toContain('Ctrl+F');
+      await pressAndCheck('Control+F', search);
+      expect(await search.evaluate((el) => [(el as unknown as { selectionStart: number }).selectionStart, (el as unknown as { selectionEnd: number }).selectionEnd])).toEqual([0, 3]);
+      await search.fill('');
+    }
+    await page.goto(`${app.host.url.split('#')[0]}#/followup`);
+    await page.locator('h1').waitFor();
+    expect(await page.locator('[aria-keyshortcuts="Control+F"]').count()).toBe(0);
+    expect(app.errors).toEqual([]);
+  });
+});
