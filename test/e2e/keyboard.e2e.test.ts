@@ -299,3 +299,44 @@ describe('the focus after each shortcut and dialog', () => {
     expect(app.errors).toEqual([]);
   });
 });
+
+describe('in Dutch at 1024 × 640', () => {
+  it('opens the dialogs at their first field and gives the focus back, axe clean', async () => {
+    await bridge(page, 'settings.set', { language: 'nl' });
+    await page.setViewportSize({ width: 1024, height: 640 });
+    const client = (await bridge(page, 'clients.list', { limit: 1 })).items[0]!;
+    const q = await bridge(page, 'quotations.create', { clientId: client.id });
+    await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: 2, description: 'Snoeiwerk', price: 45, tax_rate: 21 } });
+    await page.goto(`${app.host.url.split('#')[0]}#/quotations/${encodeURIComponent(q.id)}`);
+    await page.reload();
+    await page.getByRole('button', { name: 'Opslaan op de service' }).waitFor();
+    const description = page.locator('.line[data-index="0"] [data-col="description"]');
+    await description.focus();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Alt+D');
+    await page.keyboard.type(' (tweede)', { delay: 4 });
+    await expect.poll(async () => (await get(q.id)).lines.map((l) => l.description)).toEqual(['Snoeiwerk', 'Snoeiwerk (tweede)']);
+    await page.keyboard.press('Alt+L');
+    await page.keyboard.type('3', { delay: 4 });
+    await screenshot(page, 'keyboard-editor-nl-1024');
+    expect(await axeViolations(page)).toEqual([]);
+
+    const opener = page.locator('.line').last().locator('[data-col="amount"]');
+    await expect.poll(() => hasFocus(opener)).toBe(true);
+    await page.keyboard.press('Alt+K');
+    const dialog = page.getByRole('dialog', { name: 'Nieuwe klant' });
+    await expect.poll(() => hasFocus(dialog.getByLabel('Bedrijf'))).toBe(true);
+    await screenshot(page, 'keyboard-new-client-dialog-nl-1024');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => hasFocus(opener)).toBe(true);
+    await page.keyboard.press('Control+Enter');
+    const send = page.getByRole('dialog', { name: 'Offerte versturen' });
+    await expect.poll(() => hasFocus(send.getByRole('radio', { checked: true }))).toBe(true);
+    await screenshot(page, 'keyboard-send-dialog-nl-1024');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => hasFocus(opener)).toBe(true);
+    expect(app.errors).toEqual([]);
+  }, 30_000);
+});
