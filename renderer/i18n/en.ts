@@ -164,6 +164,7 @@ export const en = {
     taxCountry: 'Foreign tax for this line: the rate beside it is that of another country',
     taxCountryOn: "Foreign tax: this line is taxed at another country's rate",
     unusualRate: 'Not a rate this account uses ({rates}). Check it, or leave it if it is meant.',
+    unusualRateShort: 'Unusual rate',
     foreignTax: ', foreign tax',
   },
   totals: {

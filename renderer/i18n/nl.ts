@@ -164,6 +164,7 @@ export const nl: Messages = {
     taxCountry: 'Buitenlandse btw voor deze regel: het tarief ernaast is dat van een ander land',
     taxCountryOn: 'Buitenlandse btw: deze regel valt onder het tarief van een ander land',
     unusualRate: 'Geen tarief dat dit account gebruikt ({rates}). Controleer het, of laat het staan als het zo bedoeld is.',
+    unusualRateShort: 'Ongebruikelijk tarief',
     foreignTax: ', buitenlandse btw',
   },
   totals: {
