@@ -141,10 +141,14 @@ describe('rough edges a new user met', () => {
     await bridge(page, 'quotations.update', { id: q.id, patch: { notes: 'Nog uitzoeken' } });
     await page.goto(`${app.host.url}#/quotations/${encodeURIComponent(q.id)}`);
     await page.reload();
+    // the smallest window the app is made for
+    await page.setViewportSize({ width: 1024, height: 640 });
     await page.getByRole('button', { name: 'Offerte verwijderen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Offerte “concept zonder klant” verwijderen?' });
     await dialog.waitFor();
-    await screenshot(page, 'rough-b-delete-quotation-nl');
+    // the button that deletes stands out from the one that keeps
+    expect(await dialog.getByRole('button', { name: 'Verwijderen', exact: true }).evaluate((el) => (el.ownerDocument.defaultView as unknown as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(el).color)).toBe('rgb(255, 255, 255)');
+    await screenshot(page, 'rough-b-delete-quotation-nl-1024');
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Annuleren', exact: true }).click();
     expect(app.errors).toEqual([]);
