@@ -88,7 +88,8 @@ describe('follow-up', () => {
     const panel = page.getByTestId('follow-up-panel');
     await panel.waitFor();
     await panel.getByTestId('signing-link').waitFor();
-    expect(await panel.getByLabel('Date', { exact: true }).inputValue()).toBe(new Date().toLocaleDateString('sv-SE'));
+    // today, shown day first as the English UI shows dates (not the browser's way)
+    expect(await panel.getByLabel('Date', { exact: true }).inputValue()).toBe(new Date().toLocaleDateString('en-GB'));
     await panel.getByLabel('Name', { exact: true }).fill('Kees de Wit');
     await panel.scrollIntoViewIfNeeded();
     await screenshot(page, 'follow-up-panel');
