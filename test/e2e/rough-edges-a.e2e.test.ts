@@ -142,6 +142,12 @@ describe('in the editor', () => {
     expect(await taxCells.nth(1).getAttribute('aria-describedby')).toBeNull();
     await screenshot(page, 'rough-a-rate-notice-en');
     expect(await axeViolations(page)).toEqual([]);
+    // the smallest window: the notice stays under its cell, nothing cut off
+    await page.setViewportSize({ width: 1024, height: 640 });
+    await taxCell.scrollIntoViewIfNeeded();
+    await screenshot(page, 'rough-a-rate-notice-1024x640-en');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.setViewportSize({ width: 1366, height: 900 });
     // a usual rate: the notice goes
     await taxCell.fill('9');
     await expect.poll(() => notices.count()).toBe(0);
