@@ -89,7 +89,7 @@ for (const lang of ['en', 'nl'] as const) {
     let page: Page;
     const base = () => app.host.url.split('#')[0];
     const found: string[] = [];
-    const ids = { draft: '', sent: '', client: '', product: '' };
+    const ids = { draft: '', sent: '', client: '', product: '', numbered: '' };
 
     beforeAll(async () => {
       app = await openApp({ language: lang, viewport: SIZES[0], clients: 6, quotations: 6 });
@@ -104,7 +104,7 @@ for (const lang of ['en', 'nl'] as const) {
     });
 
     // expect.poll, which the set-up needs, works inside a test only
-    it('sets up a long draft, a sent quotation, a template, a conflict and a refused save', async () => {
+    it('sets up a long draft, a sent quotation, a template, a conflict, a refused save and a number taken elsewhere', async () => {
       await waitForSync(page, /Last sync|Laatst gesynchroniseerd/, 20_000);
       const clients = await bridge(page, 'clients.list', { limit: 3 });
       const client = clients.items[0]!;
@@ -142,18 +142,29 @@ for (const lang of ['en', 'nl'] as const) {
       // a category the service does not know (removed there since the last pull): it refuses the save
       await bridge(page, 'quotations.update', { id: bad.id, patch: { category: 987_654 } });
       await bridge(page, 'quotations.saveToService', { id: bad.id });
+      // own numbering: a quotation numbered here while another desk takes the same number on the service
+      await bridge(page, 'numbering.set', { mode: 'own', pattern: 'Q{YY}-{###}', next: 41 });
+      const n = await bridge(page, 'quotations.create', { clientId: clients.items[1]!.id });
+      ids.numbered = n.id;
+      await bridge(page, 'lines.add', { quotationId: n.id, line: { amount: 2, price: 75, tax_rate: 21, description: 'Advies' } });
+      await bridge(page, 'quotations.saveToService', { id: n.id });
+      const taken = (await bridge(page, 'quotations.get', { id: n.id })).quotationreference;
+      const sb = app.host.sandbox!;
+      const other = sb.data.quotations.all()[0]!;
+      sb.data.quotations.set({ ...other, id: sb.data.nextId('quotations'), savename: 'other-desk', quotationreference: taken, sent: false });
       await app.host.setOnline(true);
       await expect
         .poll(
           async () => {
             const conflicts = (await bridge(page, 'conflicts.list', {})).length;
             const parked = (await bridge(page, 'outbox.parked', {})).length;
-            if (conflicts === 0 || parked === 0) await page.locator('.sync-actions button').last().click({ timeout: 1000 }).catch(() => undefined);
-            return { conflicts: conflicts > 0, parked: parked > 0 };
+            const notices = (await bridge(page, 'numbering.notices', {})).length;
+            if (conflicts === 0 || parked === 0 || notices === 0) await page.locator('.sync-actions button').last().click({ timeout: 1000 }).catch(() => undefined);
+            return { conflicts: conflicts > 0, parked: parked > 0, notices: notices > 0 };
           },
           { timeout: 30_000, interval: 1000 },
         )
-        .toEqual({ conflicts: true, parked: true });
+        .toEqual({ conflicts: true, parked: true, notices: true });
     }, 120_000);
 
     /** Checks and photographs the page as it is now, at each size. */
@@ -209,6 +220,7 @@ for (const lang of ['en', 'nl'] as const) {
 
     it('lays out the lists: quotations, follow-up, clients, products, templates', async () => {
       await go('/quotations', 'table.list tbody tr');
+      await page.getByTestId('numbering-notices').waitFor();
       await sweep('quotations');
       await go('/followup', 'table.list tbody tr');
       await sweep('followup');
@@ -234,6 +246,9 @@ for (const lang of ['en', 'nl'] as const) {
       // the lines and totals further down the page
       await page.locator('.editor-bottom').scrollIntoViewIfNeeded();
       await sweep('editor-bottom', LINES_PROBLEMS);
+      await go(`/quotations/${encodeURIComponent(ids.numbered)}`, '[data-testid="numbering-notice"]');
+      await page.getByTestId('numbering-notice').scrollIntoViewIfNeeded();
+      await sweep('editor-numbering-notice');
       await go(`/quotations/${encodeURIComponent(ids.draft)}/preview`, '.qdoc');
       await sweep('preview');
       await go(`/quotations/${encodeURIComponent(ids.sent)}`, '.line');
