@@ -146,7 +146,7 @@ describe('in the editor', () => {
     await page.setViewportSize({ width: 1024, height: 640 });
     await taxCell.scrollIntoViewIfNeeded();
     await screenshot(page, 'rough-a-rate-notice-1024x640-en');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
     await page.setViewportSize({ width: 1366, height: 900 });
     // a usual rate: the notice goes
     await taxCell.fill('9');
