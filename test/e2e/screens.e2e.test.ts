@@ -110,7 +110,8 @@ describe('the Dutch interface', () => {
     const client = clients.items[0]!;
     const q = await bridge(page, 'quotations.create', { clientId: client.id });
     await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: 1, price: 10, tax_rate: 21, description: 'Snoeiwerk' } });
-    await bridge(page, 'lines.add', { quotationId: q.id, line: { description: '' } });
+    // a unit and no text: not empty (an empty line is left out, docs/untouched-drafts.md), and refused for its missing description
+    await bridge(page, 'lines.add', { quotationId: q.id, line: { amount_desc: 'uur', description: '' } });
     await page.goto(`${app.host.url.split('#')[0]}#/quotations/${encodeURIComponent(q.id)}`);
     await page.getByRole('heading', { level: 1, name: `Offerte voor ${client.company || client.contact}` }).waitFor();
     await page.getByRole('button', { name: 'Opslaan op de service' }).click();
