@@ -250,8 +250,9 @@ describe('the focus after each shortcut and dialog', () => {
     await page.keyboard.press('Enter');
     const saveDialog = page.getByRole('dialog', { name: 'Save as template' });
     await expect.poll(() => hasFocus(saveDialog.getByRole('textbox'))).toBe(true);
-    await page.keyboard.press('Control+A');
+    // the suggested name is selected: typing replaces it
     await page.keyboard.type('Keyboard template');
+    expect(await saveDialog.getByRole('textbox').inputValue()).toBe('Keyboard template');
     await page.keyboard.press('Enter');
     await saveDialog.waitFor({ state: 'detached' });
     const insert = page.getByTestId('insert-template');
