@@ -151,6 +151,36 @@ describe('rough edges a new user met', () => {
     await screenshot(page, 'rough-b-delete-quotation-nl-1024');
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Annuleren', exact: true }).click();
+    await page.setViewportSize({ width: 1366, height: 900 });
+  });
+
+  it('makes a client inactive in place of a refused delete from the client itself, in Dutch', async () => {
+    const sb = app.host.sandbox!;
+    const used = new Set((await bridge(page, 'quotations.list', {})).map((q) => q.client?.id));
+    const c = (await bridge(page, 'clients.list', {})).items.find((x) => x.clientnr !== null && !used.has(x.id) && x.active);
+    expect(c, 'another client with no quotation here').toBeDefined();
+    sb.data.invoices.set({ id: sb.data.invoices.maxId() + 1, invoicenr: 'F2026-0998', clientnr: c!.clientnr!, company: c!.company, contact: c!.contact, email: '', city: '', date: '2026-11-02', datedue: '2026-11-16', status: 'open', totalintax: '60.50' });
+    const name = c!.company || c!.contact;
+    await page.goto(`${app.host.url}#/clients/${encodeURIComponent(c!.id)}`);
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    await page.getByRole('button', { name: 'Klant verwijderen' }).click();
+    await page.getByRole('dialog', { name: `Klant “${name}” verwijderen?` }).getByRole('button', { name: 'Verwijderen', exact: true }).click();
+    const note = page.getByTestId('has-documents');
+    await note.waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: /^Aandacht nodig \(\d+\)$/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Aandacht nodig' });
+    await panel.getByText(/heeft deze klant niet verwijderd/).waitFor();
+    await screenshot(page, 'rough-b-refused-delete-nl');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+
+    await note.getByRole('button', { name: 'Inactief maken' }).click();
+    await note.waitFor({ state: 'detached' });
+    await expect.poll(() => sb.data.clients.get(c!.clientnr!)?.active, { timeout: 20_000 }).toBe(false);
+    await expect.poll(async () => (await bridge(page, 'outbox.parked', {})).filter((o) => o.entityId === c!.id).length).toBe(0);
+    await expect.poll(() => syncText(page), { timeout: 20_000 }).toMatch(/^Online · 0 in wachtrij/);
+    await screenshot(page, 'rough-b-made-inactive-nl');
     expect(app.errors).toEqual([]);
   });
 });
