@@ -31,6 +31,15 @@ async function openQuotation(id: string): Promise<void> {
   await page.getByRole('button', { name: 'Save to service' }).waitFor();
 }
 
+/** Types at 4 ms a key; a tab in the text is the Tab key, pressed as fast. */
+async function typeFast(text: string): Promise<void> {
+  const parts = text.split('\t');
+  for (const [i, part] of parts.entries()) {
+    if (i > 0) await page.keyboard.press('Tab', { delay: 4 });
+    await page.keyboard.type(part, { delay: 4 });
+  }
+}
+
 const header = (q: Awaited<ReturnType<typeof get>>) => ({ date: q.date, reference: q.reference, paymentcondition: q.paymentcondition, discount: q.discount, discounttype: q.discounttype });
 const get = (id: string) => bridge(page, 'quotations.get', { id });
 
@@ -51,15 +60,6 @@ describe('typing straight after adding a line', () => {
 
   async function lastLines(n: number) {
     return (await get(id)).lines.slice(-n).map((l) => ({ amount: l.amount, amount_desc: l.amount_desc ?? '', description: l.description ?? '' }));
-  }
-
-  /** Types at 4 ms a key; a tab in the text is the Tab key, pressed as fast. */
-  async function typeFast(text: string): Promise<void> {
-    const parts = text.split('\t');
-    for (const [i, part] of parts.entries()) {
-      if (i > 0) await page.keyboard.press('Tab', { delay: 4 });
-      await page.keyboard.type(part, { delay: 4 });
-    }
   }
 
   it('puts every key typed at 4 ms straight after Alt+L, Enter on the last row and Alt+T in the new line', async () => {
@@ -128,6 +128,44 @@ async function pressAndCheck(key: string, locator: ReturnType<Page['locator']>):
   await page.keyboard.press(key);
   await expect.poll(() => hasFocus(locator)).toBe(true);
 }
+
+describe('a line the editor could not add', () => {
+  it('keeps what was typed in its row, offers to try again, and discards on request', async () => {
+    const client = (await bridge(page, 'clients.list', { limit: 1 })).items[0]!;
+    const q = await bridge(page, 'quotations.create', { clientId: client.id });
+    await bridge(page, 'quotations.update', { id: q.id, patch: { paymentcondition: '30 days' } });
+    await openQuotation(q.id);
+    // the bridge call that adds a line is lost on its way, as a request to a host that went away is
+    let refuse = true;
+    await page.route('**/__bridge/invoke', (route) => (refuse && /"op":"lines\.add"/.test(route.request().postData() ?? '') ? route.abort('connectionreset') : route.continue()));
+    await page.locator('#q-paycond').focus();
+    await page.keyboard.press('Alt+L');
+    await typeFast('4\tkg\tKept text');
+    const pending = page.locator('.pending-line');
+    await pending.getByRole('alert').waitFor();
+    expect(await pending.locator('[data-col="description"]').inputValue()).toBe('Kept text');
+    expect(await pending.locator('[data-col="amount"]').inputValue()).toBe('4');
+    expect(await page.locator('#q-paycond').inputValue()).toBe('30 days');
+    await screenshot(page, 'keyboard-line-not-added');
+    expect(await axeViolations(page)).toEqual([]);
+
+    refuse = false;
+    await pending.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(async () => (await get(q.id)).lines.map((l) => [l.amount, l.amount_desc, l.description])).toEqual([[4, 'kg', 'Kept text']]);
+    await expect.poll(() => pending.count()).toBe(0);
+
+    refuse = true;
+    await page.keyboard.press('Alt+T');
+    await page.keyboard.type('Not wanted', { delay: 4 });
+    await pending.getByRole('alert').waitFor();
+    await pending.getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => pending.count()).toBe(0);
+    await page.unroute('**/__bridge/invoke');
+    expect((await get(q.id)).lines).toHaveLength(1);
+    expect((await get(q.id)).paymentcondition).toBe('30 days');
+    app.errors.length = 0;
+  }, 30_000);
+});
 
 describe('the focus after each shortcut and dialog', () => {
   let id = '';
