@@ -8,11 +8,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, bridge, openApp, screenshot, type App } from './support';
 import { goOffline, waitForSync } from './support-sync';
+import { startSandbox } from '../../electron/sandbox';
 
 /** The texts of the buttons that open each screen's states and dialogs (the catalogues are the renderer's, not importable here). */
 const TEXTS = {
-  en: { followUp: 'Follow up', showLines: 'Show lines', newClient: 'New client', send: 'Send', saveAsTemplate: 'Save as template…', insertTemplate: 'Insert template…', deleteQuotation: 'Delete quotation', deleteClient: 'Delete client', deleteProduct: 'Delete product', rename: 'Rename', delete: 'Delete', attention: /^Needs attention \(\d+\)$/, conflicts: /^Conflicts \(\d+\)$/ },
-  nl: { followUp: 'Opvolgen', showLines: 'Regels tonen', newClient: 'Nieuwe klant', send: 'Versturen', saveAsTemplate: 'Opslaan als sjabloon…', insertTemplate: 'Sjabloon invoegen…', deleteQuotation: 'Offerte verwijderen', deleteClient: 'Klant verwijderen', deleteProduct: 'Product verwijderen', rename: 'Naam wijzigen', delete: 'Verwijderen', attention: /^Aandacht nodig \(\d+\)$/, conflicts: /^Conflicten \(\d+\)$/ },
+  en: { followUp: 'Follow up', showLines: 'Show lines', newClient: 'New client', send: 'Send', saveAsTemplate: 'Save as template…', insertTemplate: 'Insert template…', deleteQuotation: 'Delete quotation', deleteClient: 'Delete client', deleteProduct: 'Delete product', rename: 'Rename', delete: 'Delete', discard: 'Discard', disconnect: 'Disconnect', attention: /^Needs attention \(\d+\)$/, conflicts: /^Conflicts \(\d+\)$/ },
+  nl: { followUp: 'Opvolgen', showLines: 'Regels tonen', newClient: 'Nieuwe klant', send: 'Versturen', saveAsTemplate: 'Opslaan als sjabloon…', insertTemplate: 'Sjabloon invoegen…', deleteQuotation: 'Offerte verwijderen', deleteClient: 'Klant verwijderen', deleteProduct: 'Product verwijderen', rename: 'Naam wijzigen', delete: 'Verwijderen', discard: 'Weggooien', disconnect: 'Ontkoppelen', attention: /^Aandacht nodig \(\d+\)$/, conflicts: /^Conflicten \(\d+\)$/ },
 } as const;
 
 const SIZES = [
@@ -39,8 +40,9 @@ const LAYOUT_PROBLEMS = `(() => {
       out.push('scrolls sideways: ' + name(el).slice(0, 60) + ' ' + el.scrollWidth + ' > ' + el.clientWidth);
     }
   }
-  // with a modal open only the dialog can be used
-  const scope = document.querySelector('dialog[open]') || document.body;
+  // with a modal open only the dialog can be used (the last opened is on top)
+  const open = document.querySelectorAll('dialog[open]');
+  const scope = open[open.length - 1] || document.body;
   const controls = scope.querySelectorAll('button, input, select, textarea, a[href], [role=cell], [role=columnheader], th, td, label, h1, h2, p');
   for (const el of controls) {
     const r = el.getBoundingClientRect();
@@ -119,6 +121,9 @@ for (const lang of ['en', 'nl'] as const) {
       await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: 1250, amount_desc: 'stuks', description: 'Drukwerk', price: 0.125, tax_rate: 9 } });
       await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: 3, amount_desc: 'uur', description: 'Training', price: 95, tax_rate: 0, discount_pct: 100 } });
       for (let i = 0; i < 5; i++) await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: i + 1, description: `Werkzaamheden fase ${i + 1}`, price: 100 * (i + 1), tax_rate: 21 } });
+      // what a line says beside its values: a rate the account does not use, a price with too many decimals
+      await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: 1, description: 'Boeken', price: 42, tax_rate: 7 } });
+      await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: 1, description: 'Licentie', price: 12.3456, tax_rate: 21 } });
       await bridge(page, 'templates.create', { quotationId: q.id, name: 'Website onderhoud', withHeader: true });
       // a sent quotation, for the sent view and the follow-up list
       const s = await bridge(page, 'quotations.create', { clientId: clients.items[1]!.id });
@@ -293,8 +298,31 @@ for (const lang of ['en', 'nl'] as const) {
       await dialog('template-delete', () => row.getByRole('button', { name: m.delete, exact: true }).click());
 
       await go('/quotations', 'table.list tbody tr');
-      await dialog('attention', () => page.locator('.sync-actions button.warn').filter({ hasText: m.attention }).click());
+      await page.locator('.sync-actions button.warn').filter({ hasText: m.attention }).click();
+      const open = page.locator('dialog[open]');
+      await open.first().waitFor();
+      await sweep('dialog-attention');
+      // Discard asks first, in a dialog over the panel
+      await open.first().getByRole('button', { name: m.discard, exact: true }).first().click();
+      await expect.poll(() => open.count()).toBe(2);
+      await sweep('dialog-attention-discard');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => open.count()).toBe(1);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => open.count()).toBe(0);
       await dialog('conflict', () => page.locator('.sync-actions button.warn').filter({ hasText: m.conflicts }).click());
+
+      // an account of its own, for the confirmation of disconnecting it (the demo has no account to disconnect)
+      const service = await startSandbox({ user: 'acme', key: 'acme-key', clients: 2, products: 1, quotations: 1, quiet: true });
+      try {
+        await bridge(page, 'account.connect', { baseUrl: service.url, username: 'acme', apiKey: 'acme-key', displayName: 'Acme Installatietechniek B.V.' });
+        await go('/settings', 'h1');
+        await dialog('disconnect', () => page.getByRole('button', { name: m.disconnect, exact: true }).first().click());
+        // back to the demo, with the service still there to answer
+        await bridge(page, 'account.setActive', { id: null });
+      } finally {
+        await service.close();
+      }
       expect(found).toEqual([]);
       expect(app.errors).toEqual([]);
     }, 180_000);
