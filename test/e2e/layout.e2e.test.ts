@@ -43,6 +43,11 @@ const LAYOUT_PROBLEMS = `(() => {
   // with a modal open only the dialog can be used (the last opened is on top)
   const open = document.querySelectorAll('dialog[open]');
   const scope = open[open.length - 1] || document.body;
+  // a dialog is whole in the window, its actions too; a long body scrolls inside it
+  if (scope !== document.body) {
+    const r = scope.getBoundingClientRect();
+    if (r.top < -1 || r.bottom > innerHeight + 1) out.push('dialog taller than the window: ' + Math.round(r.top) + '..' + Math.round(r.bottom) + ' of ' + innerHeight);
+  }
   const controls = scope.querySelectorAll('button, input, select, textarea, a[href], [role=cell], [role=columnheader], th, td, label, h1, h2, p');
   for (const el of controls) {
     const r = el.getBoundingClientRect();
