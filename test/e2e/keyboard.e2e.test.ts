@@ -1,7 +1,7 @@
 // Keyboard first: keys typed straight after a shortcut land where the person
 // is looking (the new line, the dialog's first field, the search field), and
 // the focus comes back to the control in use after a dialog or a move.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, bridge, openApp, screenshot, type App } from './support';
 
@@ -13,6 +13,12 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(async () => {
   await app?.close();
+});
+// on a failure: what had the focus, what the page said, and how it looked
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state !== 'fail') return;
+  console.error(`focus: ${JSON.stringify(await focused().catch(() => null))}\npage errors: ${app.errors.join('\n')}`);
+  await screenshot(page, `keyboard-failed-${Date.now()}`).catch(() => undefined);
 });
 
 /** What has the focus: its aria-label, or its label's text, or its id. */
@@ -142,7 +148,7 @@ function hasFocus(locator: ReturnType<Page['locator']>): Promise<boolean> {
 
 async function pressAndCheck(key: string, locator: ReturnType<Page['locator']>): Promise<void> {
   await page.keyboard.press(key);
-  await expect.poll(() => hasFocus(locator)).toBe(true);
+  await expect.poll(() => hasFocus(locator), { timeout: 5000 }).toBe(true);
 }
 
 describe('a line the editor could not add', () => {
@@ -193,7 +199,7 @@ describe('the focus after each shortcut and dialog', () => {
     await page.getByRole('button', { name: 'Save to service' }).waitFor();
     id = decodeURIComponent(new URL(page.url()).hash.split('/').pop()!);
     const client = page.getByRole('combobox', { name: 'Client' });
-    await expect.poll(() => hasFocus(client)).toBe(true);
+    await expect.poll(() => hasFocus(client), { timeout: 5000 }).toBe(true);
   });
 
   it('Alt+K: the new client dialog starts at its first field, and Esc gives the focus back', async () => {
@@ -201,7 +207,7 @@ describe('the focus after each shortcut and dialog', () => {
     await client.focus();
     await page.keyboard.press('Alt+K');
     const dialog = page.getByRole('dialog', { name: 'New client' });
-    await expect.poll(() => hasFocus(dialog.getByLabel('Company'))).toBe(true);
+    await expect.poll(() => hasFocus(dialog.getByLabel('Company')), { timeout: 5000 }).toBe(true);
     // typed at once, it lands there
     await page.keyboard.type('Acme', { delay: 4 });
     expect(await dialog.getByLabel('Company').inputValue()).toBe('Acme');
@@ -209,14 +215,14 @@ describe('the focus after each shortcut and dialog', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => hasFocus(client)).toBe(true);
+    await expect.poll(() => hasFocus(client), { timeout: 5000 }).toBe(true);
     // opened by its button, it gives the focus back to the button
     const button = page.getByRole('button', { name: 'New client' });
     await button.focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => hasFocus(dialog.getByLabel('Company'))).toBe(true);
+    await expect.poll(() => hasFocus(dialog.getByLabel('Company')), { timeout: 5000 }).toBe(true);
     await page.keyboard.press('Escape');
-    await expect.poll(() => hasFocus(button)).toBe(true);
+    await expect.poll(() => hasFocus(button), { timeout: 5000 }).toBe(true);
   });
 
   it('Alt+L, Alt+T and Alt+P go to the new line and to the catalogue', async () => {
@@ -243,10 +249,10 @@ describe('the focus after each shortcut and dialog', () => {
     await cell(2, 'description').focus();
     await page.keyboard.press('Alt+ArrowUp');
     await expect.poll(descriptions).toEqual(['First', 'Third', 'Second']);
-    await expect.poll(() => hasFocus(cell(1, 'description'))).toBe(true);
+    await expect.poll(() => hasFocus(cell(1, 'description')), { timeout: 5000 }).toBe(true);
     await page.keyboard.press('Alt+ArrowDown');
     await expect.poll(descriptions).toEqual(['First', 'Second', 'Third']);
-    await expect.poll(() => hasFocus(cell(2, 'description'))).toBe(true);
+    await expect.poll(() => hasFocus(cell(2, 'description')), { timeout: 5000 }).toBe(true);
     expect(await cell(2, 'description').inputValue()).toBe('Third');
   });
 
@@ -255,19 +261,19 @@ describe('the focus after each shortcut and dialog', () => {
     await down.focus();
     await page.keyboard.press('Enter');
     await expect.poll(descriptions).toEqual(['Second', 'First', 'Third']);
-    await expect.poll(() => hasFocus(page.locator('.line[data-index="1"]').getByRole('button', { name: 'Move line down' }))).toBe(true);
+    await expect.poll(() => hasFocus(page.locator('.line[data-index="1"]').getByRole('button', { name: 'Move line down' })), { timeout: 5000 }).toBe(true);
     // up to the top: its Move up is disabled there, so the focus stays on the line's Move down
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Enter');
     await expect.poll(descriptions).toEqual(['First', 'Second', 'Third']);
-    await expect.poll(() => hasFocus(page.locator('.line[data-index="0"]').getByRole('button', { name: 'Move line down' }))).toBe(true);
+    await expect.poll(() => hasFocus(page.locator('.line[data-index="0"]').getByRole('button', { name: 'Move line down' })), { timeout: 5000 }).toBe(true);
   });
 
   it('a line dragged keeps the focus in the cell that was in use', async () => {
     await cell(1, 'description').focus();
     await page.locator('.line[data-index="2"] .handle').dragTo(page.locator('.line').first());
     await expect.poll(descriptions).toEqual(['Third', 'First', 'Second']);
-    await expect.poll(() => hasFocus(cell(2, 'description'))).toBe(true);
+    await expect.poll(() => hasFocus(cell(2, 'description')), { timeout: 5000 }).toBe(true);
     expect(await cell(2, 'description').inputValue()).toBe('Second');
   });
 
@@ -277,10 +283,10 @@ describe('the focus after each shortcut and dialog', () => {
     await page.keyboard.press('Alt+D');
     await page.keyboard.type(' copy', { delay: 4 });
     await expect.poll(descriptions).toEqual(['Third', 'First', 'First copy', 'Second']);
-    await expect.poll(() => hasFocus(cell(2, 'description'))).toBe(true);
+    await expect.poll(() => hasFocus(cell(2, 'description')), { timeout: 5000 }).toBe(true);
     await page.keyboard.press('Alt+Delete');
     await expect.poll(descriptions).toEqual(['Third', 'First', 'Second']);
-    await expect.poll(() => hasFocus(cell(2, 'description'))).toBe(true);
+    await expect.poll(() => hasFocus(cell(2, 'description')), { timeout: 5000 }).toBe(true);
     expect(await cell(2, 'description').inputValue()).toBe('Second');
     await screenshot(page, 'keyboard-editor');
     expect(await axeViolations(page)).toEqual([]);
@@ -291,11 +297,11 @@ describe('the focus after each shortcut and dialog', () => {
     await opener.focus();
     await page.keyboard.press('Control+Enter');
     const dialog = page.getByRole('dialog', { name: 'Send quotation' });
-    await expect.poll(() => hasFocus(dialog.getByRole('radio', { checked: true }))).toBe(true);
+    await expect.poll(() => hasFocus(dialog.getByRole('radio', { checked: true })), { timeout: 5000 }).toBe(true);
     await screenshot(page, 'keyboard-send-dialog');
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
-    await expect.poll(() => hasFocus(opener)).toBe(true);
+    await expect.poll(() => hasFocus(opener), { timeout: 5000 }).toBe(true);
   });
 
   it('the template dialogs start at their first field and give the focus back', async () => {
@@ -303,7 +309,7 @@ describe('the focus after each shortcut and dialog', () => {
     await save.focus();
     await page.keyboard.press('Enter');
     const saveDialog = page.getByRole('dialog', { name: 'Save as template' });
-    await expect.poll(() => hasFocus(saveDialog.getByRole('textbox'))).toBe(true);
+    await expect.poll(() => hasFocus(saveDialog.getByRole('textbox')), { timeout: 5000 }).toBe(true);
     // the suggested name is selected: typing replaces it
     await page.keyboard.type('Keyboard template');
     expect(await saveDialog.getByRole('textbox').inputValue()).toBe('Keyboard template');
@@ -313,26 +319,26 @@ describe('the focus after each shortcut and dialog', () => {
     await insert.focus();
     await page.keyboard.press('Enter');
     const insertDialog = page.getByRole('dialog', { name: 'Insert a template' });
-    await expect.poll(() => hasFocus(insertDialog.getByRole('searchbox'))).toBe(true);
+    await expect.poll(() => hasFocus(insertDialog.getByRole('searchbox')), { timeout: 5000 }).toBe(true);
     await page.keyboard.press('Escape');
-    await expect.poll(() => hasFocus(insert)).toBe(true);
+    await expect.poll(() => hasFocus(insert), { timeout: 5000 }).toBe(true);
 
     await page.goto(`${app.host.url.split('#')[0]}#/templates`);
     const rename = page.getByRole('button', { name: 'Rename' }).first();
     await rename.focus();
     await page.keyboard.press('Enter');
     const renameDialog = page.getByRole('dialog', { name: 'Rename template' });
-    await expect.poll(() => hasFocus(renameDialog.getByRole('textbox'))).toBe(true);
+    await expect.poll(() => hasFocus(renameDialog.getByRole('textbox')), { timeout: 5000 }).toBe(true);
     await page.keyboard.press('Escape');
-    await expect.poll(() => hasFocus(rename)).toBe(true);
+    await expect.poll(() => hasFocus(rename), { timeout: 5000 }).toBe(true);
     const remove = page.getByRole('button', { name: 'Delete' }).first();
     await remove.focus();
     await page.keyboard.press('Enter');
     // nothing to type in: the safe choice first
     const deleteDialog = page.getByRole('dialog', { name: 'Delete template' });
-    await expect.poll(() => hasFocus(deleteDialog.getByRole('button', { name: 'Cancel' }))).toBe(true);
+    await expect.poll(() => hasFocus(deleteDialog.getByRole('button', { name: 'Cancel' })), { timeout: 5000 }).toBe(true);
     await page.keyboard.press('Escape');
-    await expect.poll(() => hasFocus(remove)).toBe(true);
+    await expect.poll(() => hasFocus(remove), { timeout: 5000 }).toBe(true);
   });
 
   it('Ctrl+F goes to the search field of each list, with its text selected; a list without one does not offer it', async () => {
@@ -377,21 +383,21 @@ describe('in Dutch at 1024 × 640', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     const opener = page.locator('.line').last().locator('[data-col="amount"]');
-    await expect.poll(() => hasFocus(opener)).toBe(true);
+    await expect.poll(() => hasFocus(opener), { timeout: 5000 }).toBe(true);
     await page.keyboard.press('Alt+K');
     const dialog = page.getByRole('dialog', { name: 'Nieuwe klant' });
-    await expect.poll(() => hasFocus(dialog.getByLabel('Bedrijf'))).toBe(true);
+    await expect.poll(() => hasFocus(dialog.getByLabel('Bedrijf')), { timeout: 5000 }).toBe(true);
     await screenshot(page, 'keyboard-new-client-dialog-nl-1024');
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
-    await expect.poll(() => hasFocus(opener)).toBe(true);
+    await expect.poll(() => hasFocus(opener), { timeout: 5000 }).toBe(true);
     await page.keyboard.press('Control+Enter');
     const send = page.getByRole('dialog', { name: 'Offerte versturen' });
-    await expect.poll(() => hasFocus(send.getByRole('radio', { checked: true }))).toBe(true);
+    await expect.poll(() => hasFocus(send.getByRole('radio', { checked: true })), { timeout: 5000 }).toBe(true);
     await screenshot(page, 'keyboard-send-dialog-nl-1024');
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
-    await expect.poll(() => hasFocus(opener)).toBe(true);
+    await expect.poll(() => hasFocus(opener), { timeout: 5000 }).toBe(true);
     expect(app.errors).toEqual([]);
   }, 30_000);
 });
