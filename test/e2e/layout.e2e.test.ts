@@ -261,6 +261,8 @@ for (const lang of ['en', 'nl'] as const) {
       await sweep('editor-numbering-notice');
       await go(`/quotations/${encodeURIComponent(ids.draft)}/preview`, '.qdoc');
       await sweep('preview');
+      // the unit stands apart from the quantity (it ran into it: "12maand")
+      expect(await page.getByTestId('document-line').filter({ hasText: 'Hosting' }).locator('td').first().innerText()).toBe('12 maand');
       await go(`/quotations/${encodeURIComponent(ids.sent)}`, '.line');
       await sweep('sent');
       expect(found).toEqual([]);
