@@ -263,6 +263,8 @@ for (const lang of ['en', 'nl'] as const) {
       await sweep('preview');
       // the unit stands apart from the quantity (it ran into it: "12maand")
       expect(await page.getByTestId('document-line').filter({ hasText: 'Hosting' }).locator('td').first().innerText()).toBe('12 maand');
+      // a unit price to the decimals it has, so that quantity × price is the amount shown
+      expect(await page.getByTestId('document-line').filter({ hasText: 'Drukwerk' }).locator('td').nth(2).innerText()).toMatch(/^£\s?0[.,]125$/);
       await go(`/quotations/${encodeURIComponent(ids.sent)}`, '.line');
       await sweep('sent');
       expect(found).toEqual([]);
