@@ -306,6 +306,18 @@ for (const lang of ['en', 'nl'] as const) {
       await dialog('template-rename', () => row.getByRole('button', { name: m.rename, exact: true }).click());
       await dialog('template-delete', () => row.getByRole('button', { name: m.delete, exact: true }).click());
 
+      // a client with documents on the service: the refused delete is said on the client, with Make inactive
+      const sb = app.host.sandbox!;
+      const used = new Set((await bridge(page, 'quotations.list', {})).map((q) => q.client?.id));
+      const c = (await bridge(page, 'clients.list', {})).items.find((x) => x.clientnr !== null && !used.has(x.id) && x.active)!;
+      sb.data.invoices.set({ id: sb.data.invoices.maxId() + 1, invoicenr: 'F2026-0998', clientnr: c.clientnr!, company: c.company, contact: c.contact, email: '', city: '', date: '2026-11-02', datedue: '2026-11-16', status: 'open', totalintax: '60.50' });
+      await go(`/clients/${encodeURIComponent(c.id)}`, 'fieldset');
+      await page.getByRole('button', { name: m.deleteClient, exact: true }).click();
+      await page.locator('dialog[open]').getByRole('button', { name: m.delete, exact: true }).click();
+      await page.getByTestId('has-documents').waitFor({ timeout: 20_000 });
+      await page.getByTestId('has-documents').scrollIntoViewIfNeeded();
+      await sweep('client-refused-delete');
+
       await go('/quotations', 'table.list tbody tr');
       await page.locator('.sync-actions button.warn').filter({ hasText: m.attention }).click();
       const open = page.locator('dialog[open]');
