@@ -256,6 +256,11 @@ for (const lang of ['en', 'nl'] as const) {
       // the lines and totals further down the page
       await page.locator('.editor-bottom').scrollIntoViewIfNeeded();
       await sweep('editor-bottom', LINES_PROBLEMS);
+      // the document below the editor, drawn as one types
+      await page.locator('.live-preview > button.link').click();
+      await page.locator('.live-preview .qdoc').scrollIntoViewIfNeeded();
+      await sweep('editor-live-preview');
+      await page.locator('.live-preview > button.link').click();
       await go(`/quotations/${encodeURIComponent(ids.numbered)}`, '[data-testid="numbering-notice"]');
       await page.getByTestId('numbering-notice').scrollIntoViewIfNeeded();
       await sweep('editor-numbering-notice');
