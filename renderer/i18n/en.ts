@@ -26,7 +26,6 @@ export const en = {
     no: 'No',
     back: 'Back',
     none: '—',
-    confirmDelete: 'Delete for good? This cannot be undone.',
     estimate: 'estimate',
   },
   save: {
@@ -444,7 +443,6 @@ export const en = {
       notSent: 'This quotation has not been sent. Send it first, or discard this change.',
       other: 'This operation could not be completed.',
     },
-    discardConfirm: 'Discard this operation? The change stays on this computer but is not sent to the service.',
   },
   conflict: {
     title: 'Resolve conflict',

@@ -26,7 +26,6 @@ export const nl: Messages = {
     no: 'Nee',
     back: 'Terug',
     none: '—',
-    confirmDelete: 'Definitief verwijderen? Dit kan niet ongedaan worden gemaakt.',
     estimate: 'schatting',
   },
   save: {
@@ -444,7 +443,6 @@ export const nl: Messages = {
       notSent: 'Deze offerte is nog niet verstuurd. Verstuur hem eerst, of gooi deze wijziging weg.',
       other: 'Deze bewerking kon niet worden afgerond.',
     },
-    discardConfirm: 'Deze bewerking weggooien? De wijziging blijft op deze computer maar gaat niet naar de service.',
   },
   conflict: {
     title: 'Conflict oplossen',
