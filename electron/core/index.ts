@@ -9,7 +9,7 @@ import type { BridgeEvents, SyncStatus } from '../../shared/bridge';
 import type { Handlers } from '../bridge/dispatcher';
 import { EventHub } from '../bridge/events';
 import { createHandlers, type AccountsPort, type BridgeContext } from '../bridge/handlers';
-import { conflictView, parkedView } from '../bridge/views';
+import { conflictView, parkedView } from '../bridge/to-views';
 import { AccountService } from '../account';
 import { KeytarSecretStore, type SecretStore } from '../keychain';
 import type { Sandbox } from '../sandbox';

@@ -13,7 +13,7 @@ import { Outbox } from './outbox';
 import { Clients } from './clients';
 import { Products } from './products';
 import { Quotations } from './quotations';
-import { Cache } from './cache';
+import { PulledRecords } from './pulled';
 import { Search } from './search';
 import { Settings } from './settings';
 import { Numbering } from './numbering';
@@ -37,7 +37,7 @@ export class Store {
   /** the catalogue as the person edits it, over what the service holds */
   readonly products: Products;
   readonly quotations: Quotations;
-  readonly cache: Cache;
+  readonly pulled: PulledRecords;
   readonly search: Search;
   readonly settings: Settings;
   /** the account's scheme of quotation references, and the numbers it hands out */
@@ -67,7 +67,7 @@ export class Store {
     this.products = new Products(ctx, this.outbox);
     this.numbering = new Numbering(ctx);
     this.quotations = new Quotations(ctx, this.outbox, this.clients, this.numbering);
-    this.cache = new Cache(ctx, this.numbering);
+    this.pulled = new PulledRecords(ctx, this.numbering);
     this.search = new Search(ctx);
     this.settings = new Settings(ctx);
     this.pullPrints = new PullPrints(ctx);

@@ -105,7 +105,7 @@ const clientName = (alias: string) => `qd_fold(nullif(coalesce(nullif(${alias}.c
 /**
  * Sort keys in SQL, the same for every row, as the list shows them: a draft's
  * own date and client, the service's for a record without local work. The
- * state's rank follows the bridge's states (electron/bridge/views.ts,
+ * state's rank follows the bridge's states (electron/bridge/to-views.ts,
  * quotationState) from the outbox and open conflicts: problems first, then
  * the way a quotation goes. A draft's total is summed from its lines in
  * JavaScript, so SQL cannot order it; drafts are few and read whole anyway,

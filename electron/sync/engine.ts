@@ -215,7 +215,7 @@ export class SyncEngine {
     if (this.running) this.schedule(this.now());
   }
 
-  /** Reads everything from the service into the cache; in the background unless `priority`. */
+  /** Reads everything from the service into the store; in the background unless `priority`. */
   pull(opts: PullCallOptions = {}): Promise<PullSummary> {
     const priority = opts.priority ?? false;
     return this.serial(async () => {

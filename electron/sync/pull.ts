@@ -56,7 +56,7 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
   // service prepares the next page while this one is written.
 
   const countries = await api.countries(undefined, { signal: opts.signal, priority: opts.priority });
-  store.cache.putCountries(countries);
+  store.pulled.putCountries(countries);
   summary.countries = countries.length;
   summary.requests++;
   pagesDone++;
@@ -103,16 +103,16 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
     complete[list] = walk.complete;
   };
   try {
-    await read('clients', api.clients.pagesKnowing(known('clients'), call), (page) => store.cache.putClients(page, startedAt), (c) => c.clientnr);
-    await read('products', api.products.pagesKnowing(known('products'), call), (page) => store.cache.putProducts(page, startedAt), (p) => p.id);
-    await read('quotations', api.quotations.pagesKnowing(known('quotations'), call), (page) => store.cache.putQuotations(page, startedAt), (q) => q.id);
+    await read('clients', api.clients.pagesKnowing(known('clients'), call), (page) => store.pulled.putClients(page, startedAt), (c) => c.clientnr);
+    await read('products', api.products.pagesKnowing(known('products'), call), (page) => store.pulled.putProducts(page, startedAt), (p) => p.id);
+    await read('quotations', api.quotations.pagesKnowing(known('quotations'), call), (page) => store.pulled.putQuotations(page, startedAt), (q) => q.id);
   } finally {
     store.settings.set(PAGING_KEY, api.paging.toJSON());
   }
 
   // Only after every list was read: a record missing from a list read to a
   // certain end is gone. A list whose end is in doubt removes nothing.
-  const sweeps = { clients: () => store.cache.sweepClients(seen.clients), products: () => store.cache.sweepProducts(seen.products), quotations: () => store.cache.sweepQuotations(seen.quotations) };
+  const sweeps = { clients: () => store.pulled.sweepClients(seen.clients), products: () => store.pulled.sweepProducts(seen.products), quotations: () => store.pulled.sweepQuotations(seen.quotations) };
   for (const list of ['clients', 'products', 'quotations'] as const) {
     if (!complete[list]) {
       (summary.incomplete ??= []).push(list);

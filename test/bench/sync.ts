@@ -123,9 +123,9 @@ function storeClock(store: ReturnType<typeof openStore>): { ms: number } {
   let clock = clocks.get(store);
   if (clock) return clock;
   const c = { ms: 0 };
-  const cache = store.cache as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const cache = store.pulled as unknown as Record<string, (...args: unknown[]) => unknown>;
   for (const name of ['putCountries', 'putClients', 'putProducts', 'putQuotations', 'sweepClients', 'sweepProducts', 'sweepQuotations']) {
-    const f = cache[name]!.bind(store.cache);
+    const f = cache[name]!.bind(store.pulled);
     cache[name] = (...args) => {
       const t0 = performance.now();
       try {

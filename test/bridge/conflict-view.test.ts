@@ -2,7 +2,7 @@
 // the saved version, never the defaults the service filled in, never two
 // empties; one row per quotation line that differs.
 import { describe, expect, it } from 'vitest';
-import { conflictView, QUOTATION_CONFLICT_ORDER } from '../../electron/bridge/views';
+import { conflictView, QUOTATION_CONFLICT_ORDER } from '../../electron/bridge/to-views';
 import { flatten, sameValue, threeWay } from '../../electron/bridge/conflict-rows';
 import { QUOTATION_HEADER_FIELDS } from '../../shared/local';
 import { rig } from '../sync/helpers';

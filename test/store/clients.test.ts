@@ -39,7 +39,7 @@ describe('local clients', () => {
 
   it('edits a cached client with its base version kept, one update however many edits', () => {
     const { store, clock } = scratchStore();
-    store.cache.putClients([{ clientnr: 7, company: 'Old', city: 'Ede', active: true }], clock());
+    store.pulled.putClients([{ clientnr: 7, company: 'Old', city: 'Ede', active: true }], clock());
     const c = store.clients.byClientnr(7)!;
     expect(c.state).toBe('synced');
     store.clients.update(c.id, { city: 'Epe' });
@@ -49,7 +49,7 @@ describe('local clients', () => {
     expect(store.clients.get(c.id)).toMatchObject({ state: 'edited', fields: { company: 'New', city: 'Epe', active: true } });
     expect(store.outbox.list().map((o) => o.kind)).toEqual(['client.update']);
     // a pull meanwhile changes the service version only
-    store.cache.putClients([{ clientnr: 7, company: 'Theirs', city: 'Ede', active: true }], clock());
+    store.pulled.putClients([{ clientnr: 7, company: 'Theirs', city: 'Ede', active: true }], clock());
     expect(store.clients.get(c.id).fields.company).toBe('New');
     expect(JSON.parse(store.clients.row(c.id).base!).company).toBe('Old');
   });
@@ -82,7 +82,7 @@ describe('local clients', () => {
 
   it('deletes a service client: pending update dropped, delete queued, hidden from lists', () => {
     const { store, clock } = scratchStore();
-    store.cache.putClients([{ clientnr: 3, company: 'Three' }], clock());
+    store.pulled.putClients([{ clientnr: 3, company: 'Three' }], clock());
     const c = store.clients.byClientnr(3)!;
     store.clients.update(c.id, { city: 'X' });
     store.clients.delete(c.id);
@@ -101,8 +101,8 @@ describe('local clients', () => {
 
   it('counts every quotation here that shows the client when it refuses to delete it, drafts and the service\'s alike', () => {
     const { store, clock } = scratchStore();
-    store.cache.putClients([{ clientnr: 7, company: 'Twice' }], clock());
-    store.cache.putQuotations([{ id: 70, clientnr: 7, sent: true, lines: [] }, { id: 71, clientnr: 8, sent: true, lines: [] }], clock());
+    store.pulled.putClients([{ clientnr: 7, company: 'Twice' }], clock());
+    store.pulled.putQuotations([{ id: 70, clientnr: 7, sent: true, lines: [] }, { id: 71, clientnr: 8, sent: true, lines: [] }], clock());
     const c = store.clients.byClientnr(7)!;
     store.quotations.create({ clientId: c.id });
     expect(store.clients.shownOn(c.id)).toBe(2);
@@ -122,7 +122,7 @@ describe('local clients', () => {
 
   it('lists clients by company name', () => {
     const { store, clock } = scratchStore();
-    store.cache.putClients(
+    store.pulled.putClients(
       [
         { clientnr: 1, company: 'zeta' },
         { clientnr: 2, company: 'Alpha' },
@@ -137,7 +137,7 @@ describe('local clients', () => {
 
   it('lists a page of the active clients, in name order after local edits, with the count of all of them', () => {
     const { store, clock } = scratchStore();
-    store.cache.putClients(
+    store.pulled.putClients(
       Array.from({ length: 30 }, (_, i) => ({ clientnr: i + 1, company: `Client ${String(i + 1).padStart(2, '0')}`, active: i % 10 !== 9 })),
       clock(),
     );

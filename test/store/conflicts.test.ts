@@ -6,7 +6,7 @@ describe('conflict resolution in the store', () => {
     const ctx = scratchStore();
     const { store, clock } = ctx;
     const base = { id: 5, clientnr: 1, sent: false, savename: 'qd-x', quotationreference: 'QD-X', notes: 'base', lines: [] };
-    store.cache.putQuotations([base], clock());
+    store.pulled.putQuotations([base], clock());
     const q = store.quotations.byServerId(5)!;
     store.quotations.updateHeader(q.id, { notes: 'mine' });
     const op = store.outbox.forTarget(q.id)[0]!;
@@ -53,7 +53,7 @@ describe('conflict resolution in the store', () => {
 
   it('client fields: take theirs restores their values in the conflicting fields only', () => {
     const { store, clock } = scratchStore();
-    store.cache.putClients([{ clientnr: 1, company: 'Base', city: 'Ede' }], clock());
+    store.pulled.putClients([{ clientnr: 1, company: 'Base', city: 'Ede' }], clock());
     const c = store.clients.byClientnr(1)!;
     store.clients.update(c.id, { company: 'Mine', phone: '0101' });
     const op = store.outbox.forTarget(c.id)[0]!;
@@ -68,7 +68,7 @@ describe('conflict resolution in the store', () => {
 
   it('deleted on the service: keep mine turns the update into a create', () => {
     const { store, clock } = scratchStore();
-    store.cache.putClients([{ clientnr: 1, company: 'Base' }], clock());
+    store.pulled.putClients([{ clientnr: 1, company: 'Base' }], clock());
     const c = store.clients.byClientnr(1)!;
     store.clients.update(c.id, { company: 'Mine' });
     const op = store.outbox.forTarget(c.id)[0]!;

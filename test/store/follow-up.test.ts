@@ -5,7 +5,7 @@ import type { Client, Quotation } from '../../shared/schemas';
 import type { Store } from '../../electron/store';
 import type { QuotationSummary } from '../../shared/bridge';
 import { daysBetween, validUntil } from '../../electron/store/quotation-list';
-import { listedQuotationSummary, readPending } from '../../electron/bridge/views';
+import { listedQuotationSummary, readPending } from '../../electron/bridge/to-views';
 import { quotationHandlers } from '../../electron/bridge/handlers/quotations';
 import type { BridgeContext } from '../../electron/bridge/handlers/context';
 import { fold } from '../../shared/fold';
@@ -30,8 +30,8 @@ function record(fields: Partial<Quotation> & { clientnr: number }): Quotation {
 
 function seeded(records: Quotation[]): Store {
   const { store } = scratchStore();
-  store.cache.putClients(clients, T);
-  store.cache.putQuotations(records, T);
+  store.pulled.putClients(clients, T);
+  store.pulled.putQuotations(records, T);
   return store;
 }
 

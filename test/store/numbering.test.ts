@@ -68,7 +68,7 @@ describe('handing out numbers', () => {
 
   it('skips numbers a quotation here already holds, pulled ones too', () => {
     const { store, clock } = scratchStore();
-    store.cache.putQuotations(
+    store.pulled.putQuotations(
       [
         { id: 1, clientnr: 1, sent: true, quotationreference: 'OF2026-0001', lines: [] },
         { id: 2, clientnr: 1, sent: true, quotationreference: 'OF2026-0002', lines: [] },
@@ -128,7 +128,7 @@ describe('handing out numbers', () => {
     const { store, clock } = scratchStore();
     const q = draft(store);
     expect(store.quotations.number(q.id)).toBe('OF2026-0001');
-    store.cache.putQuotations([{ id: 90, clientnr: 1, sent: true, savename: 'other-desk', quotationreference: 'OF2026-0001', lines: [] }], clock());
+    store.pulled.putQuotations([{ id: 90, clientnr: 1, sent: true, savename: 'other-desk', quotationreference: 'OF2026-0001', lines: [] }], clock());
     // not adopted: another quotation, not this draft's lost send
     expect(store.quotations.get(q.id)).toMatchObject({ serverId: null, quotationreference: null });
     expect(store.quotations.byServerId(90)!.id).not.toBe(q.id);

@@ -66,7 +66,7 @@ describe('outbox', () => {
 
   it('discards an operation with the local change it carried', () => {
     const { store, clock } = scratchStore();
-    store.cache.putClients([{ clientnr: 1, company: 'Service' }], clock());
+    store.pulled.putClients([{ clientnr: 1, company: 'Service' }], clock());
     const c = store.clients.byClientnr(1)!;
     store.clients.update(c.id, { company: 'Mine' });
     const op = store.outbox.list()[0]!;

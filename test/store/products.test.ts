@@ -19,7 +19,7 @@ describe('local products', () => {
 
   it('edits a pulled product over the service version: the stock alone goes by its own entry, other fields by an update', () => {
     const { store, clock } = scratchStore();
-    store.cache.putProducts([{ id: 5, code: 'BOEK', name: 'Boek', price: 20, taxes: 9, stock_use: true, stock: 12 }], clock());
+    store.pulled.putProducts([{ id: 5, code: 'BOEK', name: 'Boek', price: 20, taxes: 9, stock_use: true, stock: 12 }], clock());
     const p = store.products.byProductId(5)!;
     expect(p.state).toBe('synced');
     store.products.setStock(p.id, 11);
@@ -31,7 +31,7 @@ describe('local products', () => {
     const row = store.products.row(p.id);
     expect(JSON.parse(row.base!)).toMatchObject({ id: 5, price: 20, stock: 12 });
     // a pull meanwhile changes the service's version only
-    store.cache.putProducts([{ id: 5, code: 'BOEK', name: 'Boek (2e druk)', price: 20, taxes: 9, stock_use: true, stock: 12 }], clock());
+    store.pulled.putProducts([{ id: 5, code: 'BOEK', name: 'Boek (2e druk)', price: 20, taxes: 9, stock_use: true, stock: 12 }], clock());
     expect(store.products.get(p.id).fields).toMatchObject({ name: 'Boek', price: 21.5, stock: 10 });
   });
 
@@ -52,7 +52,7 @@ describe('local products', () => {
     expect(store.products.find(fresh.id)).toBeNull();
     expect(store.outbox.list()).toEqual([]);
 
-    store.cache.putProducts([{ id: 9, code: 'T', name: 'Thee', price: 3, taxes: 9 }], clock());
+    store.pulled.putProducts([{ id: 9, code: 'T', name: 'Thee', price: 3, taxes: 9 }], clock());
     const p = store.products.byProductId(9)!;
     store.products.update(p.id, { price: 3.5 });
     store.products.delete(p.id);
@@ -68,10 +68,10 @@ describe('local products', () => {
 
   it('keeps a product removed on the service while edited here, flagged as gone', () => {
     const { store, clock } = scratchStore();
-    store.cache.putProducts([{ id: 1, name: 'A' }, { id: 2, name: 'B' }], clock());
+    store.pulled.putProducts([{ id: 1, name: 'A' }, { id: 2, name: 'B' }], clock());
     const b = store.products.byProductId(2)!;
     store.products.update(b.id, { name: 'B2' });
-    const r = store.cache.sweepProducts([]);
+    const r = store.pulled.sweepProducts([]);
     expect(r.removed).toBe(1);
     expect(r.flagged).toEqual([b.id]);
     expect(store.products.get(b.id)).toMatchObject({ gone: true, fields: { name: 'B2' } });
@@ -79,10 +79,10 @@ describe('local products', () => {
 
   it('lists by name with the local version, and counts only what is not being deleted', () => {
     const { store, clock } = scratchStore();
-    store.cache.putProducts([{ id: 1, name: 'Zeep' }, { id: 2, name: 'appel' }], clock());
+    store.pulled.putProducts([{ id: 1, name: 'Zeep' }, { id: 2, name: 'appel' }], clock());
     store.products.create({ name: 'Mango' });
     expect(store.products.list().map((p) => p.fields.name)).toEqual(['appel', 'Mango', 'Zeep']);
     expect(store.products.count()).toBe(3);
-    expect(store.cache.count('products')).toBe(2);
+    expect(store.pulled.count('products')).toBe(2);
   });
 });

@@ -6,7 +6,7 @@ import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { InvoicingApi } from '../../electron/api';
 import { pull } from '../../electron/sync';
 import type { Store } from '../../electron/store';
-import { listedQuotationSummary, lookupFor, quotationSummary, readPending } from '../../electron/bridge/views';
+import { listedQuotationSummary, lookupFor, quotationSummary, readPending } from '../../electron/bridge/to-views';
 import { scratchStore } from './helpers';
 
 let sb: Sandbox;
@@ -84,7 +84,7 @@ describe('quotation list', () => {
     // many more of the pulled records, as a large account has
     const rows = store.db.prepare('SELECT server FROM quotations WHERE server IS NOT NULL').all() as { server: string }[];
     const records = Array.from({ length: 3000 }, (_, i) => ({ ...JSON.parse(rows[i % rows.length]!.server), id: 100_000 + i, savename: `bulk ${i}`, quotationreference: '' }));
-    for (let i = 0; i < records.length; i += 1000) store.cache.putQuotations(records.slice(i, i + 1000), Date.now());
+    for (let i = 0; i < records.length; i += 1000) store.pulled.putQuotations(records.slice(i, i + 1000), Date.now());
     expect(store.quotations.summaries({ limit: 1_000_000 }).length).toBeGreaterThan(3000);
     const times: number[] = [];
     for (let i = 0; i < 7; i++) {

@@ -105,7 +105,7 @@ describe('quotation drafts', () => {
 
   it('sends a saved draft after its pending save', () => {
     const { store, clock } = scratchStore();
-    store.cache.putQuotations([{ id: 40, clientnr: 1, sent: false, savename: 'mine', lines: [] }], clock());
+    store.pulled.putQuotations([{ id: 40, clientnr: 1, sent: false, savename: 'mine', lines: [] }], clock());
     const q = store.quotations.byServerId(40)!;
     store.quotations.updateHeader(q.id, { notes: 'changed' });
     store.quotations.send(q.id, 'mail');
@@ -115,8 +115,8 @@ describe('quotation drafts', () => {
 
   it('starts editing a saved service draft from its service version, which becomes the base', () => {
     const { store, clock } = scratchStore();
-    store.cache.putClients([{ clientnr: 5, company: 'Five' }], clock());
-    store.cache.putQuotations(
+    store.pulled.putClients([{ clientnr: 5, company: 'Five' }], clock());
+    store.pulled.putQuotations(
       [{ id: 9, clientnr: 5, sent: false, notes: 'theirs', lines: [{ description: 'a', amount: 1, price: 2, linetotal: 2 }] }],
       clock(),
     );
@@ -132,7 +132,7 @@ describe('quotation drafts', () => {
 
   it('approves, unapproves and sets a custom status on sent quotations only, collapsing repeats', () => {
     const { store, clock } = scratchStore();
-    store.cache.putQuotations([{ id: 11, clientnr: 1, sent: true, lines: [] }, { id: 12, clientnr: 1, sent: false, lines: [] }], clock());
+    store.pulled.putQuotations([{ id: 11, clientnr: 1, sent: true, lines: [] }, { id: 12, clientnr: 1, sent: false, lines: [] }], clock());
     const sent = store.quotations.byServerId(11)!;
     const draft = store.quotations.byServerId(12)!;
     expect(() => store.quotations.approve(draft.id, { name: 'Jan', date: '2026-01-15' })).toThrow(/Only a sent quotation/);
@@ -158,7 +158,7 @@ describe('quotation drafts', () => {
     expect(store.quotations.find(local.id)).toBeNull();
     expect(store.outbox.list()).toEqual([]);
 
-    store.cache.putQuotations([{ id: 20, clientnr: 1, sent: false, lines: [] }], clock());
+    store.pulled.putQuotations([{ id: 20, clientnr: 1, sent: false, lines: [] }], clock());
     const saved = store.quotations.byServerId(20)!;
     store.quotations.updateHeader(saved.id, { notes: 'x' });
     store.quotations.delete(saved.id);
@@ -168,7 +168,7 @@ describe('quotation drafts', () => {
 
   it('lists drafts and sent quotations separately, newest change first', () => {
     const { store, clock } = scratchStore();
-    store.cache.putQuotations([{ id: 1, clientnr: 1, sent: true, lines: [] }], clock());
+    store.pulled.putQuotations([{ id: 1, clientnr: 1, sent: true, lines: [] }], clock());
     clock.advance(1000);
     const d = store.quotations.create();
     expect(store.quotations.list({ which: 'drafts' }).map((q) => q.id)).toEqual([d.id]);

@@ -6,7 +6,7 @@ describe('type-ahead search', () => {
   function seeded() {
     const ctx = scratchStore();
     const { store, clock } = ctx;
-    store.cache.putClients(
+    store.pulled.putClients(
       [
         { clientnr: 1, company: 'Bakkerij Müller', contact: 'Hans Müller', email: 'hans@muller.de', city: 'Enschede' },
         { clientnr: 2, company: 'Café de Zwaan', contact: 'Eline Visser', email: 'eline@zwaan.nl', city: 'Zwolle' },
@@ -14,7 +14,7 @@ describe('type-ahead search', () => {
       ],
       clock(),
     );
-    store.cache.putProducts(
+    store.pulled.putProducts(
       [
         { id: 10, code: 'HR-01', name: 'Uurtarief consultancy', price: 95, taxes: 21 },
         { id: 11, code: 'CRM-2', name: 'Crème brûlée', price: 6.5, taxes: 9 },
@@ -63,7 +63,7 @@ describe('type-ahead search', () => {
     expect(store.search.products('hr').map((h) => h.productId)).toEqual([10]);
     expect(store.search.products('creme brul')).toMatchObject([{ productId: 11, code: 'CRM-2', price: 6.5, taxes: 9 }]);
     expect(store.search.products('uurt').map((h) => h.productId)).toEqual([10]);
-    store.cache.putProducts([{ id: 10, code: 'HR-01', name: 'Hourly rate', price: 95, taxes: 21 }], clock());
+    store.pulled.putProducts([{ id: 10, code: 'HR-01', name: 'Hourly rate', price: 95, taxes: 21 }], clock());
     expect(store.search.products('uurt')).toEqual([]);
     expect(store.search.products('hourly').map((h) => h.productId)).toEqual([10]);
   });

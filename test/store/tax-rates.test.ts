@@ -11,8 +11,8 @@ describe('usual tax rates', () => {
 
   it("add the products' rates and those of recent quotations, but not the rates of the quotation being edited", () => {
     const { store, clock } = scratchStore();
-    store.cache.putProducts([{ id: 1, code: 'A', name: 'A', price: 1, taxes: 6 }], clock());
-    store.cache.putQuotations([{ id: 5, clientnr: 1, sent: true, lines: [{ description: 'x', amount: 1, price: 1, tax_rate: 19 }] }], clock());
+    store.pulled.putProducts([{ id: 1, code: 'A', name: 'A', price: 1, taxes: 6 }], clock());
+    store.pulled.putQuotations([{ id: 5, clientnr: 1, sent: true, lines: [{ description: 'x', amount: 1, price: 1, tax_rate: 19 }] }], clock());
     const draft = store.quotations.create({});
     store.quotations.addLine(draft.id, { description: 'slip', amount: 1, price: 1, tax_rate: 7 });
     expect(store.taxRates.usual(draft.id)).toEqual([21, 19, 9, 6, 0]);

@@ -55,7 +55,7 @@ describe('profiles and categories in the pull', () => {
     const summary = await r.engine.pull();
     expect(summary).toMatchObject({ clients: 12, products: 5, quotations: 4, lists: { profiles: 'unavailable', categories: 'unavailable' } });
     expect(summary.incomplete).toBeUndefined();
-    expect(r.store.cache.count('clients')).toBe(12);
+    expect(r.store.pulled.count('clients')).toBe(12);
     expect(r.store.documentLists.get('profiles')).toMatchObject({ state: 'unavailable', items: [] });
     expect(r.store.documentLists.get('categories').state).toBe('unavailable');
 

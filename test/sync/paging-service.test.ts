@@ -19,13 +19,13 @@ const READINGS: [string, SandboxOptions][] = [
 function expectEverything(r: Rig): void {
   const missing = {
     clients: r.sb.data.clients.ids().filter((n) => r.store.clients.byClientnr(n) === null),
-    products: r.sb.data.products.ids().filter((id) => r.store.cache.product(id) === null),
+    products: r.sb.data.products.ids().filter((id) => r.store.pulled.product(id) === null),
     quotations: r.sb.data.quotations.ids().filter((id) => r.store.quotations.byServerId(id) === null),
   };
   expect(missing).toEqual({ clients: [], products: [], quotations: [] });
-  expect(r.store.cache.count('clients')).toBe(r.sb.data.clients.ids().length);
-  expect(r.store.cache.count('products')).toBe(r.sb.data.products.ids().length);
-  expect(r.store.cache.count('quotations')).toBe(r.sb.data.quotations.ids().length);
+  expect(r.store.pulled.count('clients')).toBe(r.sb.data.clients.ids().length);
+  expect(r.store.pulled.count('products')).toBe(r.sb.data.products.ids().length);
+  expect(r.store.pulled.count('quotations')).toBe(r.sb.data.quotations.ids().length);
 }
 
 const gets = (r: Rig) => r.sb.requests().filter((q) => q.method === 'GET').length;
@@ -106,10 +106,10 @@ describe.each(READINGS)('a walk that did not finish removes nothing, with %s', (
     });
     await expect(r.engine.pull()).rejects.toMatchObject({ kind: 'server' });
     r.sb.clearFaults();
-    expect(r.store.cache.count('clients')).toBe(250);
+    expect(r.store.pulled.count('clients')).toBe(250);
     expect(r.store.clients.byClientnr(gone)).not.toBeNull();
     for (const n of r.sb.data.clients.ids().slice(3 * pageSize)) expect(r.store.clients.byClientnr(n), `client ${n}`).not.toBeNull();
-    expect(r.store.cache.count('quotations')).toBe(SIZES.quotations);
+    expect(r.store.pulled.count('quotations')).toBe(SIZES.quotations);
   });
 });
 

@@ -12,7 +12,7 @@ const SIZES = { clients: 250, products: 120, quotations: 90 };
 /** Records the store's pull writers are handed, per list, from now on. */
 function written(store: Store): Record<'clients' | 'products' | 'quotations', number> {
   const n = { clients: 0, products: 0, quotations: 0 };
-  const cache = store.cache;
+  const cache = store.pulled;
   const putClients = cache.putClients.bind(cache);
   const putProducts = cache.putProducts.bind(cache);
   const putQuotations = cache.putQuotations.bind(cache);
@@ -36,7 +36,7 @@ describe('a later pull skips the pages it was given before', () => {
     expect(n).toEqual({ clients: 0, products: 0, quotations: 0 });
     // the first pull also read the profiles and categories, which a later one within the day does not
     expect(second).toMatchObject({ ...SIZES, removed: 0, requests: first.requests - 2 });
-    expect(r.store.cache.count('clients')).toBe(SIZES.clients);
+    expect(r.store.pulled.count('clients')).toBe(SIZES.clients);
   });
 
   it('reads again only the page that changed, and removes a record gone from the service', async () => {
@@ -55,7 +55,7 @@ describe('a later pull skips the pages it was given before', () => {
     const third = await r.engine.pull();
     expect(m.clients).toBe(49);
     expect(third.removed).toBe(1);
-    expect(r.store.cache.count('clients')).toBe(SIZES.clients - 1);
+    expect(r.store.pulled.count('clients')).toBe(SIZES.clients - 1);
     expectClientsAsOnService(r);
   });
 

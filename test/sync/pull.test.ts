@@ -16,8 +16,8 @@ describe('pull', () => {
     expect(gets.every((g) => /count=100/.test(g.url) || /countrylist|profiles|categories/.test(g.url))).toBe(true);
     expect(progress.map((p) => p.pagesDone)).toEqual([1, 2, 3, 4, 5, 6, 7, 7]);
     expect(progress.at(-1)).toEqual(expect.objectContaining({ pagesDone: 7, pagesEstimated: 7 }));
-    expect(r.store.cache.count('clients')).toBe(250);
-    expect(r.store.cache.count('quotations')).toBe(120);
+    expect(r.store.pulled.count('clients')).toBe(250);
+    expect(r.store.pulled.count('quotations')).toBe(120);
     expect(r.store.search.clients(r.sb.data.clients.all()[0]!.company.slice(0, 4)).length).toBeGreaterThan(0);
 
     // the second pull knows what to expect
@@ -43,7 +43,7 @@ describe('pull', () => {
     expect(r.store.clients.get(b!.id)).toMatchObject({ gone: true, fields: { notes: 'edited here' } });
     expect(r.store.clients.get(c!.id).gone).toBe(true);
     expect(r.store.quotations.get(draft.id).content.clientId).toBe(c!.id);
-    expect(r.store.cache.count('products')).toBe(2);
+    expect(r.store.pulled.count('products')).toBe(2);
   });
 
   it('takes in changes made on the service, leaving local edits alone', async () => {
@@ -63,6 +63,6 @@ describe('pull', () => {
     await r.engine.pull();
     r.sb.setFaults({ serverErrorRate: 1 });
     await expect(r.engine.pull()).rejects.toMatchObject({ kind: 'server' });
-    expect(r.store.cache.count('clients')).toBe(30);
+    expect(r.store.pulled.count('clients')).toBe(30);
   });
 });

@@ -4,7 +4,7 @@
 // Real sandbox over HTTP, real SQLite.
 import { describe, expect, it } from 'vitest';
 import { rig, type Rig } from './helpers';
-import { conflictView } from '../../electron/bridge/views';
+import { conflictView } from '../../electron/bridge/to-views';
 import type { ConflictResolution } from '../../shared/outbox';
 
 const LINES = [

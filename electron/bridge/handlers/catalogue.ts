@@ -2,7 +2,7 @@
 import type { LocalProduct } from '../../../shared/local';
 import type { CountryView } from '../../../shared/bridge';
 import type { Handlers } from '../dispatcher';
-import { productView, readPending } from '../views';
+import { productView, readPending } from '../to-views';
 import type { BridgeContext } from './context';
 
 type CatalogueHandlers = Pick<Handlers, 'products.list' | 'products.search' | 'countries.list' | 'taxRates.usual'>;
@@ -43,20 +43,20 @@ export function catalogueHandlers(ctx: BridgeContext): CatalogueHandlers {
       const store = ctx.store();
       let byLang = lists.get(store);
       if (!byLang) lists.set(store, (byLang = new Map()));
-      const cached = () => store.cache.countries().map((c) => ({ id: c.id, name: c.name }));
+      const cached = () => store.pulled.countries().map((c) => ({ id: c.id, name: c.name }));
       const key = lang ?? 'default';
       const known = byLang.get(key);
       if (known) return known;
       // the pulled list is in one language; another is read once per run, when online
-      if ((lang === undefined && store.cache.count('countries') > 0) || !ctx.online()) return cached();
+      if ((lang === undefined && store.pulled.count('countries') > 0) || !ctx.online()) return cached();
       try {
         const fresh = await ctx.api().countries(lang);
-        if (store.cache.count('countries') === 0) store.cache.putCountries(fresh);
+        if (store.pulled.count('countries') === 0) store.pulled.putCountries(fresh);
         const views = fresh.map((c) => ({ id: c.id, name: c.name }));
         byLang.set(key, views);
         return views;
       } catch (err) {
-        if (store.cache.count('countries') > 0) return cached();
+        if (store.pulled.count('countries') > 0) return cached();
         throw err;
       }
     },

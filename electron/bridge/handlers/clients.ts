@@ -2,7 +2,7 @@
 // records as last pulled, with local edits over them); edits are queued.
 import type { ClientFields, LocalClient } from '../../../shared/local';
 import type { Handlers } from '../dispatcher';
-import { clientSummary, clientView, isActiveClient, readPending } from '../views';
+import { clientSummary, clientView, isActiveClient, readPending } from '../to-views';
 import type { BridgeContext } from './context';
 import { queuedFor } from './common';
 

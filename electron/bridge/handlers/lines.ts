@@ -3,7 +3,7 @@
 import type { DraftLine, LineFields, LocalQuotation } from '../../../shared/local';
 import { HandlerError } from '../errors';
 import type { Handlers } from '../dispatcher';
-import { lineView } from '../views';
+import { lineView } from '../to-views';
 import type { BridgeContext } from './context';
 
 /** No currency (the service's default) or EUR: the catalogue's own currency. */

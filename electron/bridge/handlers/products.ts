@@ -2,7 +2,7 @@
 // at once and queued for the service (electron/store/products.ts).
 import type { ProductFields } from '../../../shared/local';
 import type { Handlers } from '../dispatcher';
-import { productDetail } from '../views';
+import { productDetail } from '../to-views';
 import type { BridgeContext } from './context';
 import { queuedFor } from './common';
 

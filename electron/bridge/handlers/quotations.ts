@@ -10,7 +10,7 @@ import type { QuotationHeader } from '../../../shared/local';
 import { describeFieldErrors } from '../../../shared/field-errors';
 import { HandlerError } from '../errors';
 import type { Handlers } from '../dispatcher';
-import { listedQuotationSummary, quotationView, readPending } from '../views';
+import { listedQuotationSummary, quotationView, readPending } from '../to-views';
 import type { BridgeContext } from './context';
 import { fold, queuedFor } from './common';
 import { offerClientCategory } from './document-lists';

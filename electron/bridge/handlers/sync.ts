@@ -1,7 +1,7 @@
 // The outbox, conflicts, sync status, accounts and settings.
 import type { ConflictResolution } from '../../../shared/outbox';
 import type { Handlers } from '../dispatcher';
-import { conflictView, parkedView } from '../views';
+import { conflictView, parkedView } from '../to-views';
 import type { BridgeContext } from './context';
 import { numericId, queuedFor } from './common';
 

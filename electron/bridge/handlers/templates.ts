@@ -6,7 +6,7 @@ import type { TemplateHeaderView, TemplateSummary, TemplateView } from '../../..
 import type { LocalTemplate } from '../../store';
 import type { Handlers } from '../dispatcher';
 import { HandlerError } from '../errors';
-import { lineView, quotationView } from '../views';
+import { lineView, quotationView } from '../to-views';
 import type { BridgeContext } from './context';
 import { offerClientCategory } from './document-lists';
 

@@ -164,7 +164,7 @@ async function knowClient(ctx: PushContext, clientnr: number): Promise<void> {
   if (!(clientnr > 0) || ctx.store.clients.rowByClientnr(clientnr)) return;
   try {
     const client = await ctx.api.clients.get(clientnr);
-    ctx.store.cache.putClients([client], ctx.store.ctx.now());
+    ctx.store.pulled.putClients([client], ctx.store.ctx.now());
   } catch (e) {
     if (!isNotFound(e)) throw e;
   }

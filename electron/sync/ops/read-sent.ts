@@ -15,7 +15,7 @@ export async function readSent(ctx: PushContext, localId: string, serverId: numb
     if (sent.id !== serverId) return;
     const row = ctx.store.quotations.findRow(localId);
     if (!row || row.server_id !== serverId) return;
-    ctx.store.cache.putQuotations([sent], ctx.store.ctx.now());
+    ctx.store.pulled.putQuotations([sent], ctx.store.ctx.now());
   } catch {
     // the entry is done already: an error here must not make the engine
     // take the send for failed (and look it up, or send it again)

@@ -12,19 +12,19 @@ function indexed(store: ReturnType<typeof scratchStore>['store'], table: 'client
 describe('cache of service records', () => {
   it('writes pages and rewrites only what changed', () => {
     const { store, clock } = scratchStore();
-    store.cache.putClients([{ clientnr: 1, company: 'A' }, { clientnr: 2, company: 'B' }], clock());
+    store.pulled.putClients([{ clientnr: 1, company: 'A' }, { clientnr: 2, company: 'B' }], clock());
     const before = store.clients.byClientnr(1)!;
     clock.advance(1000);
-    store.cache.putClients([{ clientnr: 1, company: 'A' }, { clientnr: 2, company: 'B2' }], clock());
+    store.pulled.putClients([{ clientnr: 1, company: 'A' }, { clientnr: 2, company: 'B2' }], clock());
     expect(store.clients.byClientnr(1)!.updatedAt).toBe(before.updatedAt);
     expect(store.clients.byClientnr(1)!.id).toBe(before.id);
     expect(store.clients.byClientnr(2)!.fields.company).toBe('B2');
-    expect(store.cache.count('clients')).toBe(2);
+    expect(store.pulled.count('clients')).toBe(2);
   });
 
   it('removes clients gone from the service, but keeps and flags those local work needs', () => {
     const { store, clock } = scratchStore();
-    store.cache.putClients([1, 2, 3, 4].map((n) => ({ clientnr: n, company: `C${n}` })), clock());
+    store.pulled.putClients([1, 2, 3, 4].map((n) => ({ clientnr: n, company: `C${n}` })), clock());
     const edited = store.clients.byClientnr(2)!;
     store.clients.update(edited.id, { city: 'Here' });
     const usedByDraft = store.clients.byClientnr(3)!;
@@ -32,8 +32,8 @@ describe('cache of service records', () => {
     const local = store.clients.create({ company: 'Local only' });
 
     clock.advance(60_000);
-    store.cache.putClients([{ clientnr: 4, company: 'C4' }], clock());
-    const swept = store.cache.sweepClients([4]);
+    store.pulled.putClients([{ clientnr: 4, company: 'C4' }], clock());
+    const swept = store.pulled.sweepClients([4]);
     expect(swept.removed).toBe(1);
     expect(swept.flagged.sort()).toEqual([edited.id, usedByDraft.id].sort());
     expect(store.clients.byClientnr(1)).toBeNull();
@@ -41,22 +41,22 @@ describe('cache of service records', () => {
     expect(store.clients.get(usedByDraft.id).gone).toBe(true);
     expect(store.clients.get(local.id).gone).toBe(false);
     // back on the service: the flag goes
-    store.cache.putClients([{ clientnr: 2, company: 'C2' }], clock());
+    store.pulled.putClients([{ clientnr: 2, company: 'C2' }], clock());
     expect(store.clients.get(edited.id).gone).toBe(false);
   });
 
   it('removes products and quotations gone from the service; flags edited drafts', () => {
     const { store, clock } = scratchStore();
-    store.cache.putProducts([{ id: 1, name: 'p1' }, { id: 2, name: 'p2' }], clock());
-    store.cache.putQuotations([{ id: 1, clientnr: 1, sent: true, lines: [] }, { id: 2, clientnr: 1, sent: false, lines: [] }], clock());
+    store.pulled.putProducts([{ id: 1, name: 'p1' }, { id: 2, name: 'p2' }], clock());
+    store.pulled.putQuotations([{ id: 1, clientnr: 1, sent: true, lines: [] }, { id: 2, clientnr: 1, sent: false, lines: [] }], clock());
     const draft = store.quotations.byServerId(2)!;
     store.quotations.updateHeader(draft.id, { notes: 'mine' });
     clock.advance(1000);
-    store.cache.putProducts([{ id: 2, name: 'p2' }], clock());
-    store.cache.putQuotations([], clock());
-    expect(store.cache.sweepProducts([2]).removed).toBe(1);
-    expect(store.cache.sweepQuotations([])).toEqual({ removed: 1, flagged: [draft.id] });
-    expect(store.cache.product(1)).toBeNull();
+    store.pulled.putProducts([{ id: 2, name: 'p2' }], clock());
+    store.pulled.putQuotations([], clock());
+    expect(store.pulled.sweepProducts([2]).removed).toBe(1);
+    expect(store.pulled.sweepQuotations([])).toEqual({ removed: 1, flagged: [draft.id] });
+    expect(store.pulled.product(1)).toBeNull();
     expect(store.quotations.byServerId(1)).toBeNull();
     expect(store.quotations.get(draft.id)).toMatchObject({ gone: true, content: { notes: 'mine' } });
   });
@@ -65,16 +65,16 @@ describe('cache of service records', () => {
     const { store, clock } = scratchStore();
     const q = store.quotations.create({ notes: 'offline' });
     // its send went out, the answer was lost; a pull now sees the result
-    store.cache.putQuotations([{ id: 77, clientnr: 1, sent: true, savename: q.savename!, quotationreference: 'OF2026-0001', lines: [] }], clock());
+    store.pulled.putQuotations([{ id: 77, clientnr: 1, sent: true, savename: q.savename!, quotationreference: 'OF2026-0001', lines: [] }], clock());
     expect(store.quotations.list({ includeDeleted: true })).toHaveLength(1);
     expect(store.quotations.get(q.id).serverId).toBe(77);
   });
 
   it('replaces the country list', () => {
     const { store } = scratchStore();
-    store.cache.putCountries([{ id: 146, name: 'Nederland' }, { id: 21, name: 'België' }]);
-    store.cache.putCountries([{ id: 146, name: 'Netherlands' }]);
-    expect(store.cache.countries()).toEqual([{ id: 146, name: 'Netherlands' }]);
+    store.pulled.putCountries([{ id: 146, name: 'Nederland' }, { id: 21, name: 'België' }]);
+    store.pulled.putCountries([{ id: 146, name: 'Netherlands' }]);
+    expect(store.pulled.countries()).toEqual([{ id: 146, name: 'Netherlands' }]);
   });
 
   it('indexes a pulled page for search exactly as the per-row triggers index single inserts', () => {
@@ -84,11 +84,11 @@ describe('cache of service records', () => {
       { clientnr: 3, contact: 'Zoë Janssen' },
     ];
     const bulk = scratchStore();
-    bulk.store.cache.putClients(page, bulk.clock());
-    bulk.store.cache.putProducts([{ id: 7, code: 'CRM-2', name: 'Crème brûlée' }, { id: 8, name: 'Uurtarief' }], bulk.clock());
+    bulk.store.pulled.putClients(page, bulk.clock());
+    bulk.store.pulled.putProducts([{ id: 7, code: 'CRM-2', name: 'Crème brûlée' }, { id: 8, name: 'Uurtarief' }], bulk.clock());
     // the same rows, one insert each, through the triggers
     const single = scratchStore();
-    for (const c of page) single.store.cache.putClients([c], single.clock());
+    for (const c of page) single.store.pulled.putClients([c], single.clock());
     const product = single.store.db.prepare('INSERT INTO products (rid, id, product_id, server, pulled_at, created_at, updated_at) VALUES (?, ?, ?, ?, 1, 1, 1)');
     product.run(1, 'p-7', 7, JSON.stringify({ id: 7, code: 'CRM-2', name: 'Crème brûlée' }));
     product.run(2, 'p-8', 8, JSON.stringify({ id: 8, name: 'Uurtarief' }));
@@ -118,8 +118,8 @@ describe('cache of service records', () => {
       { id: 3, clientnr: 3, lines: [] },
     ] as Quotation[];
     const bulk = scratchStore();
-    bulk.store.cache.putClients(clients, 1);
-    bulk.store.cache.putQuotations(quotations, 1);
+    bulk.store.pulled.putClients(clients, 1);
+    bulk.store.pulled.putQuotations(quotations, 1);
     const single = scratchStore();
     for (const c of clients) {
       single.store.db.prepare('INSERT INTO clients (id, clientnr, server, created_at, updated_at) VALUES (?, ?, ?, 0, 0)').run(`c${c.clientnr}`, c.clientnr, JSON.stringify(c));
@@ -142,18 +142,18 @@ describe('cache of service records', () => {
     bulk.store.clients.update(bulk.store.clients.byClientnr(2)!.id, { company: 'Janssen BV', currency: 'GBP' });
     bulk.store.clients.update(bulk.store.clients.byClientnr(3)!.id, { active: 'true' });
     expect(bulk.store.db.prepare('SELECT active FROM clients WHERE clientnr = 3').get()).toEqual({ active: 1 });
-    bulk.store.cache.putQuotations([{ ...quotations[1]!, totalintax: 120.5, sent: true }], 2);
+    bulk.store.pulled.putQuotations([{ ...quotations[1]!, totalintax: 120.5, sent: true }], 2);
     expect(bulk.store.db.prepare('SELECT company, contact, currency FROM clients WHERE clientnr = 2').get()).toEqual({ company: 'Janssen BV', contact: 'Zoë Janssen', currency: 'GBP' });
     expect(bulk.store.db.prepare('SELECT server_total, server_sent FROM quotations WHERE server_id = 2').get()).toEqual({ server_total: 120.5, server_sent: 1 });
   });
 
   it('follows changed records in the index on the next pull, and takes the last of a record named twice', () => {
     const { store, clock } = scratchStore();
-    store.cache.putClients([{ clientnr: 1, company: 'Alpha' }, { clientnr: 2, company: 'Beta' }], clock());
-    store.cache.putProducts([{ id: 1, name: 'Koffie' }], clock());
+    store.pulled.putClients([{ clientnr: 1, company: 'Alpha' }, { clientnr: 2, company: 'Beta' }], clock());
+    store.pulled.putProducts([{ id: 1, name: 'Koffie' }], clock());
     clock.advance(1000);
-    store.cache.putClients([{ clientnr: 1, company: 'Alpha' }, { clientnr: 2, company: 'Gamma' }, { clientnr: 3, company: 'Delta' }, { clientnr: 3, company: 'Epsilon' }], clock());
-    store.cache.putProducts([{ id: 1, name: 'Thee' }, { id: 2, name: 'Melk' }, { id: 2, name: 'Room' }], clock());
+    store.pulled.putClients([{ clientnr: 1, company: 'Alpha' }, { clientnr: 2, company: 'Gamma' }, { clientnr: 3, company: 'Delta' }, { clientnr: 3, company: 'Epsilon' }], clock());
+    store.pulled.putProducts([{ id: 1, name: 'Thee' }, { id: 2, name: 'Melk' }, { id: 2, name: 'Room' }], clock());
     const names = (q: string) => store.search.clients(q).map((h) => h.title);
     expect(names('beta')).toEqual([]);
     expect(names('gamma')).toEqual(['Gamma']);
@@ -175,20 +175,20 @@ describe('cache of service records', () => {
 
   it('leaves an unchanged record as it is, only clearing its gone flag', () => {
     const { store, clock } = scratchStore();
-    store.cache.putClients([{ clientnr: 1, company: 'Alpha' }], clock());
+    store.pulled.putClients([{ clientnr: 1, company: 'Alpha' }], clock());
     const id = store.clients.byClientnr(1)!.id;
     store.db.prepare('UPDATE clients SET gone = 1 WHERE id = ?').run(id);
     const before = store.db.prepare('SELECT server, updated_at FROM clients WHERE id = ?').get(id);
     clock.advance(5000);
-    store.cache.putClients([{ clientnr: 1, company: 'Alpha' }], clock());
+    store.pulled.putClients([{ clientnr: 1, company: 'Alpha' }], clock());
     expect(store.db.prepare('SELECT server, updated_at FROM clients WHERE id = ?').get(id)).toEqual(before);
     expect(store.clients.get(id).gone).toBe(false);
     expect(store.db.prepare('SELECT pulled_at FROM clients WHERE id = ?').get(id)).toEqual({ pulled_at: clock() - 5000 });
     // a quotation likewise
-    store.cache.putQuotations([{ id: 9, clientnr: 1, lines: [] }], clock());
+    store.pulled.putQuotations([{ id: 9, clientnr: 1, lines: [] }], clock());
     const q = store.quotations.byServerId(9)!;
     store.db.prepare('UPDATE quotations SET gone = 1 WHERE id = ?').run(q.id);
-    store.cache.putQuotations([{ id: 9, clientnr: 1, lines: [] }], clock() + 1);
+    store.pulled.putQuotations([{ id: 9, clientnr: 1, lines: [] }], clock() + 1);
     expect(store.quotations.get(q.id).gone).toBe(false);
   });
 
@@ -196,7 +196,7 @@ describe('cache of service records', () => {
     const { store, clock } = scratchStore();
     store.transaction(() => {
       // a record the database refuses (a clientnr that is not a whole number) ends the page early
-      expect(() => store.cache.putClients([{ clientnr: 1, company: 'Alpha' }, { clientnr: 'x' as unknown as number, company: 'Bad' }], clock())).toThrow();
+      expect(() => store.pulled.putClients([{ clientnr: 1, company: 'Alpha' }, { clientnr: 'x' as unknown as number, company: 'Bad' }], clock())).toThrow();
       store.clients.create({ company: 'After' });
     });
     expect(store.db.prepare('SELECT count(*) AS n FROM bulk_insert').get()).toEqual({ n: 0 });
@@ -268,7 +268,7 @@ describe('cache of service records', () => {
         // the first page once more at the end: records seen before, unchanged
         [...pages, pages[0]!].forEach((page, n) => {
           const records = page.map((r) => ({ ...r, clientnr: 1, lines: [] }) as Quotation);
-          a.store.cache.putQuotations(records, 100 + n);
+          a.store.pulled.putQuotations(records, 100 + n);
           oneByOne(b.store, records, 100 + n);
           expect(contents(a.store)).toEqual(contents(b.store));
         });

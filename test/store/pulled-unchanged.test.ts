@@ -26,16 +26,16 @@ const countries = [
 ];
 
 function pullAll(store: Store, at: number, page: { clients?: Client[]; products?: Product[]; quotations?: Quotation[] } = {}) {
-  store.cache.putCountries(countries);
-  store.cache.putClients(page.clients ?? clients, at);
-  store.cache.putProducts(page.products ?? products, at);
-  store.cache.putQuotations(page.quotations ?? quotations, at);
-  store.cache.sweepClients((page.clients ?? clients).map((c) => c.clientnr));
-  store.cache.sweepProducts((page.products ?? products).map((p) => p.id));
-  store.cache.sweepQuotations((page.quotations ?? quotations).map((q) => q.id));
+  store.pulled.putCountries(countries);
+  store.pulled.putClients(page.clients ?? clients, at);
+  store.pulled.putProducts(page.products ?? products, at);
+  store.pulled.putQuotations(page.quotations ?? quotations, at);
+  store.pulled.sweepClients((page.clients ?? clients).map((c) => c.clientnr));
+  store.pulled.sweepProducts((page.products ?? products).map((p) => p.id));
+  store.pulled.sweepQuotations((page.quotations ?? quotations).map((q) => q.id));
 }
 
-describe('a later pull of what the cache already holds', () => {
+describe('a later pull of what the store already holds', () => {
   it('writes nothing and signals nothing when nothing changed', () => {
     const { store, clock } = scratchStore();
     pullAll(store, clock());
@@ -45,7 +45,7 @@ describe('a later pull of what the cache already holds', () => {
     pullAll(store, clock());
     expect(changes(store)).toBe(before);
     expect(heard).toEqual([]);
-    expect(store.cache.count('clients')).toBe(clients.length);
+    expect(store.pulled.count('clients')).toBe(clients.length);
     expect(store.search.clients('zurich')).toHaveLength(clients.length / 2);
   });
 
@@ -83,28 +83,28 @@ describe('a later pull of what the cache already holds', () => {
     pullAll(store, clock());
     const heard = signals(store);
     const before = changes(store);
-    expect(store.cache.sweepQuotations(quotations.map((q) => q.id))).toEqual({ removed: 0, flagged: [] });
-    expect(store.cache.sweepProducts(new Set(products.map((p) => p.id)))).toEqual({ removed: 0, flagged: [] });
+    expect(store.pulled.sweepQuotations(quotations.map((q) => q.id))).toEqual({ removed: 0, flagged: [] });
+    expect(store.pulled.sweepProducts(new Set(products.map((p) => p.id)))).toEqual({ removed: 0, flagged: [] });
     expect(changes(store)).toBe(before);
     expect(heard).toEqual([]);
-    expect(store.cache.sweepProducts(products.slice(1).map((p) => p.id))).toEqual({ removed: 1, flagged: [] });
-    expect(store.cache.sweepClients(clients.slice(2).map((c) => c.clientnr)).removed).toBe(2);
+    expect(store.pulled.sweepProducts(products.slice(1).map((p) => p.id))).toEqual({ removed: 1, flagged: [] });
+    expect(store.pulled.sweepClients(clients.slice(2).map((c) => c.clientnr)).removed).toBe(2);
     expect(heard).toEqual([['products'], ['clients']]);
-    expect(store.cache.product(1)).toBeNull();
+    expect(store.pulled.product(1)).toBeNull();
     expect(store.search.products('P0')).toEqual([]);
     expect(store.clients.byClientnr(1)).toBeNull();
   });
 
   it('replaces a country list that differs, also in size', () => {
     const { store } = scratchStore();
-    store.cache.putCountries(countries);
+    store.pulled.putCountries(countries);
     const heard = signals(store);
-    store.cache.putCountries([...countries].reverse());
+    store.pulled.putCountries([...countries].reverse());
     expect(heard).toEqual([]);
-    store.cache.putCountries([{ id: 146, name: 'Nederland' }]);
-    expect(store.cache.countries()).toEqual([{ id: 146, name: 'Nederland' }]);
-    store.cache.putCountries([...countries, { id: 226, name: 'Verenigde Staten' }]);
-    expect(store.cache.countries().map((c) => c.id).sort((a, b) => a - b)).toEqual([21, 146, 226]);
+    store.pulled.putCountries([{ id: 146, name: 'Nederland' }]);
+    expect(store.pulled.countries()).toEqual([{ id: 146, name: 'Nederland' }]);
+    store.pulled.putCountries([...countries, { id: 226, name: 'Verenigde Staten' }]);
+    expect(store.pulled.countries().map((c) => c.id).sort((a, b) => a - b)).toEqual([21, 146, 226]);
     expect(heard).toEqual([['countries'], ['countries']]);
   });
 });

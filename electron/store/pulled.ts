@@ -63,7 +63,7 @@ interface KnownQuotation {
   gone: number;
 }
 
-export class Cache {
+export class PulledRecords {
   constructor(
     private readonly ctx: Ctx,
     private readonly numbering: Numbering,
