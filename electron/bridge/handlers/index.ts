@@ -7,6 +7,8 @@ import { productHandlers } from './products';
 import { lineHandlers } from './lines';
 import { quotationHandlers } from './quotations';
 import { syncHandlers } from './sync';
+import { accountHandlers } from './account';
+import { settingsHandlers } from './settings';
 import { linkHandlers } from './links';
 import { sendingHandlers } from './sending';
 import { documentHandlers } from './document';
@@ -17,5 +19,5 @@ import { templateHandlers } from './templates';
 export type { BridgeContext, AccountsPort, SettingsPort } from './context';
 
 export function createHandlers(ctx: BridgeContext): Handlers {
-  return { ...quotationHandlers(ctx), ...lineHandlers(ctx), ...clientHandlers(ctx), ...productHandlers(ctx), ...catalogueHandlers(ctx), ...syncHandlers(ctx), ...linkHandlers(), ...sendingHandlers(ctx), ...documentHandlers(ctx), ...documentListHandlers(ctx), ...numberingHandlers(ctx), ...templateHandlers(ctx) };
+  return { ...quotationHandlers(ctx), ...lineHandlers(ctx), ...clientHandlers(ctx), ...productHandlers(ctx), ...catalogueHandlers(ctx), ...syncHandlers(ctx), ...accountHandlers(ctx), ...settingsHandlers(ctx), ...linkHandlers(), ...sendingHandlers(ctx), ...documentHandlers(ctx), ...documentListHandlers(ctx), ...numberingHandlers(ctx), ...templateHandlers(ctx) };
 }

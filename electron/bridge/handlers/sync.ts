@@ -1,4 +1,5 @@
-// The outbox, conflicts, sync status, accounts and settings.
+// The outbox, conflicts and sync status. Accounts are in account.ts, the
+// app's settings in settings.ts.
 import type { ConflictResolution } from '../../../shared/outbox';
 import type { Handlers } from '../dispatcher';
 import { conflictView, parkedView } from '../to-views';
@@ -15,12 +16,6 @@ type SyncHandlers = Pick<
   | 'outbox.discard'
   | 'conflicts.list'
   | 'conflicts.resolve'
-  | 'account.list'
-  | 'account.connect'
-  | 'account.disconnect'
-  | 'account.setActive'
-  | 'settings.get'
-  | 'settings.set'
 >;
 
 const RESOLUTIONS: Record<'mine' | 'theirs' | 'both', ConflictResolution> = { mine: 'keep_mine', theirs: 'take_theirs', both: 'keep_both' };
@@ -58,19 +53,5 @@ export function syncHandlers(ctx: BridgeContext): SyncHandlers {
       ctx.wake();
       return { resolved: true };
     },
-
-    'account.list': () => ctx.accounts.list(),
-    'account.connect': (input) => ctx.accounts.connect(input),
-    'account.disconnect': async ({ id }) => {
-      await ctx.accounts.disconnect(id);
-      return { disconnected: true };
-    },
-    'account.setActive': async ({ id }) => {
-      await ctx.accounts.setActive(id);
-      return { active: id };
-    },
-
-    'settings.get': () => ctx.settings.get(),
-    'settings.set': (patch) => ctx.settings.set(patch),
   };
 }
