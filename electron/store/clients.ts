@@ -8,7 +8,7 @@ import { StoreError, notFound } from './errors';
 import { CLIENT_FIELDS, checkClientPatch, pick } from './fields';
 import { newId } from './ids';
 import type { Outbox } from './outbox';
-import { clientToInput } from './validate';
+import { clientToInput } from '../../shared/service-input';
 
 export interface ClientRow {
   rid: number;

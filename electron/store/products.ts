@@ -11,7 +11,7 @@ import { StoreError, notFound } from './errors';
 import { PRODUCT_FIELDS, checkProductPatch, pick } from './fields';
 import { newId } from './ids';
 import type { Outbox } from './outbox';
-import { productToInput } from './validate';
+import { productToInput } from '../../shared/service-input';
 
 export interface ProductRow {
   rid: number;

@@ -14,7 +14,7 @@ import { newId, newSavename } from './ids';
 import type { Numbering } from './numbering';
 import type { Outbox, OutboxItem } from './outbox';
 import type { Clients } from './clients';
-import { lineErrors, quotationToInput } from './validate';
+import { lineErrors, quotationToInput } from '../../shared/service-input';
 import { withQueued } from './queued';
 import { followUpQuotations, listQuotations, type FollowUpListItem, type QuotationListItem, type QuotationListOptions } from './quotation-list';
 

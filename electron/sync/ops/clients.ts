@@ -5,7 +5,7 @@ import type { Client, ClientInput } from '../../../shared/schemas';
 import type { OutboxItem } from '../../store';
 import { parseJson } from '../../store/context';
 import { clientFieldsOf, type ClientRow } from '../../store/clients';
-import { clientToInput } from '../../store/validate';
+import { clientToInput } from '../request-bodies';
 import { clientFields, mergeClient, same } from '../merge';
 import type { OpHandler, PushContext, PushResult, ResolveResult } from './types';
 import { isNotFound, listIncomplete, nothingLeft } from './common';

@@ -6,7 +6,7 @@ import type { OutboxItem } from '../../store';
 import { parseJson } from '../../store/context';
 import { productFieldsOf, type ProductRow } from '../../store/products';
 import { PRODUCT_FIELDS } from '../../store/fields';
-import { productToInput } from '../../store/validate';
+import { productToInput } from '../request-bodies';
 import { mergeProduct, productFields, same } from '../merge';
 import type { OpHandler, PushContext, PushResult, ResolveResult } from './types';
 import { isNotFound, listIncomplete, nothingLeft } from './common';

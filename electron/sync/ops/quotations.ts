@@ -14,7 +14,7 @@ import { quotationRecord, type Quotation, type QuotationCreate } from '../../../
 import type { OutboxItem } from '../../store';
 import { parseJson } from '../../store/context';
 import type { QuotationRow } from '../../store/quotations';
-import { quotationToInput } from '../../store/validate';
+import { saveBody, sendBody } from '../request-bodies';
 import { filledLineIndexes, typedLineField } from '../../../shared/empty-line';
 import { draftUnchanged, holdsSent } from '../merge';
 import { holdsDraft, mergeQuotation } from '../../../shared/quotation-merge';
@@ -122,14 +122,7 @@ function bodyFor(ctx: PushContext, entry: OutboxItem, row: QuotationRow, extra: 
       return { ok: false, result: 'parked' };
     }
   }
-  const checked = quotationToInput(content, {
-    clientnr,
-    action: extra.action,
-    savename: row.savename,
-    quotationreference: row.quotationreference,
-    ...(extra.overwrite !== undefined ? { overwrite_if_exist: extra.overwrite } : {}),
-    ...(extra.sendmethod ? { sendmethod: extra.sendmethod } : {}),
-  });
+  const checked = extra.action === 'send' ? sendBody(content, row, clientnr, extra.sendmethod ?? '') : saveBody(content, row, clientnr, extra.overwrite);
   if (!checked.ok) {
     const what = extra.action === 'send' ? 'sent' : 'saved on the service';
     store.outbox.park(entry.id, { kind: 'validation', message: `This quotation cannot be ${what} until these fields are fixed.`, fieldErrors: checked.errors });
@@ -379,7 +372,7 @@ export class QuotationSend implements OpHandler {
     const server = parseJson<Quotation>(row.server);
     const content = this.ctx.store.quotations.contentOf(row);
     const clientnr = server?.clientnr ?? (content.clientId ? this.ctx.store.clients.findRow(content.clientId)?.clientnr ?? null : null);
-    const body = quotationToInput(content, { clientnr, action: 'send', sendmethod, savename: row.savename, quotationreference: row.quotationreference });
+    const body = sendBody(content, row, clientnr, sendmethod);
     if (body.ok) return provisional({ ...(server ?? {}), ...body.value }, id, true);
     return server ? { ...server, id, sent: true } : null;
   }

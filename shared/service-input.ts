@@ -1,13 +1,19 @@
 // Turns what was typed into what the service accepts, with field errors for
 // what it would refuse. Empty values of fields that have no empty form (a
 // number, a country) mean "not set" and are left out rather than refused.
+//
+// Two layers use these checks, so they live here, below both: the store shows
+// the field errors beside the fields as the person types (store.*.errors),
+// and the push builds its request bodies from them
+// (electron/sync/request-bodies.ts, where the protocol's own parts are added:
+// action, savename, overwrite). The store sits below sync and must not reach
+// up into it. Nothing here needs Node.
 import type { z } from 'zod';
-import { clientInput, lineInput, productInput, quotationCreate, type ClientInput, type LineInput, type ProductInput, type QuotationCreate } from '../../shared/schemas';
-import { fieldErrorsFromZod, type FieldError } from '../../shared/field-errors';
-import type { ClientFields, DraftLine, ProductFields, QuotationContent } from '../../shared/local';
-import { QUOTATION_HEADER_FIELDS } from '../../shared/local';
-import { LINE_FIELDS } from './fields';
-import { filledLineIndexes, isEmptyLine, typedLineField } from '../../shared/empty-line';
+import { clientInput, lineInput, productInput, quotationCreate, type ClientInput, type LineInput, type ProductInput, type QuotationCreate } from './schemas';
+import { fieldErrorsFromZod, type FieldError } from './field-errors';
+import type { ClientFields, DraftLine, ProductFields, QuotationContent } from './local';
+import { QUOTATION_HEADER_FIELDS } from './local';
+import { filledLineIndexes, isEmptyLine, typedLineField } from './empty-line';
 
 type Shape = Record<string, z.ZodType>;
 
@@ -94,5 +100,4 @@ export function lineErrors(line: DraftLine, index: number): FieldError[] {
   return r.ok ? [] : r.errors;
 }
 
-export { LINE_FIELDS };
 export type { LineInput };
