@@ -1,4 +1,4 @@
-// A quotation line's `tax_country` is input only (spec 2.5): the service
+// A quotation line's `tax_country` is input only (docs/service-api.md, Quotation lines): the service
 // takes it and keeps it, but never writes it back. What this computer knows
 // of it is what it sent. A record read from the service is therefore given
 // the foreign tax of the same lines (matched by what they hold, as in

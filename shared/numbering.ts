@@ -3,7 +3,7 @@
 // OF2026-0008. Pure, so the store hands out numbers with it and the settings
 // screen shows the same example and the same problems beside the field.
 
-/** The service keeps at most 40 characters of a quotationreference (spec 2.4). */
+/** The service keeps at most 40 characters of a quotationreference (docs/service-api.md, Quotations). */
 export const REFERENCE_MAX = 40;
 /** The largest running number a person may set: nine digits are plenty and stay exact in JSON. */
 export const NEXT_MAX = 999_999_999;

@@ -1,5 +1,5 @@
 // The typed client of the Invoicing Service REST API v1: every operation of
-// spec section 4 plus the country list. Inputs are checked with the shared
+// docs/service-api.md (Endpoints) plus the country list. Inputs are checked with the shared
 // schemas before anything is sent; answers are read with them (wire coercion
 // included) before anything is returned.
 import { z } from 'zod';
@@ -280,7 +280,7 @@ export class RecordsApi<T, I extends object> {
 const stockOnly = z.object({ stock: productWritable.stock });
 
 export class ProductsApi extends RecordsApi<Product, ProductInput> {
-  /** PUT with only `stock`: sets the amount in stock (spec 3.2). */
+  /** PUT with only `stock`: sets the amount in stock (docs/service-api.md, Products). */
   async setStock(id: number, stock: number, opts: CallOptions = {}): Promise<void> {
     const operation = 'products.setStock';
     checkId(operation, id);

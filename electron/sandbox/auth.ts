@@ -1,4 +1,4 @@
-// HTTP Basic authentication with username:API_KEY (spec 5).
+// HTTP Basic authentication with username:API_KEY (docs/service-api.md, Authentication).
 import { createHash, timingSafeEqual } from 'node:crypto';
 
 export type KeyState = 'active' | 'inactive' | 'deleted';

@@ -1,6 +1,6 @@
 // Request bodies: JSON (an empty body reads as none, so GET/DELETE with
 // Content-Type: application/json work) and form-encoded with bracket keys,
-// at most 2500 fields (spec 8). Anything else cannot be read: 400.
+// at most 2500 fields (docs/service-api.md, Formats). Anything else cannot be read: 400.
 import type { FastifyInstance } from 'fastify';
 import qs from 'qs';
 import { badRequest } from './errors';

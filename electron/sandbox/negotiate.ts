@@ -1,4 +1,4 @@
-// Response formats (spec 4.7): JSON by default, XML for Accept: application/xml,
+// Response formats (docs/service-api.md, Formats): JSON by default, XML for Accept: application/xml,
 // 406 for anything else. Rendering of lists, single records, ids and errors.
 import { XMLBuilder } from 'fast-xml-parser';
 import type { WireObject, WireValue } from '../../shared/wire';

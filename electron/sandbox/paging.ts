@@ -1,4 +1,4 @@
-// count/start on every list and search (spec 4.1). start is a 0-based offset:
+// count/start on every list and search (docs/service-api.md, Paging). start is a 0-based offset:
 // start=0&count=100 is the first page, start=100&count=100 the second. The
 // spec states no maximum for count and names no paging parameters for the
 // quotation list, so the sandbox can also play a service that caps pages

@@ -42,7 +42,7 @@ export function priceQuotation(
 
 /**
  * A quotation as the service writes it: a line's `tax_country` is taken in
- * and kept, but, being input only (spec 2.5), never written out.
+ * and kept, but, being input only (docs/service-api.md, A line's foreign tax), never written out.
  */
 export function withoutInputOnly(q: QuotationRec): QuotationRec {
   if (!q.lines.some((l) => 'tax_country' in l)) return q;

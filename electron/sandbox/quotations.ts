@@ -1,4 +1,4 @@
-// The quotation states of spec 3.1: saved draft -> sent -> (approved,
+// The quotation states (docs/service-api.md, States of a quotation): saved draft -> sent -> (approved,
 // custom status), delete from any state. Every rule is checked before
 // anything changes, so a rejected request leaves the account as it was.
 import { createHash } from 'node:crypto';
@@ -62,7 +62,7 @@ function requireCredits(ctx: Ctx, method: SendMethod | undefined): void {
 /**
  * The sent form of a quotation under `id` (no side effects). The savename
  * stays, whichever way it was sent: it is the sender's own name for the
- * quotation (spec: "unique name for own reference"), and a sender whose
+ * quotation, unique and never printed (docs/service-api.md, Quotations), and a sender whose
  * answer was lost finds its quotation by it (docs/numbering.md).
  */
 export function sentRecord(ctx: Ctx, q: QuotationRec, id: number, method: SendMethod, client: ClientRec | undefined, reference: string): QuotationRec {

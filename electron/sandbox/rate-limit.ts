@@ -1,4 +1,4 @@
-// The hourly request limit (spec 8) and per-second throttling (429).
+// The hourly request limit (docs/service-api.md, The hourly limit) and per-second throttling (429).
 
 /** Shown in X-RateLimit-* when there is no limit, so clients that read the headers never back off. */
 export const UNLIMITED = 2147483647;

@@ -71,7 +71,7 @@ export type LineRec =
       price: number;
       discount_pct: number;
       linetotal: string;
-      /** a foreign tax for this line: kept (and in the data file), never written out (spec 2.5: input only) */
+      /** a foreign tax for this line: kept (and in the data file), never written out (input only: docs/service-api.md, A line's foreign tax) */
       tax_country?: true;
     }
   | { description: string };

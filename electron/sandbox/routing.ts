@@ -1,4 +1,4 @@
-// One path, its methods, and 405 (with Allow) for every other method (spec 7).
+// One path, its methods, and 405 (with Allow) for every other method (docs/service-api.md, Status codes).
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { ApiError } from './errors';
 

@@ -77,14 +77,14 @@ export const linePatch = z
     tax_rate: num.nullable(),
     price: num.nullable(),
     discount_pct: num.nullable(),
-    // a foreign tax for this line (spec 2.5: input only, the service does not return it)
+    // a foreign tax for this line (input only, the service does not return it: docs/service-api.md, A line's foreign tax)
     tax_country: z.boolean(),
   })
   .partial()
   .strict();
 
 /**
- * Writable product attributes (spec 2.3), structurally: numbers may come as
+ * Writable product attributes (docs/service-api.md, Products), structurally: numbers may come as
  * typed text, so that what was typed is kept and its problem shown beside
  * the field (shared/schemas/product.ts decides what the service takes).
  */
@@ -102,7 +102,7 @@ export const productPatch = z
   .partial()
   .strict();
 
-/** Writable client attributes (spec 2.2), structurally. */
+/** Writable client attributes (docs/service-api.md, Clients), structurally. */
 export const clientPatch = z
   .object({
     contact: text,

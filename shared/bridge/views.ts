@@ -103,7 +103,7 @@ export interface ClientSummary {
 }
 
 export interface ClientView extends ClientSummary {
-  /** every writable attribute of spec 2.2, as the schemas give them */
+  /** every writable attribute of a client (docs/service-api.md, Clients), as the schemas give them */
   fields: Record<string, unknown>;
   lastinvoice: string | null;
   fieldErrors: FieldError[];

@@ -1,4 +1,4 @@
-// Client (contact), spec 2.2.
+// Client (contact), docs/service-api.md, Clients.
 import { z } from 'zod';
 import { bool, date, decimal, emailOrEmpty, int, oneOf, reference, text } from './fields';
 

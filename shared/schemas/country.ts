@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { int, text } from './fields';
 
-/** The languages the service gives the country list in (spec: /countrylist/{lang}). */
+/** The languages the service gives the country list in (docs/service-api.md, Countries). */
 export const COUNTRY_LANGS = ['nl', 'en', 'de', 'fr', 'es'] as const;
 export type CountryLang = (typeof COUNTRY_LANGS)[number];
 

@@ -1,4 +1,4 @@
-// Field types of the attribute tables (spec 2.1), each accepting both typed
+// Field types of the attributes (docs/service-api.md, Field types), each accepting both typed
 // values and the live wire form, where every scalar arrives as a string
 // (docs/wire-format.md: "true"/"false", "42", "120.5", "" for an empty date).
 import { z } from 'zod';
@@ -27,7 +27,7 @@ function numeric(v: unknown): unknown {
   if (typeof v !== 'string') return v;
   const t = v.trim();
   if (t === '') return undefined;
-  // dot as the decimal separator, no thousands separator (spec 2.1)
+  // dot as the decimal separator, no thousands separator (docs/service-api.md, Field types)
   return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : v;
 }
 
@@ -91,7 +91,7 @@ export const emailOrEmpty = withCheapPath(
   (v) => (typeof v === 'string' && v.length <= 255 && isEmailOrEmpty(v) ? v : NOT_CHEAP),
 );
 
-/** Three printed reference lines (spec: reference object line1..line3). */
+/** Three printed reference lines, `reference` with line1..line3 (docs/service-api.md, Clients). */
 export const reference = z.object({
   line1: text().optional(),
   line2: text().optional(),

@@ -1,4 +1,4 @@
-// Product, spec 2.3.
+// Product (docs/service-api.md, Products).
 import { z } from 'zod';
 import { bool, decimal, int, text } from './fields';
 

@@ -1,4 +1,4 @@
-// Quotation and quotation line, spec 2.4, 2.5 and 3.1.
+// Quotation and quotation line (docs/service-api.md: Quotations, Quotation lines, States of a quotation).
 import { z } from 'zod';
 import { bool, date, decimal, int, oneOf, reference, text } from './fields';
 import { SENDMETHODS } from './client';
@@ -20,7 +20,7 @@ export const lineWritable = {
   tax_country: bool,
 } as const;
 
-/** A line as sent; a text-only line carries only a description (spec 2.5). */
+/** A line as sent; a text-only line carries only a description (docs/service-api.md, Quotation lines). */
 export const lineInput = z.object(lineWritable).partial();
 export type LineInput = z.output<typeof lineInput>;
 
@@ -76,7 +76,7 @@ export const quotationContent = {
   convert_prices_to_euro: bool,
 } as const;
 
-/** POST /quotations body (spec 4.5). */
+/** POST /quotations body (docs/service-api.md, Endpoints). */
 export const quotationCreate = z
   .object({
     ...quotationContent,
@@ -98,7 +98,7 @@ export const quotationCreate = z
   });
 export type QuotationCreate = z.output<typeof quotationCreate>;
 
-/** PUT /quotations/{id} body: send a draft, approve or unapprove, custom status (spec 3.1). */
+/** PUT /quotations/{id} body: send a draft, approve or unapprove, custom status (docs/service-api.md, States of a quotation). */
 export const quotationUpdate = z
   .object({
     action: z.literal('send', { error: 'must be send' }),

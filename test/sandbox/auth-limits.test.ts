@@ -1,4 +1,4 @@
-// Authentication (spec 5) and limits (spec 8): hourly limit on the sandbox clock, throttle.
+// Authentication and limits (docs/service-api.md, Authentication and The hourly limit): hourly limit on the sandbox clock, throttle.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, UNLIMITED, type Sandbox } from '../../electron/sandbox';
 import { basic, client, type Client } from './client';

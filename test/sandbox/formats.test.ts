@@ -1,4 +1,4 @@
-// Response formats (spec 4.7) and request bodies (JSON, form with bracket keys).
+// Response formats (docs/service-api.md, Formats) and request bodies (JSON, form with bracket keys).
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';

@@ -1,4 +1,4 @@
-// Paging (spec 4.1) on every list and search, and search (spec 4.2) in all five areas.
+// Paging on every list and search, and search in all five areas (docs/service-api.md, Paging and Search).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, MAX_COUNT, type Sandbox } from '../../electron/sandbox';
 import { client, type Client } from './client';

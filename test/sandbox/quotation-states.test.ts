@@ -1,4 +1,4 @@
-// Every row of the quotation state table (spec 3.1), plus the rules around it.
+// Every row of the quotation state table (docs/service-api.md, States of a quotation), plus the rules around it.
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { client, type Client } from './client';
@@ -31,7 +31,7 @@ async function quotation(id: string | number) {
   return r.json.quotation;
 }
 
-describe('quotation states (spec 3.1)', () => {
+describe('quotation states (docs/service-api.md)', () => {
   it('none -> saved draft: POST action save stores under savename', async () => {
     const r = await api.post('/quotations/', { clientnr: 1, action: 'save', savename: 'Offerte bakkerij', lines, quotationperiod: '14' });
     expect(r.status).toBe(201);

@@ -1,4 +1,4 @@
-// Client and product rules (spec 3.2), and changes made "on the service" behind the client's back.
+// Client and product rules (docs/service-api.md, Clients and Products), and changes made "on the service" behind the client's back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { client, type Client } from './client';

@@ -1,4 +1,4 @@
-// One test per row of the spec's status-code table (section 7), over real HTTP.
+// One test per status code the service answers (docs/service-api.md, Status codes), over real HTTP.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { basic, client, type Client } from './client';
@@ -27,7 +27,7 @@ function expectErrorBody(r: { json: any }, pattern: RegExp) {
   expect(r.json.error).toMatch(pattern);
 }
 
-describe('status codes (spec 7)', () => {
+describe('status codes (docs/service-api.md)', () => {
   it('200 OK for reads and updates', async () => {
     expect((await api.get('/clients/1')).status).toBe(200);
     const r = await api.put('/clients/1', { phone: '030-1111111' });

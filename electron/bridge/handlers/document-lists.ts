@@ -29,7 +29,7 @@ function defaultCategoryOf(store: Store, clientId: string | null): number | null
 }
 
 /**
- * Offers the client's default category (spec: a client's default_category)
+ * Offers the client's default category (docs/service-api.md, A client's default category)
  * as the quotation's category, when the draft has none, or has the one the
  * previous client offered and nobody changed it. A category someone chose
  * stays. Call it in the transaction that sets the client.

@@ -1,4 +1,4 @@
-// Clients (spec 2.2, 3.2, 4.3).
+// Clients (docs/service-api.md, Clients and Endpoints).
 import type { FastifyInstance } from 'fastify';
 import type { ClientInput } from '../../../shared/schemas';
 import { fieldErrorsFromZod, type FieldError } from '../../../shared/field-errors';

@@ -1,4 +1,4 @@
-// Products (spec 2.3, 3.2, 4.4).
+// Products (docs/service-api.md, Products and Endpoints).
 import type { FastifyInstance } from 'fastify';
 import Big from 'big.js';
 import type { ProductInput } from '../../../shared/schemas';

@@ -1,4 +1,4 @@
-// Quotations (spec 2.4, 3.1, 4.5); the rules live in ../quotations.ts.
+// Quotations (docs/service-api.md: Quotations, States of a quotation, Endpoints); the rules live in ../quotations.ts.
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context';
 import { notFound } from '../errors';

@@ -1,4 +1,4 @@
-// GET /search/{area}/{field}/{query} (spec 4.2) over all five areas.
+// GET /search/{area}/{field}/{query} (docs/service-api.md, Search) over all five areas.
 // Text fields match case-insensitively anywhere in the value; number fields
 // match by value, with a dot as the decimal separator ("145.2" finds 145.20);
 // dates match by prefix ("2026-03"). Field `all` tries every field.

@@ -1,6 +1,6 @@
 // The page behind a quotation's sign_url: the client reads the quotation and
-// approves it there, without an API key (spec 3.1: "not needed when the client
-// signed through sign_url"). The approval is stored like an approval by PUT.
+// approves it there, without an API key; no PUT is needed then
+// (docs/service-api.md, States of a quotation). The approval is stored like an approval by PUT.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { today, type Ctx } from '../context';
 import type { QuotationRec } from '../records';
