@@ -79,7 +79,7 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
 
   for (const event of ['online', 'offline', 'reach', 'budget', 'paused', 'resumed'] as const) engine.events.on(event, () => opts.onChange());
   engine.events.on('progress', (p) => {
-    pulling = { done: p.pagesDone, estimated: p.pagesEstimated };
+    pulling = p;
     opts.onChange();
   });
   // the push writes ids and states the page shows, without an edit of the record itself

@@ -141,10 +141,10 @@ export interface CountryView {
   name: string;
 }
 
-export interface PullProgress {
-  done: number;
-  estimated: number;
-}
+// a pull's progress is the sync engine's own report (phase, pages read, pages
+// expected), passed to the page as it is: one shape, not two
+import type { PullProgress } from '../sync';
+export type { PullProgress } from '../sync';
 
 export interface RateBudget {
   limit: number;
