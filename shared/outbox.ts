@@ -41,7 +41,11 @@ export type OpErrorKind =
 
 export interface OpError {
   kind: OpErrorKind;
+  /** the English words, kept for logs and for entries stored before the key was */
   message: string;
+  /** the reason's text in the message catalogue (shared/messages), said in the UI's language; absent in entries stored before it was kept */
+  messageKey?: string;
+  params?: Record<string, string | number>;
   /** HTTP status, when the service answered */
   status?: number;
   fieldErrors?: FieldError[];

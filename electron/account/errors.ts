@@ -1,7 +1,8 @@
 // Account problems a person can fix: a missing field, an unknown account,
 // a key the service stopped accepting, a settings file that cannot be read
 // or written.
-import type { AccountErrorKind, MessageKey, MessageParams } from '../../shared/api-errors';
+import type { AccountErrorKind } from '../../shared/api-errors';
+import type { MessageKey, MessageParams } from '../../shared/messages';
 import { MessageError } from '../errors/message-error';
 
 const KEYS: Record<AccountErrorKind, MessageKey> = {
@@ -16,6 +17,6 @@ export class AccountError extends MessageError<AccountErrorKind> {
   override readonly name = 'AccountError';
 
   constructor(kind: AccountErrorKind, params: MessageParams = {}) {
-    super(kind, KEYS, params);
+    super(kind, KEYS[kind], params);
   }
 }

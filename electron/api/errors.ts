@@ -1,10 +1,13 @@
 // One error type for everything that can go wrong talking to the service. It
 // is built from plain values only: an undici error is read for its code and
 // then dropped, never kept as `cause`, because it may carry the request
-// options and with them the Authorization header.
+// options and with them the Authorization header. Its text comes from the
+// message catalogue like every other error a person reads (MessageError).
 import type { FieldError } from '../../shared/field-errors';
 import { describeFieldErrors } from '../../shared/field-errors';
-import { formatMessage, type ApiErrorKind, type MessageKey, type MessageParams, type Outcome, type SerializedError } from '../../shared/api-errors';
+import type { MessageKey, MessageParams } from '../../shared/messages';
+import type { ApiErrorKind, Outcome, SerializedError } from '../../shared/api-errors';
+import { MessageError } from '../errors/message-error';
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;
@@ -18,12 +21,8 @@ export interface ApiErrorInit {
   serverMessage?: string;
 }
 
-export class ApiError extends Error {
+export class ApiError extends MessageError<ApiErrorKind> {
   override readonly name = 'ApiError';
-  readonly kind: ApiErrorKind;
-  readonly messageKey: MessageKey;
-  readonly params: MessageParams;
-  readonly outcome: Outcome;
   readonly operation?: string;
   readonly status?: number;
   readonly fieldErrors?: FieldError[];
@@ -31,12 +30,7 @@ export class ApiError extends Error {
   readonly serverMessage?: string;
 
   constructor(init: ApiErrorInit) {
-    const params = init.params ?? {};
-    super(formatMessage(init.messageKey, params));
-    this.kind = init.kind;
-    this.messageKey = init.messageKey;
-    this.params = params;
-    this.outcome = init.outcome;
+    super(init.kind, init.messageKey, init.params ?? {}, init.outcome);
     if (init.operation !== undefined) this.operation = init.operation;
     if (init.status !== undefined) this.status = init.status;
     if (init.fieldErrors !== undefined) this.fieldErrors = init.fieldErrors;
@@ -49,7 +43,7 @@ export class ApiError extends Error {
     return new ApiError({ ...this.toInit(), ...changes });
   }
 
-  toJSON(): SerializedError {
+  override toJSON(): SerializedError {
     return serializeApiError(this);
   }
 

@@ -4,22 +4,34 @@
 import type { z } from 'zod';
 import { fieldErrorsFromZod, describeFieldErrors, type FieldError } from '../../shared/field-errors';
 import { isSerializedError } from '../../shared/api-errors';
-import { BRIDGE_MESSAGES, formatBridgeMessage, type BridgeMessageKey, type SerializedError } from '../../shared/bridge';
+import { formatMessage, isMessageKey, type MessageKey, type MessageParams, type Said } from '../../shared/messages';
+import type { SerializedError } from '../../shared/bridge';
 
-/** An error a handler raises on purpose, with a kind the UI acts on. */
+/**
+ * An error a handler raises on purpose, with a kind the UI acts on and its
+ * words from the message catalogue (`said(key, params)`), so the UI says it
+ * in its own language. Plain English words are still taken (from code
+ * outside the app's handlers); the UI then says the kind's text in Dutch.
+ */
 export class HandlerError extends Error {
   override readonly name = 'HandlerError';
+  readonly key?: MessageKey;
+  readonly params?: MessageParams;
   constructor(
     readonly kind: 'not_found' | 'conflict_state' | 'validation' | 'invalid_request',
-    message: string,
+    what: Said | string,
     readonly fieldErrors?: FieldError[],
   ) {
-    super(message);
+    super(typeof what === 'string' ? what : what.message);
+    if (typeof what !== 'string') {
+      this.key = what.messageKey;
+      this.params = what.params;
+    }
   }
 }
 
-export function bridgeError(key: BridgeMessageKey, kind: string, params: Record<string, string | number>, fieldErrors?: FieldError[]): SerializedError {
-  const e: SerializedError = { kind, messageKey: key, message: formatBridgeMessage(key, params), params };
+export function bridgeError(key: MessageKey, kind: string, params: MessageParams, fieldErrors?: FieldError[]): SerializedError {
+  const e: SerializedError = { kind, messageKey: key, message: formatMessage(key, params), params };
   if (fieldErrors && fieldErrors.length > 0) e.fieldErrors = fieldErrors;
   return e;
 }
@@ -30,7 +42,7 @@ export function invalidRequest(op: string, error: z.ZodError): SerializedError {
 }
 
 // The store's error codes, as the kinds the UI knows.
-const STORE_KINDS: Record<string, { kind: string; key: BridgeMessageKey }> = {
+const STORE_KINDS: Record<string, { kind: string; key: MessageKey }> = {
   not_found: { kind: 'not_found', key: 'bridge.not_found' },
   not_allowed: { kind: 'conflict_state', key: 'bridge.conflict_state' },
   invalid: { kind: 'validation', key: 'bridge.validation' },
@@ -41,8 +53,8 @@ const STORE_KINDS: Record<string, { kind: string; key: BridgeMessageKey }> = {
 
 export function serializeError(err: unknown): SerializedError {
   if (err instanceof HandlerError) {
-    const key = `bridge.${err.kind}` as BridgeMessageKey;
-    return bridgeError(key, err.kind, { detail: err.message }, err.fieldErrors);
+    if (err.key) return bridgeError(err.key, err.kind, { ...err.params }, err.fieldErrors);
+    return bridgeError(`bridge.${err.kind}`, err.kind, { detail: err.message }, err.fieldErrors);
   }
   // API client, keychain and account errors carry their own serialized form
   const own = typeof (err as { toJSON?: unknown })?.toJSON === 'function' ? (err as { toJSON(): unknown }).toJSON() : err;
@@ -55,9 +67,9 @@ export function serializeError(err: unknown): SerializedError {
     const code = String((err as { code?: unknown }).code);
     const mapped = STORE_KINDS[code] ?? { kind: 'storage', key: 'bridge.storage' as const };
     const fieldErrors = (err as { fieldErrors?: FieldError[] }).fieldErrors;
-    // a store error with a text of its own in both languages (its key is checked: an unknown one falls back)
+    // a store error says its text by key, in both languages (an unknown key falls back to the kind's text)
     const own = (err as { key?: string }).key;
-    if (own && own in BRIDGE_MESSAGES) return bridgeError(own as BridgeMessageKey, mapped.kind, { ...(err as { params?: Record<string, string | number> }).params, detail: err.message }, fieldErrors);
+    if (own && isMessageKey(own)) return bridgeError(own, mapped.kind, { ...(err as { params?: MessageParams }).params }, fieldErrors);
     return bridgeError(mapped.key, mapped.kind, { detail: err.message }, fieldErrors);
   }
   const detail = err instanceof Error ? `${err.name}: ${err.message}` : String(err);

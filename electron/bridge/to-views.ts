@@ -24,7 +24,7 @@ import type {
   SerializedError,
 } from '../../shared/bridge';
 import type { QuotationListItem, Store } from '../store';
-import { formatBridgeMessage } from '../../shared/bridge';
+import { formatMessage, isMessageKey } from '../../shared/messages';
 import { CLIENT_FIELDS, PRODUCT_FIELDS } from '../store/fields';
 import { flatten, rowsOf, threeWay, type ThreeWay } from './conflict-rows';
 import { lineValues } from '../../shared/line-match';
@@ -365,9 +365,22 @@ export function operationLabel(store: Store, op: Pick<OutboxEntry, 'kind' | 'tar
   return [verb, name, client ? `to ${client}` : ''].filter(Boolean).join(' ');
 }
 
+/**
+ * Why an operation waits, as the UI says it. A reason the outbox kept with
+ * its message key is said by that key, in the UI's language. One stored
+ * before the outbox kept keys has its English words only: those are said as
+ * they are, under bridge.parked (no migration rewrites old entries).
+ */
 export function opErrorView(e: OpError | null): SerializedError {
+  if (e?.messageKey && isMessageKey(e.messageKey)) {
+    const params = { ...e.params };
+    const said: SerializedError = { kind: e.kind, messageKey: e.messageKey, message: formatMessage(e.messageKey, params), params };
+    if (e.status !== undefined) said.params!.status = e.status;
+    if (e.fieldErrors?.length) said.fieldErrors = e.fieldErrors;
+    return said;
+  }
   const detail = e?.message ?? 'This operation waits for you.';
-  const out: SerializedError = { kind: e?.kind ?? 'other', messageKey: 'bridge.parked', message: formatBridgeMessage('bridge.parked', { detail }), params: { detail } };
+  const out: SerializedError = { kind: e?.kind ?? 'other', messageKey: 'bridge.parked', message: formatMessage('bridge.parked', { detail }), params: { detail } };
   if (e?.status !== undefined) out.params!.status = e.status;
   if (e?.fieldErrors?.length) out.fieldErrors = e.fieldErrors;
   return out;

@@ -1,6 +1,9 @@
 // An error a person can act on: a kind to branch on, a message key the UI
-// translates, and the English text filled in from the shared catalogue.
-import { formatMessage, type ErrorKind, type MessageKey, type MessageParams, type SerializedError } from '../../shared/api-errors';
+// translates, and the English text filled in from the message catalogue
+// (shared/messages). The API client's, keychain's and accounts' errors are
+// all of this kind.
+import { formatMessage, type MessageKey, type MessageParams } from '../../shared/messages';
+import type { ErrorKind, Outcome, SerializedError } from '../../shared/api-errors';
 
 export abstract class MessageError<K extends ErrorKind> extends Error {
   abstract override readonly name: SerializedError['name'];
@@ -9,16 +12,17 @@ export abstract class MessageError<K extends ErrorKind> extends Error {
 
   protected constructor(
     readonly kind: K,
-    keys: Record<K, MessageKey>,
+    messageKey: MessageKey,
     params: MessageParams = {},
+    /** whether the service may have acted on it; only a request can leave that open */
+    readonly outcome: Outcome = 'not_applied',
   ) {
-    const messageKey = keys[kind];
     super(formatMessage(messageKey, params));
     this.messageKey = messageKey;
     this.params = params;
   }
 
   toJSON(): SerializedError {
-    return { name: this.name, kind: this.kind, messageKey: this.messageKey, params: { ...this.params }, message: this.message, outcome: 'not_applied' };
+    return { name: this.name, kind: this.kind, messageKey: this.messageKey, params: { ...this.params }, message: this.message, outcome: this.outcome };
   }
 }

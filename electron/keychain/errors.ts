@@ -1,5 +1,6 @@
 // Keychain failures, told apart so the message says what to install or unlock.
-import type { KeychainErrorKind, MessageKey, MessageParams } from '../../shared/api-errors';
+import type { KeychainErrorKind } from '../../shared/api-errors';
+import type { MessageKey, MessageParams } from '../../shared/messages';
 import { MessageError } from '../errors/message-error';
 
 const KEYS: Record<KeychainErrorKind, MessageKey> = {
@@ -12,7 +13,7 @@ export class KeychainError extends MessageError<KeychainErrorKind> {
   override readonly name = 'KeychainError';
 
   constructor(kind: KeychainErrorKind, params: MessageParams = {}) {
-    super(kind, KEYS, params);
+    super(kind, KEYS[kind], params);
   }
 }
 

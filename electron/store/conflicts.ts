@@ -10,7 +10,7 @@ import type { ClientFields, ProductFields, QuotationContent } from '../../shared
 import { type Ctx, parseJson, toJson } from './context';
 import { StoreError, notFound } from './errors';
 import { CLIENT_FIELDS, PRODUCT_FIELDS, pick, sameValue } from './fields';
-import { newId, newSavename } from './ids';
+import { newId } from './ids';
 import { holdsDraft, mergeQuotation, type QuotationMerge, type Side } from '../../shared/quotation-merge';
 import type { Outbox } from './outbox';
 import type { Clients } from './clients';
@@ -195,15 +195,14 @@ export class Conflicts {
 
   private resolveQuotation(c: Conflict, resolution: ConflictResolution): void {
     const row = this.quotations.row(c.target);
-    const now = this.ctx.now();
     if (c.kind === 'deleted') {
       if (resolution === 'keep_mine') {
         // Saved again as a new draft; its names are free again on the service.
-        this.ctx.stmt('UPDATE quotations SET server_id = NULL, server = NULL, base = NULL, gone = 0, updated_at = ? WHERE id = ?').run(now, row.id);
+        this.quotations.detach(row.id);
         return this.retry(c);
       }
       this.cancelAll(row.id);
-      this.ctx.stmt('DELETE FROM quotations WHERE id = ?').run(row.id);
+      this.quotations.remove(row.id);
       return;
     }
     // At detection the draft and its base were left as they were: each
@@ -216,7 +215,7 @@ export class Conflicts {
     if (resolution === 'take_theirs') {
       const merged = this.draftMerge(c, 'theirs').content;
       if (holdsDraft(this.quotations.contentFromServer(row.id, theirs), merged)) {
-        this.ctx.stmt('UPDATE quotations SET draft = NULL, base = NULL, server = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(theirs), now, row.id);
+        this.quotations.takeServerVersion(row.id, theirs);
         return this.settle(c);
       }
       this.quotations.takeMerged(row.id, merged, theirs);
@@ -228,15 +227,8 @@ export class Conflicts {
     // draft; mine is numbered afresh when it goes out (numbering.ts).
     const mine = this.draftMerge(c, 'mine').content;
     const theirsSide = this.draftMerge(c, 'theirs').content;
-    this.ctx
-      .stmt('UPDATE quotations SET server_id = NULL, server = NULL, base = NULL, draft = ?, client_id = ?, savename = ?, quotationreference = NULL, updated_at = ? WHERE id = ?')
-      .run(JSON.stringify(mine), mine.clientId, newSavename(), now, row.id);
-    const twin = newId();
-    this.ctx
-      .stmt(
-        'INSERT INTO quotations (id, server_id, server, savename, quotationreference, pulled_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(twin, theirs.id, JSON.stringify(theirs), theirs.savename || null, theirs.quotationreference || null, now, now, now);
+    this.quotations.detach(row.id, mine);
+    const twin = this.quotations.addFromServer(theirs);
     if (!holdsDraft(this.quotations.contentFromServer(twin, theirs), theirsSide)) {
       // its own line ids: the two drafts are edited apart from here on
       this.quotations.takeMerged(twin, { ...theirsSide, lines: theirsSide.lines.map((l) => ({ ...l, id: newId() })) }, theirs);

@@ -37,9 +37,9 @@ export function discardOperation(ctx: Ctx, outbox: Outbox, clients: Clients, quo
         outbox.cancel([op.id]);
         if (row.server_id === null && !outbox.hasGoneOut(op.target)) {
           outbox.cancel(later().map((e) => e.id));
-          ctx.stmt('DELETE FROM quotations WHERE id = ?').run(op.target);
+          quotations.remove(op.target);
         } else {
-          ctx.stmt('UPDATE quotations SET draft = NULL, base = NULL, client_id = NULL, updated_at = ? WHERE id = ?').run(ctx.now(), op.target);
+          quotations.dropDraft(op.target);
         }
         return;
       }
@@ -50,7 +50,7 @@ export function discardOperation(ctx: Ctx, outbox: Outbox, clients: Clients, quo
         return;
       case 'quotation.delete':
         outbox.cancel([op.id]);
-        ctx.stmt('UPDATE quotations SET deleted = 0, updated_at = ? WHERE id = ?').run(ctx.now(), op.target);
+        quotations.undelete(op.target);
         return;
       case 'product.create':
         outbox.cancel([op.id, ...later().map((e) => e.id)]);

@@ -1,5 +1,8 @@
 // Errors the local database raises. Each says what happened and what to do,
-// because they reach the user as they are.
+// by a key of the message catalogue (shared/messages/store.ts), so the UI
+// says it in its own language; the English words go along for logs.
+import type { MessageKey, MessageParams, Said } from '../../shared/messages';
+import { said } from '../../shared/messages';
 
 export type StoreErrorCode =
   /** the file is not a readable SQLite database */
@@ -17,20 +20,37 @@ export type StoreErrorCode =
 
 export class StoreError extends Error {
   override readonly name = 'StoreError';
+  /**
+   * `what`: said(key, params). Plain English words are still taken (code
+   * outside the store's own modules); the UI then says the code's text in
+   * Dutch, in general terms.
+   */
   constructor(
     readonly code: StoreErrorCode,
-    message: string,
-    options?: { cause?: unknown; key?: string; params?: Record<string, string | number> },
+    what: Said | string,
+    options?: { cause?: unknown; key?: MessageKey; params?: MessageParams },
   ) {
-    super(message, options);
-    this.key = options?.key;
-    this.params = options?.params;
+    super(typeof what === 'string' ? what : what.message, options);
+    // a key given beside plain words (older callers) counts as the words' key
+    this.key = typeof what === 'string' ? options?.key : what.messageKey;
+    this.params = typeof what === 'string' ? options?.params : what.params;
   }
-  /** a message key of its own (shared/bridge/messages.ts), for a text in both languages */
-  readonly key?: string;
-  readonly params?: Record<string, string | number>;
+  /** the message key of its text in the catalogue (shared/messages) */
+  readonly key?: MessageKey;
+  readonly params?: MessageParams;
 }
 
+const NOT_FOUND: Record<string, MessageKey> = {
+  Quotation: 'store.not_found.quotation',
+  'Quotation line': 'store.not_found.line',
+  Client: 'store.not_found.client',
+  Product: 'store.not_found.product',
+  Template: 'store.not_found.template',
+  'Outbox entry': 'store.not_found.operation',
+  Conflict: 'store.not_found.conflict',
+};
+
+/** `what`: the record's English noun, as "Quotation" or "Outbox entry"; one without a text of its own is called a record. */
 export function notFound(what: string, id: string | number): StoreError {
-  return new StoreError('not_found', `${what} ${id} does not exist on this computer; refresh the list and try again.`);
+  return new StoreError('not_found', said(NOT_FOUND[what] ?? 'store.not_found.record', { id }));
 }

@@ -13,6 +13,7 @@ import { Outbox } from './outbox';
 import { Clients } from './clients';
 import { Products } from './products';
 import { Quotations } from './quotations';
+import { QuotationPushes } from './quotation-pushes';
 import { PulledRecords } from './pulled';
 import { Search } from './search';
 import { Settings } from './settings';
@@ -37,6 +38,8 @@ export class Store {
   /** the catalogue as the person edits it, over what the service holds */
   readonly products: Products;
   readonly quotations: Quotations;
+  /** what a push of a quotation records, one method per answer of the service */
+  readonly quotationPushes: QuotationPushes;
   readonly pulled: PulledRecords;
   readonly search: Search;
   readonly settings: Settings;
@@ -73,6 +76,7 @@ export class Store {
     this.pullPrints = new PullPrints(ctx);
     this.documentLists = new DocumentLists(ctx);
     this.conflicts = new Conflicts(ctx, this.outbox, this.clients, this.quotations, this.products);
+    this.quotationPushes = new QuotationPushes(ctx, this.outbox, this.quotations, this.numbering, this.pulled, this.conflicts);
     this.templates = new Templates(ctx, this.quotations);
     this.taxRates = new TaxRates(ctx);
     this.recoveredInFlight = this.outbox.recoverInFlight();

@@ -421,6 +421,70 @@ export class Quotations {
     });
   }
 
+  /*
+   * Row writes that the push (quotation-pushes.ts), conflict resolution and
+   * discarding share, so that this module alone writes quotation rows. Each
+   * joins the caller's transaction; on their own they are one each.
+   */
+
+  /** Removes the row; the caller has settled its outbox entries. */
+  remove(id: string): void {
+    this.ctx.tx(['quotations'], () => {
+      this.ctx.stmt('DELETE FROM quotations WHERE id = ?').run(id);
+    });
+  }
+
+  /** Puts a quotation whose delete was given up back in the lists. */
+  undelete(id: string): void {
+    this.ctx.tx(['quotations'], () => {
+      this.ctx.stmt('UPDATE quotations SET deleted = 0, updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
+    });
+  }
+
+  /** Forgets the local draft: the quotation shows the service's version again. */
+  dropDraft(id: string): void {
+    this.ctx.tx(['quotations'], () => {
+      this.ctx.stmt('UPDATE quotations SET draft = NULL, base = NULL, client_id = NULL, updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
+    });
+  }
+
+  /** Takes the service's version `server` as it is, the local draft given up. */
+  takeServerVersion(id: string, server: Quotation): void {
+    this.ctx.tx(['quotations'], () => {
+      this.ctx.stmt('UPDATE quotations SET draft = NULL, base = NULL, server = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(server), this.ctx.now(), id);
+    });
+  }
+
+  /**
+   * Lets go of the quotation on the service: the draft is saved again as a
+   * new one. With `fresh`, it also takes that content, a new savename and no
+   * number (it is numbered afresh when it goes out).
+   */
+  detach(id: string, fresh?: QuotationContent): void {
+    this.ctx.tx(['quotations'], () => {
+      const now = this.ctx.now();
+      if (!fresh) {
+        this.ctx.stmt('UPDATE quotations SET server_id = NULL, server = NULL, base = NULL, gone = 0, updated_at = ? WHERE id = ?').run(now, id);
+        return;
+      }
+      this.ctx
+        .stmt('UPDATE quotations SET server_id = NULL, server = NULL, base = NULL, draft = ?, client_id = ?, savename = ?, quotationreference = NULL, updated_at = ? WHERE id = ?')
+        .run(JSON.stringify(fresh), fresh.clientId, newSavename(), now, id);
+    });
+  }
+
+  /** A new row mirroring the service's quotation `server` under its own names; returns its id. */
+  addFromServer(server: Quotation): string {
+    const id = newId();
+    const now = this.ctx.now();
+    this.ctx.tx(['quotations'], () => {
+      this.ctx
+        .stmt('INSERT INTO quotations (id, server_id, server, savename, quotationreference, pulled_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(id, server.id, JSON.stringify(server), server.savename || null, server.quotationreference || null, now, now, now);
+    });
+    return id;
+  }
+
   /**
    * Makes `content`, a draft merged with the service's version `server`,
    * the draft: `server` becomes the version later edits start from.

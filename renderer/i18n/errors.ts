@@ -1,23 +1,20 @@
-// Texts for errors that come over the bridge: the API client's, keychain and
-// account keys (shared/api-errors.ts) and the bridge's own (shared/bridge),
-// in the UI's language, with the error's params filled in. An unknown key
-// falls back to the English text the error carries.
-import { MESSAGES, fillPlaceholders } from '../../shared/api-errors';
-import { BRIDGE_MESSAGES, type SerializedError } from '../../shared/bridge';
-import type { Language } from '../lib/numbers';
-
-type Texts = { readonly en: string; readonly nl: string };
-const CATALOGUE: Record<string, Texts> = { ...MESSAGES, ...BRIDGE_MESSAGES };
+// Texts for errors that come over the bridge, from the one message
+// catalogue (shared/messages), in the UI's language, with the error's params
+// filled in. An unknown key falls back to the English text the error carries.
+import { MESSAGES, fillPlaceholders, isMessageKey } from '../../shared/messages';
+import type { SerializedError } from '../../shared/bridge';
+import type { UiLanguage } from '../../shared/language';
 
 export function hasErrorText(key: string): boolean {
-  return key in CATALOGUE;
+  return isMessageKey(key);
 }
 
-export function errorText(e: Pick<SerializedError, 'messageKey' | 'message' | 'params'>, language: Language): string {
-  const texts = CATALOGUE[e.messageKey];
-  if (!texts) return e.message;
+export function errorText(e: Pick<SerializedError, 'messageKey' | 'message' | 'params'>, language: UiLanguage): string {
+  if (!isMessageKey(e.messageKey)) return e.message;
+  const template = MESSAGES[e.messageKey][language];
   const params = e.params ?? {};
-  const text = fillPlaceholders(texts[language], params);
   // a placeholder without a value would show as "{detail}": the English text says more
-  return /\{\w+\}/.test(text) ? e.message : text;
+  // (checked on the text before filling in: a value may hold braces of its own, as "{YYYY}")
+  const missing = [...template.matchAll(/\{(\w+)\}/g)].some((m) => !(m[1]! in params));
+  return missing ? e.message : fillPlaceholders(template, params);
 }

@@ -1,7 +1,6 @@
 export * from './contract';
 export * from './views';
 export * from './errors';
-export * from './messages';
 export * from './company';
 export * from './document-lists';
 export * from './numbering';

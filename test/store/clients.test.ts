@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { scratchStore } from './helpers';
 import { StoreError } from '../../electron/store';
 import { serializeError } from '../../electron/bridge/errors';
-import { formatBridgeMessage } from '../../shared/bridge';
+import { formatMessage } from '../../shared/messages';
 
 describe('local clients', () => {
   it('creates a client offline with one create entry in the outbox', () => {
@@ -116,7 +116,7 @@ describe('local clients', () => {
     expect(refused).toMatchObject({ code: 'not_allowed', key: 'bridge.client_in_use.other', params: { count: 2 } });
     expect((refused as Error).message).toMatch(/used by 2 quotations on this computer/);
     expect(serializeError(refused)).toMatchObject({ messageKey: 'bridge.client_in_use.other', params: { count: 2 } });
-    expect(formatBridgeMessage('bridge.client_in_use.other', { count: 2 }, 'nl')).toBe('Deze klant wordt gebruikt door 2 offertes op deze computer. Verwijder die offertes of geef ze eerst een andere klant; er is niets gewijzigd.');
+    expect(formatMessage('bridge.client_in_use.other', { count: 2 }, 'nl')).toBe('Deze klant wordt gebruikt door 2 offertes op deze computer. Verwijder die offertes of geef ze eerst een andere klant; er is niets gewijzigd.');
     expect(store.clients.get(c.id).state).not.toBe('deleting');
   });
 

@@ -2,13 +2,14 @@
 import { ApiError } from '../../api';
 import type { OutboxItem, Store } from '../../store';
 import type { PushResult } from './types';
+import { same } from '../merge';
 
 export function isNotFound(e: unknown): boolean {
   return e instanceof ApiError && e.kind === 'not_found';
 }
 
 /** The record is gone here, or was never sent: the entry has nothing left to carry. */
-export function nothingLeft(store: Store, entry: OutboxItem): PushResult {
+export function nothingLeft(store: { outbox: Pick<Store['outbox'], 'markDone'> }, entry: OutboxItem): PushResult {
   store.outbox.markDone(entry.id);
   return 'done';
 }
@@ -21,4 +22,17 @@ export function nothingLeft(store: Store, entry: OutboxItem): PushResult {
  */
 export function listIncomplete(list: string, operation: string): ApiError {
   return new ApiError({ kind: 'bad_response', messageKey: 'api.list_incomplete', params: { list }, outcome: 'not_applied', operation });
+}
+
+/**
+ * An earlier attempt of an update whose answer was lost may have arrived:
+ * where the service now holds exactly what that attempt sent, that value is
+ * ours, not a change made there. Used as the base of the merge.
+ */
+export function ownEarlierChanges<T extends object>(base: T | null, entry: OutboxItem, theirs: T): T | null {
+  const sent = (entry.sent as { changes?: Record<string, unknown> } | null)?.changes;
+  if (!base || !sent) return base;
+  const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  for (const [f, v] of Object.entries(sent)) if (same(v, (theirs as Record<string, unknown>)[f])) out[f] = v;
+  return out as T;
 }

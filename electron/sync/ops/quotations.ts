@@ -12,7 +12,6 @@
 import { ApiError } from '../../api';
 import { quotationRecord, type Quotation, type QuotationCreate } from '../../../shared/schemas';
 import type { OutboxItem } from '../../store';
-import { parseJson } from '../../store/context';
 import type { QuotationRow } from '../../store/quotations';
 import { saveBody, sendBody } from '../request-bodies';
 import { filledLineIndexes, typedLineField } from '../../../shared/empty-line';
@@ -20,7 +19,8 @@ import { draftUnchanged, holdsSent } from '../merge';
 import { holdsDraft, mergeQuotation } from '../../../shared/quotation-merge';
 import { newId } from '../../store/ids';
 import { withInputOnly } from '../../../shared/input-only';
-import type { OpHandler, PushContext, PushResult, ResolveResult } from './types';
+import type { OpHandler, PushResult, ResolveResult } from './types';
+import type { QuotationPushContext as PushContext } from './quotation-store';
 import { readSent } from './read-sent';
 import { isNotFound, listIncomplete, nothingLeft } from './common';
 import type { InvoicingApi } from '../../api';
@@ -42,19 +42,15 @@ async function findQuotation(api: InvoicingApi, match: (q: Quotation) => boolean
   return null;
 }
 
+/** A record the store keeps as JSON (the service's version, or the base of an edit). */
+function parseRecord(json: string | null): Quotation | null {
+  return json === null ? null : (JSON.parse(json) as Quotation);
+}
+
 /** The sent body as the service will hold it, until a pull brings the real record. */
 function provisional(body: Record<string, unknown>, id: number, sent: boolean): Quotation | null {
   const r = quotationRecord.safeParse({ ...body, id, sent });
   return r.success ? r.data : null;
-}
-
-/** Gives up a row that mirrors `serverId` when the row being recorded is the same quotation. */
-function dropTwin(ctx: PushContext, keep: string, serverId: number): void {
-  const twin = ctx.store.quotations.rowByServerId(serverId);
-  if (twin && twin.id !== keep) {
-    ctx.store.outbox.cancel(ctx.store.outbox.forTarget(twin.id).filter((e) => e.state === 'pending' || e.state === 'parked').map((e) => e.id));
-    ctx.store.ctx.stmt('DELETE FROM quotations WHERE id = ?').run(twin.id);
-  }
 }
 
 type Body = { ok: true; clientnr: number | null; body: QuotationCreate } | { ok: false; result: PushResult };
@@ -131,20 +127,9 @@ function bodyFor(ctx: PushContext, entry: OutboxItem, row: QuotationRow, extra: 
   return { ok: true, clientnr, body: checked.value };
 }
 
+/** Gone from the service, or sent there meanwhile, while this computer had a change for it: the person decides. */
 function deletedConflict(ctx: PushContext, entry: OutboxItem, row: QuotationRow): PushResult {
-  const { store } = ctx;
-  store.transaction(() => {
-    store.ctx.stmt('UPDATE quotations SET gone = 1 WHERE id = ?').run(row.id);
-    store.conflicts.record({
-      kind: 'deleted',
-      targetKind: 'quotation',
-      target: row.id,
-      opId: entry.id,
-      mine: store.quotations.contentOf(row),
-      theirs: null,
-      base: parseJson(row.base) ?? parseJson(row.server),
-    });
-  });
+  ctx.store.quotationPushes.markGone(entry.id, row.id);
   return 'parked';
 }
 
@@ -156,8 +141,7 @@ function deletedConflict(ctx: PushContext, entry: OutboxItem, row: QuotationRow)
 async function knowClient(ctx: PushContext, clientnr: number): Promise<void> {
   if (!(clientnr > 0) || ctx.store.clients.rowByClientnr(clientnr)) return;
   try {
-    const client = await ctx.api.clients.get(clientnr);
-    ctx.store.pulled.putClients([client], ctx.store.ctx.now());
+    ctx.store.quotationPushes.recordClient(await ctx.api.clients.get(clientnr));
   } catch (e) {
     if (!isNotFound(e)) throw e;
   }
@@ -173,7 +157,7 @@ async function knowClient(ctx: PushContext, clientnr: number): Promise<void> {
  */
 function mergeWithService(ctx: PushContext, entry: OutboxItem, row: QuotationRow, theirs: Quotation): 'conflict' | 'nothing to save' | 'save' {
   const { store } = ctx;
-  const base = parseJson<Quotation>(row.base);
+  const base = parseRecord(row.base);
   // What the service holds may be our own: an earlier attempt of this entry
   // whose answer was lost. (A save that was answered but not yet read back
   // left no base; see below.)
@@ -184,7 +168,7 @@ function mergeWithService(ctx: PushContext, entry: OutboxItem, row: QuotationRow
     const m = mergeQuotation(store.quotations.contentFromServer(row.id, base), mine, theirContent, { prefer: 'mine', newLineId: newId });
     if (m.conflicts.length > 0) {
       const fields = [...new Set(m.conflicts.map((c) => (c.field === 'line' ? 'lines' : c.field)))];
-      store.conflicts.record({ kind: 'draft', targetKind: 'quotation', target: row.id, opId: entry.id, mine, theirs, base, fields });
+      store.quotationPushes.recordDraftConflict(entry.id, row.id, { mine, theirs, base, fields });
       return 'conflict';
     }
     store.quotations.takeMerged(row.id, m.content, theirs);
@@ -192,8 +176,7 @@ function mergeWithService(ctx: PushContext, entry: OutboxItem, row: QuotationRow
   }
   // What is there now is the version this save replaces: if this attempt
   // fails too, the next one compares against it, not an older one.
-  const json = JSON.stringify(theirs);
-  store.ctx.stmt('UPDATE quotations SET base = ?, server = ? WHERE id = ?').run(json, json, row.id);
+  store.quotationPushes.recordServiceVersion(row.id, theirs);
   return 'save';
 }
 
@@ -207,12 +190,7 @@ export class QuotationSave implements OpHandler {
       // deleted here while an earlier attempt may have created it: find it, so the delete that follows removes it
       const savename = row.savename;
       const q = await findQuotation(api, (x) => x.savename === savename);
-      if (q) {
-        store.transaction(() => {
-          dropTwin(this.ctx, row.id, q.id);
-          store.ctx.stmt('UPDATE quotations SET server_id = ? WHERE id = ?').run(q.id, row.id);
-        });
-      }
+      if (q) store.quotationPushes.adoptServerId(row.id, q.id);
     }
     if (!row || row.deleted) return nothingLeft(store, entry);
     // overwrite: a later save of this draft, or an earlier attempt may have created it
@@ -264,21 +242,7 @@ export class QuotationSave implements OpHandler {
     );
     if (!made.ok) return made.result;
     const { id, body } = made;
-    const b = { body };
-    store.transaction(() => {
-      dropTwin(this.ctx, row.id, id);
-      const fresh = store.quotations.findRow(row.id);
-      if (fresh && fresh.server_id !== id) {
-        const prov = provisional(b.body, id, false);
-        store.ctx.stmt('UPDATE quotations SET server_id = ?, server = coalesce(server, ?) WHERE id = ?').run(id, prov ? JSON.stringify(prov) : null, row.id);
-      }
-      // The version this save replaced is no base for the next one, and the
-      // saved one is not read yet: should the app stop before it is, the
-      // next save goes unchecked rather than taking its own work for a
-      // change made on the service.
-      store.ctx.stmt('UPDATE quotations SET base = NULL WHERE id = ?').run(row.id);
-      store.outbox.markDone(entry.id);
-    });
+    store.quotationPushes.recordSaved(entry.id, row.id, id, provisional(body, id, false));
     await this.refreshBase(row.id, id);
     return 'done';
   }
@@ -297,20 +261,10 @@ export class QuotationSave implements OpHandler {
       saved = withInputOnly(saved, store.quotations.findRow(localId)?.draft);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
-      store.transaction(() => {
-        store.ctx.stmt('UPDATE quotations SET base = NULL WHERE id = ? AND server_id = ?').run(localId, serverId);
-      });
+      store.quotationPushes.recordSavedVersion(localId, serverId, null);
       return;
     }
-    store.transaction(() => {
-      const row = store.quotations.findRow(localId);
-      if (!row || row.server_id !== serverId) return;
-      // What is on the service now is ours: later edits start from it. The
-      // draft stays (its line ids are what the UI holds); a pull replaces it
-      // once nothing waits to be saved.
-      const json = JSON.stringify(saved);
-      store.ctx.stmt('UPDATE quotations SET server = ?, base = ? WHERE id = ?').run(json, json, localId);
-    });
+    store.quotationPushes.recordSavedVersion(localId, serverId, saved);
   }
 
   /** Saving again overwrites under the same savename: no copy can come of it. */
@@ -369,7 +323,7 @@ export class QuotationSend implements OpHandler {
 
   /** A saved draft as it was sent: its last saved content (the cached record may be older). */
   private sentVersion(row: QuotationRow, id: number, sendmethod: string): Quotation | null {
-    const server = parseJson<Quotation>(row.server);
+    const server = parseRecord(row.server);
     const content = this.ctx.store.quotations.contentOf(row);
     const clientnr = server?.clientnr ?? (content.clientId ? this.ctx.store.clients.findRow(content.clientId)?.clientnr ?? null : null);
     const body = sendBody(content, row, clientnr, sendmethod);
@@ -379,16 +333,7 @@ export class QuotationSend implements OpHandler {
 
   /** The sent quotation's id replaces the draft's everywhere here. */
   private applySent(entry: OutboxItem, id: number, record: Quotation | null): void {
-    const { store } = this.ctx;
-    store.transaction(() => {
-      dropTwin(this.ctx, entry.target, id);
-      store.ctx
-        .stmt('UPDATE quotations SET server_id = ?, server = ?, draft = NULL, base = NULL, gone = 0, pulled_at = NULL, updated_at = ? WHERE id = ?')
-        .run(id, record ? JSON.stringify(record) : null, store.ctx.now(), entry.target);
-      // the number it went out under (the service's own, when numbering is left to it)
-      if (record?.quotationreference) store.numbering.takeServiceReference(entry.target, record.quotationreference);
-      store.outbox.markDone(entry.id);
-    });
+    this.ctx.store.quotationPushes.recordSent(entry.id, entry.target, id, record);
   }
 
   /**
@@ -400,7 +345,7 @@ export class QuotationSend implements OpHandler {
     const trace = entry.sent as SendTrace | null;
     const row = store.quotations.findRow(entry.target);
     if (!row) return 'applied';
-    const known = parseJson<Quotation>(row.server);
+    const known = parseRecord(row.server);
     if (known?.sent && row.server_id !== null && row.server_id !== trace?.from) {
       // a pull already found it
       this.applySent(entry, row.server_id, known);
@@ -458,18 +403,13 @@ export class QuotationSentChange implements OpHandler {
       if (isNotFound(e)) return deletedConflict(this.ctx, entry, row);
       throw e;
     }
-    store.transaction(() => {
-      const fresh = store.quotations.findRow(entry.target);
-      const server = fresh ? parseJson<Quotation>(fresh.server) : null;
-      if (fresh && server) {
-        const next: Quotation =
-          entry.kind === 'quotation.approve'
-            ? { ...server, approved: p.approved === false ? null : { ...(p.approved as { name: string; date: string }) } }
-            : { ...server, customstatus: p.customstatus === 'clear' ? '' : (p.customstatus as Quotation['customstatus']) };
-        store.ctx.stmt('UPDATE quotations SET server = ? WHERE id = ?').run(JSON.stringify(next), fresh.id);
-      }
-      store.outbox.markDone(entry.id);
-    });
+    store.quotationPushes.recordSentChange(
+      entry.id,
+      entry.target,
+      entry.kind === 'quotation.approve'
+        ? { approved: p.approved === false ? null : { ...(p.approved as { name: string; date: string }) } }
+        : { customstatus: p.customstatus === 'clear' ? '' : (p.customstatus as Quotation['customstatus']) },
+    );
     return 'done';
   }
 
@@ -492,10 +432,7 @@ export class QuotationDelete implements OpHandler {
         if (!isNotFound(e)) throw e;
       }
     }
-    store.transaction(() => {
-      store.ctx.stmt('DELETE FROM quotations WHERE id = ?').run(entry.target);
-      store.outbox.markDone(entry.id);
-    });
+    store.quotationPushes.recordDeleted(entry.id, entry.target);
     return 'done';
   }
 

@@ -2,20 +2,19 @@
 // (the signing link, the service's totals and validity date) is read back at
 // once, so the person sees the link right after sending instead of after the
 // next pull. One request per send, on the person's action.
-import type { PushContext } from './types';
+import type { QuotationPushContext } from './quotation-store';
 
 /**
  * Reads the sent quotation `serverId` and keeps it as the service has it.
  * The send itself is done whatever happens here: a failed read only means
  * the link comes with the next pull, so nothing is thrown.
  */
-export async function readSent(ctx: PushContext, localId: string, serverId: number): Promise<void> {
+export async function readSent(ctx: QuotationPushContext, localId: string, serverId: number): Promise<void> {
   try {
     const sent = await ctx.api.quotations.get(serverId);
     if (sent.id !== serverId) return;
-    const row = ctx.store.quotations.findRow(localId);
-    if (!row || row.server_id !== serverId) return;
-    ctx.store.pulled.putQuotations([sent], ctx.store.ctx.now());
+    // kept only while the row still mirrors this quotation (quotationPushes)
+    ctx.store.quotationPushes.recordSentRead(localId, sent);
   } catch {
     // the entry is done already: an error here must not make the engine
     // take the send for failed (and look it up, or send it again)

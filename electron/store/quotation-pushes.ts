@@ -1,0 +1,177 @@
+// What a push of a quotation writes, one method per thing that happened on
+// the service. The push (electron/sync/ops/quotations.ts) decides what an
+// answer means; these keep the rows. Each runs in one transaction with the
+// outbox entry it finishes, so a crash leaves either both or neither, and
+// the store's `changed` event names the tables it touched.
+import type { Client, Quotation } from '../../shared/schemas';
+import type { QuotationContent } from '../../shared/local';
+import { type Ctx, parseJson } from './context';
+import type { Outbox } from './outbox';
+import type { Numbering } from './numbering';
+import type { PulledRecords } from './pulled';
+import type { Conflicts } from './conflicts';
+import type { Quotations } from './quotations';
+
+/** What a save or send changed on a sent quotation's record. */
+export type SentChange = Pick<Partial<Quotation>, 'approved' | 'customstatus'>;
+
+export class QuotationPushes {
+  constructor(
+    private readonly ctx: Ctx,
+    private readonly outbox: Outbox,
+    private readonly quotations: Quotations,
+    private readonly numbering: Numbering,
+    private readonly pulled: PulledRecords,
+    private readonly conflicts: Conflicts,
+  ) {}
+
+  /**
+   * Gives up another row that mirrors `serverId` when `keep` is that same
+   * quotation (a pull brought it in before this push heard back), and what
+   * still waited for it.
+   */
+  private dropTwin(keep: string, serverId: number): void {
+    const twin = this.quotations.rowByServerId(serverId);
+    if (!twin || twin.id === keep) return;
+    this.outbox.cancel(this.outbox.forTarget(twin.id).filter((e) => e.state === 'pending' || e.state === 'parked').map((e) => e.id));
+    this.quotations.remove(twin.id);
+  }
+
+  /** An earlier attempt created the quotation on the service as `serverId`: the row mirrors it from now on. */
+  adoptServerId(localId: string, serverId: number): void {
+    this.ctx.tx(['quotations', 'outbox'], () => {
+      this.dropTwin(localId, serverId);
+      this.ctx.stmt('UPDATE quotations SET server_id = ? WHERE id = ?').run(serverId, localId);
+    });
+  }
+
+  /**
+   * The service saved the draft as `serverId`. `provisional` is the body as
+   * the service will hold it, kept until the record is read back when the
+   * row has none yet.
+   */
+  recordSaved(entryId: number, localId: string, serverId: number, provisional: Quotation | null): void {
+    this.ctx.tx(['quotations', 'outbox'], () => {
+      this.dropTwin(localId, serverId);
+      const row = this.quotations.findRow(localId);
+      if (row && row.server_id !== serverId) {
+        this.ctx.stmt('UPDATE quotations SET server_id = ?, server = coalesce(server, ?) WHERE id = ?').run(serverId, provisional ? JSON.stringify(provisional) : null, localId);
+      }
+      // The version this save replaced is no base for the next one, and the
+      // saved one is not read yet: should the app stop before it is, the
+      // next save goes unchecked rather than taking its own work for a
+      // change made on the service.
+      this.ctx.stmt('UPDATE quotations SET base = NULL WHERE id = ?').run(localId);
+      this.outbox.markDone(entryId);
+    });
+  }
+
+  /**
+   * The saved draft `serverId` as read back (null: it could not be read).
+   * What the service holds now is ours, and later edits start from it. The
+   * draft stays (its line ids are what the UI holds); a pull replaces it
+   * once nothing waits to be saved. A row that meanwhile mirrors another
+   * quotation is left alone.
+   */
+  recordSavedVersion(localId: string, serverId: number, saved: Quotation | null): void {
+    this.ctx.tx(['quotations'], () => {
+      if (saved === null) {
+        this.ctx.stmt('UPDATE quotations SET base = NULL WHERE id = ? AND server_id = ?').run(localId, serverId);
+        return;
+      }
+      const row = this.quotations.findRow(localId);
+      if (!row || row.server_id !== serverId) return;
+      const json = JSON.stringify(saved);
+      this.ctx.stmt('UPDATE quotations SET server = ?, base = ? WHERE id = ?').run(json, json, localId);
+    });
+  }
+
+  /**
+   * The service's draft as it is before this save replaces it: if the save
+   * fails, the next attempt compares against it rather than an older one.
+   */
+  recordServiceVersion(localId: string, theirs: Quotation): void {
+    this.ctx.tx(['quotations'], () => {
+      const json = JSON.stringify(theirs);
+      this.ctx.stmt('UPDATE quotations SET base = ?, server = ? WHERE id = ?').run(json, json, localId);
+    });
+  }
+
+  /**
+   * The draft went out as the sent quotation `serverId`, whose id replaces
+   * the draft's everywhere here; `record` is the quotation as sent, until a
+   * read brings the service's own. The entry is done with it.
+   */
+  recordSent(entryId: number, localId: string, serverId: number, record: Quotation | null): void {
+    this.ctx.tx(['quotations', 'outbox'], () => {
+      this.dropTwin(localId, serverId);
+      this.ctx
+        .stmt('UPDATE quotations SET server_id = ?, server = ?, draft = NULL, base = NULL, gone = 0, pulled_at = NULL, updated_at = ? WHERE id = ?')
+        .run(serverId, record ? JSON.stringify(record) : null, this.ctx.now(), localId);
+      // the number it went out under (the service's own, when numbering is left to it)
+      if (record?.quotationreference) this.numbering.takeServiceReference(localId, record.quotationreference);
+      this.outbox.markDone(entryId);
+    });
+  }
+
+  /**
+   * The sent quotation as the service holds it, read right after the send:
+   * kept as a pull would keep it, unless the row meanwhile mirrors another.
+   */
+  recordSentRead(localId: string, sent: Quotation): void {
+    this.ctx.tx(['quotations'], () => {
+      const row = this.quotations.findRow(localId);
+      if (!row || row.server_id !== sent.id) return;
+      this.pulled.putQuotations([sent], this.ctx.now());
+    });
+  }
+
+  /** Approval or custom status reached the service: the sent record shows it, and the entry is done. */
+  recordSentChange(entryId: number, localId: string, change: SentChange): void {
+    this.ctx.tx(['quotations', 'outbox'], () => {
+      const row = this.quotations.findRow(localId);
+      const server = row ? parseJson<Quotation>(row.server) : null;
+      if (row && server) this.ctx.stmt('UPDATE quotations SET server = ? WHERE id = ?').run(JSON.stringify({ ...server, ...change }), row.id);
+      this.outbox.markDone(entryId);
+    });
+  }
+
+  /**
+   * The quotation is gone from the service (or was sent there meanwhile)
+   * while this computer still had a change for it: the row is marked gone
+   * and the entry parked as a conflict for the person to decide.
+   */
+  markGone(entryId: number, localId: string): void {
+    this.ctx.tx(['quotations', 'outbox', 'conflicts'], () => {
+      const row = this.quotations.row(localId);
+      this.ctx.stmt('UPDATE quotations SET gone = 1 WHERE id = ?').run(localId);
+      this.conflicts.record({
+        kind: 'deleted',
+        targetKind: 'quotation',
+        target: localId,
+        opId: entryId,
+        mine: this.quotations.contentOf(row),
+        theirs: null,
+        base: parseJson(row.base) ?? parseJson(row.server),
+      });
+    });
+  }
+
+  /** Both sides changed the same fields of the draft: the save waits, parked, for the person to choose. */
+  recordDraftConflict(entryId: number, localId: string, c: { mine: QuotationContent; theirs: Quotation; base: Quotation; fields: string[] }): void {
+    this.conflicts.record({ kind: 'draft', targetKind: 'quotation', target: localId, opId: entryId, ...c });
+  }
+
+  /** The delete reached the service (or it had the quotation no more): the row goes, the entry is done. */
+  recordDeleted(entryId: number, localId: string): void {
+    this.ctx.tx(['quotations', 'outbox'], () => {
+      this.quotations.remove(localId);
+      this.outbox.markDone(entryId);
+    });
+  }
+
+  /** A client a quotation on the service names, read from the service, kept as a pull would keep it. */
+  recordClient(client: Client): void {
+    this.pulled.putClients([client], this.ctx.now());
+  }
+}

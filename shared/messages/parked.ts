@@ -1,0 +1,80 @@
+// Why an operation in the outbox waits for the person, in English and Dutch.
+// The outbox keeps the key and params of the reason next to its English
+// words (shared/outbox.ts, OpError), so the reason is said in the UI's
+// language. Looked up through shared/messages/index.ts.
+import type { Texts } from './texts';
+
+export const PARKED_MESSAGES = {
+  'parked.client.create_invalid': {
+    en: 'This client cannot be created until these fields are fixed.',
+    nl: 'Deze klant kan pas worden aangemaakt als deze velden kloppen.',
+  },
+  'parked.client.update_invalid': {
+    en: 'This client cannot be updated until these fields are fixed.',
+    nl: 'Deze klant kan pas worden bijgewerkt als deze velden kloppen.',
+  },
+  'parked.client.not_created': {
+    en: 'This client does not exist on the service yet; its create was discarded. Discard this change too, or create the client again.',
+    nl: 'Deze klant bestaat nog niet op de service; het aanmaken is geschrapt. Schrap ook deze wijziging, of maak de klant opnieuw aan.',
+  },
+  'parked.client.has_documents': {
+    en: 'This client has documents (quotations or invoices) on the service and cannot be deleted, so it has been kept. Make it inactive instead: that drops this delete and queues the change in one step.',
+    nl: 'Deze klant heeft documenten (offertes of facturen) op de service en kan niet worden verwijderd, dus is hij bewaard. Maak hem in plaats daarvan inactief: dat schrapt dit verwijderen en zet de wijziging in één stap klaar.',
+  },
+  'parked.product.create_invalid': {
+    en: 'This product cannot be created until these fields are fixed.',
+    nl: 'Dit product kan pas worden aangemaakt als deze velden kloppen.',
+  },
+  'parked.product.update_invalid': {
+    en: 'This product cannot be updated until these fields are fixed.',
+    nl: 'Dit product kan pas worden bijgewerkt als deze velden kloppen.',
+  },
+  'parked.product.not_created': {
+    en: 'This product does not exist on the service yet; its create was discarded. Discard this change too, or create the product again.',
+    nl: 'Dit product bestaat nog niet op de service; het aanmaken is geschrapt. Schrap ook deze wijziging, of maak het product opnieuw aan.',
+  },
+  'parked.product.stock_not_number': {
+    en: 'The amount in stock cannot be sent until it is a number.',
+    nl: 'De voorraad kan pas worden verstuurd als het een getal is.',
+  },
+  'parked.quotation.client_gone': {
+    en: 'The client of this quotation no longer exists; choose another client.',
+    nl: 'De klant van deze offerte bestaat niet meer; kies een andere klant.',
+  },
+  'parked.quotation.save_invalid': {
+    en: 'This quotation cannot be saved on the service until these fields are fixed.',
+    nl: 'Deze offerte kan pas op de service worden opgeslagen als deze velden kloppen.',
+  },
+  'parked.quotation.send_invalid': {
+    en: 'This quotation cannot be sent until these fields are fixed.',
+    nl: 'Deze offerte kan pas worden verstuurd als deze velden kloppen.',
+  },
+  'parked.quotation.not_sent': {
+    en: 'This quotation has not been sent; send it first, or discard this change.',
+    nl: 'Deze offerte is niet verstuurd; verstuur haar eerst, of schrap deze wijziging.',
+  },
+  'parked.conflict.deleted.client': {
+    en: 'This client was deleted on the service while you changed it here. Choose which version to keep.',
+    nl: 'Deze klant is op de service verwijderd terwijl je hem hier wijzigde. Kies welke versie je houdt.',
+  },
+  'parked.conflict.deleted.product': {
+    en: 'This product was deleted on the service while you changed it here. Choose which version to keep.',
+    nl: 'Dit product is op de service verwijderd terwijl je het hier wijzigde. Kies welke versie je houdt.',
+  },
+  'parked.conflict.deleted.quotation': {
+    en: 'This quotation was deleted on the service while you changed it here. Choose which version to keep.',
+    nl: 'Deze offerte is op de service verwijderd terwijl je haar hier wijzigde. Kies welke versie je houdt.',
+  },
+  'parked.conflict.changed.client': {
+    en: 'This client was changed on the service too, in the same fields ({fields}). Choose which version to keep.',
+    nl: 'Deze klant is ook op de service gewijzigd, in dezelfde velden ({fields}). Kies welke versie je houdt.',
+  },
+  'parked.conflict.changed.product': {
+    en: 'This product was changed on the service too, in the same fields ({fields}). Choose which version to keep.',
+    nl: 'Dit product is ook op de service gewijzigd, in dezelfde velden ({fields}). Kies welke versie je houdt.',
+  },
+  'parked.conflict.changed.quotation': {
+    en: 'This quotation was changed on the service too, in the same fields ({fields}). Choose which version to keep.',
+    nl: 'Deze offerte is ook op de service gewijzigd, in dezelfde velden ({fields}). Kies welke versie je houdt.',
+  },
+} as const satisfies Record<string, Texts>;
