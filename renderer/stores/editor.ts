@@ -9,7 +9,7 @@ import { useQuotationsStore } from './quotations';
 import { call, asBridgeError, bridge } from '../bridge';
 import { Coalescer, flushOnLeave, leaveOnClose, serialQueue, type SaveState } from '../lib/autosave';
 import { indexFieldErrors, type Problem } from '../lib/validation';
-import { addDays, priceInTax, type Totals } from '../../shared/money';
+import { addDays, type Totals } from '../../shared/money';
 import { RunningTotals } from '../lib/totals';
 import type { BridgeError, ClientRef, LineView, ProductView, QueuedResult, QuotationView, SendMethod } from '../../shared/bridge';
 import type { z } from 'zod';
@@ -427,11 +427,8 @@ export const useEditorStore = defineStore('editor', () => {
 
   /** Adds a line (a priced line, a text line, or one from the catalogue) at `index` or at the end. */
   async function addLine(kind: 'priced' | 'text', index?: number, product?: ProductView): Promise<LineView | undefined> {
-    let line: LinePatch;
-    if (product) {
-      const price = taxType.value === 'intax' ? Number(product.priceintax ?? priceInTax(product.price, product.taxes)) : product.price;
-      line = { amount: 1, description: product.name, price, tax_rate: product.taxes };
-    } else line = kind === 'text' ? { description: '' } : { amount: 1, description: '' };
+    // a product's line (its price above all) is worked out by the main process only; the editor shows what it answers
+    const line: LinePatch = product ? {} : kind === 'text' ? { description: '' } : { amount: 1, description: '' };
     const at = index ?? lines.value.length;
     const added = await structural((quotationId) =>
       call('lines.add', { quotationId, index: at, line, ...(product ? { fromProductId: product.id } : {}) }),

@@ -5,6 +5,7 @@ import { useEditorStore } from '../../renderer/stores/editor';
 import { useSyncStore } from '../../renderer/stores/sync';
 import { nextTick, toRaw } from 'vue';
 import { FakeBridge } from './fake-bridge';
+import type { ProductView } from '../../shared/bridge';
 
 let fake: FakeBridge;
 
@@ -88,7 +89,9 @@ describe('editor store', () => {
     const q = fake.addQuotation([], { taxType: 'intax' });
     const editor = useEditorStore();
     await editor.open(q.id);
-    const line = await editor.addLine('priced', undefined, { id: 7, localId: 'p-7', state: 'synced', code: 'BR01', name: 'Brood', price: 10, taxes: 9, priceintax: null, notes: '', stock: false, stock_use: false });
+    const product: ProductView = { id: 7, localId: 'p-7', state: 'synced', code: 'BR01', name: 'Brood', price: 10, taxes: 9, priceintax: null, notes: '', stock: false, stock_use: false };
+    fake.products.push(product);
+    const line = await editor.addLine('priced', undefined, product);
     expect(line).toMatchObject({ description: 'Brood', price: 10.9, tax_rate: 9, amount: 1 });
     expect(fake.callsOf('lines.add')[0]!.input).toMatchObject({ fromProductId: 7 });
     expect(editor.lines.map((l) => l.id)).toEqual([line!.id]);

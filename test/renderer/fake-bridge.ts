@@ -4,6 +4,7 @@
 // and can be told to fail the next calls of an operation.
 import { BridgeError, operations, type BridgeEvents, type ClientSummary, type ClientView, type EventName, type LineView, type OperationInput, type OperationName, type OperationResults, type ProductView, type QuotationView, type QuotedeskBridge, type SerializedError } from '../../shared/bridge';
 import { addDays, quotationTotals } from '../../shared/money';
+import { productLine } from '../../electron/bridge/product-line';
 
 type Handler = (input: never) => unknown;
 
@@ -189,10 +190,16 @@ export class FakeBridge implements QuotedeskBridge {
       q.state = 'pending';
       return { when: this.online ? 'now' : 'when_online', operationId: this.nextId('op') };
     },
-    'lines.add': ({ quotationId, index, line }) => {
+    'lines.add': ({ quotationId, index, line, fromProductId }) => {
       const q = this.quotation(quotationId);
       const added: LineView = { id: this.nextId('l') };
-      this.applyLinePatch(added, line);
+      if (fromProductId !== undefined) {
+        // the main process's own rule for a product's line, not a copy of it
+        const product = this.products.find((p) => p.id === fromProductId);
+        if (!product) throw new BridgeError({ kind: 'not_found', messageKey: 'bridge.not_found', message: `no product ${fromProductId}` });
+        const { price: _price, ...typed } = line;
+        this.applyLinePatch(added, { ...productLine(product, { tax_type: q.taxType, currency: q.currency }).line, ...typed });
+      } else this.applyLinePatch(added, line);
       q.lines.splice(index ?? q.lines.length, 0, added);
       this.touch(q);
       return added;

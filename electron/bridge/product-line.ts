@@ -1,0 +1,92 @@
+// The one place that decides what a catalogue product becomes on a new
+// quotation line: its name, its tax rate and above all its unit price. The
+// editor shows what this answers; it works nothing out itself, so the line,
+// its total and the document always agree (docs/products.md, "A product on
+// a quotation line").
+import { priceInTax } from '../../shared/money';
+import { productWritable } from '../../shared/schemas/product';
+import type { LineFields, ProductFields } from '../../shared/local';
+
+/** What of the quotation's client decides a product's price on a line. */
+export interface LineClient {
+  /** `intax`: the client's prices include tax */
+  tax_type?: unknown;
+  /** the quotation's currency; empty is the service's default, euro */
+  currency?: unknown;
+}
+
+export interface ProductLine {
+  /** the new line's fields: amount 1, the product's name, rate and price */
+  line: LineFields;
+  /** the client pays in another currency: the euro price is not carried over */
+  foreign: boolean;
+  /**
+   * The catalogue's euro price for this client (incl. tax for an intax
+   * client), also when it is not put on the line; null when the product
+   * has no usable price.
+   */
+  cataloguePrice: number | null;
+}
+
+/** No currency (the service's default) or EUR: the catalogue's own currency. */
+export function isEuro(currency: unknown): boolean {
+  const c = typeof currency === 'string' ? currency.trim().toUpperCase() : '';
+  return c === '' || c === 'EUR';
+}
+
+/**
+ * A product's field as a number the service would take (at most 3 decimals,
+ * the rate a whole percentage), or null: empty, or kept as typed with a
+ * problem (the product's editor shows that problem; the line does not
+ * inherit it).
+ */
+function valid(schema: (typeof productWritable)['price' | 'priceintax' | 'taxes'], value: unknown): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const parsed = schema.safeParse(value);
+  return parsed.success && typeof parsed.data === 'number' ? parsed.data : null;
+}
+
+/**
+ * The unit price a product carries onto a line for this client, in euro.
+ *
+ * - A client billed excluding tax gets the product's `price` as it is, with
+ *   its 3 decimals (0.125 stays 0.125).
+ * - A client whose prices include tax gets the product's `priceintax` as it
+ *   is: the service keeps that price, to 3 decimals, and shows it as the
+ *   product's price incl. tax. A product that has none yet (made here, the
+ *   price incl. tax left to the service) gets the one the service will work
+ *   out: price × (100 + rate) / 100, half-up to 3 decimals, in big.js.
+ *   A line's price holds 3 decimals, so 0.125 at 21 % is 0.151 on the line
+ *   and 250 pieces are 250 × 0.151 = 37.75: the total is always the shown
+ *   unit price times the quantity.
+ * - No usable price (or, for an intax client, neither a price incl. tax nor
+ *   a price and a rate): null, for the person to give.
+ */
+export function cataloguePrice(product: ProductFields, intax: boolean): number | null {
+  const price = valid(productWritable.price, product.price);
+  if (!intax) return price;
+  const gross = valid(productWritable.priceintax, product.priceintax);
+  if (gross !== null) return gross;
+  const rate = valid(productWritable.taxes, product.taxes);
+  if (price === null || rate === null) return null;
+  return Number(priceInTax(price, rate));
+}
+
+/**
+ * A product as a new line for a quotation of this client (null: no client
+ * yet, billed excluding tax in euro). The catalogue's prices are in euro and
+ * a line's price is in the client's currency (docs/service-api.md,
+ * Currencies): for a client in another currency the price is left for the
+ * person to give, never carried over as the same number in another currency.
+ */
+export function productLine(product: ProductFields, client: LineClient | null): ProductLine {
+  const intax = client?.tax_type === 'intax';
+  const foreign = !isEuro(client?.currency);
+  const euro = cataloguePrice(product, intax);
+  const name = typeof product.name === 'string' ? product.name : '';
+  return {
+    line: { amount: 1, description: name, price: foreign ? null : euro, tax_rate: valid(productWritable.taxes, product.taxes) },
+    foreign,
+    cataloguePrice: euro,
+  };
+}
