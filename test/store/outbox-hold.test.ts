@@ -46,7 +46,7 @@ describe('held draft saves', () => {
     // saved on the service; new edits are held again, and a send releases them
     const save = store.outbox.forTarget(q.id)[0]!;
     store.outbox.markDone(save.id);
-    store.ctx.stmt('UPDATE quotations SET server_id = 77 WHERE id = ?').run(q.id);
+    store.db.prepare('UPDATE quotations SET server_id = 77 WHERE id = ?').run(q.id);
     store.quotations.updateHeader(q.id, { notes: 'meer' });
     expect(store.outbox.hasUnaskedSave(q.id)).toBe(true);
     store.quotations.send(q.id, 'email');
