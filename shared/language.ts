@@ -3,6 +3,7 @@
 // the web host). Dutch for any Dutch locale (nl, nl-NL, nl-BE), English for
 // everything else, since English is the language more non-Dutch people read.
 
+/** The languages the app is written in; every screen and formatter takes this one type. */
 export type UiLanguage = 'nl' | 'en';
 
 /**

@@ -3,9 +3,9 @@
 import { createI18n } from 'vue-i18n';
 import { en } from './en';
 import { nl } from './nl';
-import type { Language } from '../lib/numbers';
+import type { UiLanguage } from '../../shared/language';
 
-export function createAppI18n(language: Language = 'nl') {
+export function createAppI18n(language: UiLanguage = 'nl') {
   return createI18n({
     legacy: false,
     locale: language,

@@ -9,7 +9,7 @@
 // 23/11/2026, 23.11.2026, 23 11 2026, a two-digit year (26 is 2026), day and
 // month alone (this year), 2026-11-23, and a month by its name in Dutch or
 // English (23 nov 2026, 23 november, 23 Nov. 2026, 23 mrt, 1 mei).
-import type { Language } from './numbers';
+import type { UiLanguage } from '../../shared/language';
 
 const MONTHS: Record<string, number> = {};
 const NAMES: Array<[number, string[]]> = [
@@ -29,7 +29,7 @@ const NAMES: Array<[number, string[]]> = [
 for (const [m, names] of NAMES) for (const n of names) MONTHS[n] = m;
 
 /** The format hint beside a date field. */
-export const DATE_HINT: Record<Language, string> = { nl: 'dd-mm-jjjj', en: 'dd/mm/yyyy' };
+export const DATE_HINT: Record<UiLanguage, string> = { nl: 'dd-mm-jjjj', en: 'dd/mm/yyyy' };
 
 function iso(y: number, m: number, d: number): string | null {
   if (m < 1 || m > 12 || d < 1 || y < 1000 || y > 9999) return null;
@@ -65,7 +65,7 @@ export function parseDate(text: string, today = new Date()): string | '' | null 
 }
 
 /** An ISO date as the field shows it in `language`; '' for none; an unreadable value as it is. */
-export function dateToInput(value: string | null | undefined, language: Language): string {
+export function dateToInput(value: string | null | undefined, language: UiLanguage): string {
   if (!value) return '';
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
   if (!m) return value;

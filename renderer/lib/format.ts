@@ -1,12 +1,12 @@
 // Display formatting by Intl for the chosen language. Formatters are costly
 // to build and a 500-line table formats thousands of cells, so each one is
 // made once per language and option set.
-import type { Language } from './numbers';
+import type { UiLanguage } from '../../shared/language';
 
-const LOCALES: Record<Language, string> = { nl: 'nl-NL', en: 'en-GB' };
+const LOCALES: Record<UiLanguage, string> = { nl: 'nl-NL', en: 'en-GB' };
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
-function numberFormat(language: Language, key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+function numberFormat(language: UiLanguage, key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const k = `n|${language}|${key}`;
   let f = cache.get(k) as Intl.NumberFormat | undefined;
   if (!f) {
@@ -16,7 +16,7 @@ function numberFormat(language: Language, key: string, options: Intl.NumberForma
   return f;
 }
 
-function dateFormat(language: Language, key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+function dateFormat(language: UiLanguage, key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const k = `d|${language}|${key}`;
   let f = cache.get(k) as Intl.DateTimeFormat | undefined;
   if (!f) {
@@ -27,7 +27,7 @@ function dateFormat(language: Language, key: string, options: Intl.DateTimeForma
 }
 
 /** Money in a currency; exact decimal text is formatted without going through rounding twice. */
-export function formatMoney(amount: string | number | null | undefined, currency: string, language: Language): string {
+export function formatMoney(amount: string | number | null | undefined, currency: string, language: UiLanguage): string {
   if (amount === null || amount === undefined || amount === '') return '';
   const n = typeof amount === 'number' ? amount : Number(amount);
   if (!Number.isFinite(n)) return String(amount);
@@ -40,7 +40,7 @@ export function formatMoney(amount: string | number | null | undefined, currency
  * price has them (the service keeps prices to 3 decimals: 0.125 is shown as
  * €0.125, never rounded to €0.13).
  */
-export function formatPrice(amount: string | number | null | undefined, currency: string, language: Language): string {
+export function formatPrice(amount: string | number | null | undefined, currency: string, language: UiLanguage): string {
   if (amount === null || amount === undefined || amount === '') return '';
   const n = typeof amount === 'number' ? amount : Number(amount);
   if (!Number.isFinite(n)) return String(amount);
@@ -50,19 +50,19 @@ export function formatPrice(amount: string | number | null | undefined, currency
   return numberFormat(language, `price|${code}`, { style: 'currency', currency: code, minimumFractionDigits: places, maximumFractionDigits: Math.max(places, 3) }).format(n);
 }
 
-export function formatNumber(value: number | string | null | undefined, language: Language, maxDecimals = 3): string {
+export function formatNumber(value: number | string | null | undefined, language: UiLanguage, maxDecimals = 3): string {
   if (value === null || value === undefined || value === '') return '';
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(n)) return String(value);
   return numberFormat(language, `num|${maxDecimals}`, { maximumFractionDigits: maxDecimals }).format(n);
 }
 
-export function formatPercent(value: number | string, language: Language): string {
+export function formatPercent(value: number | string, language: UiLanguage): string {
   return `${formatNumber(value, language, 2)}%`;
 }
 
 /** A YYYY-MM-DD date, read as a calendar day (no time zone shift). */
-export function formatDate(iso: string | null | undefined, language: Language): string {
+export function formatDate(iso: string | null | undefined, language: UiLanguage): string {
   if (!iso) return '';
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
   if (!m) return iso;
@@ -71,7 +71,7 @@ export function formatDate(iso: string | null | undefined, language: Language): 
 }
 
 /** A moment (ISO timestamp) in local time, e.g. for "last sync". */
-export function formatDateTime(iso: string | null | undefined, language: Language): string {
+export function formatDateTime(iso: string | null | undefined, language: UiLanguage): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;

@@ -2,7 +2,7 @@
 // "12.50"; both are understood in either language, and the bridge only ever
 // sees numbers.
 
-export type Language = 'nl' | 'en';
+import type { UiLanguage } from '../../shared/language';
 
 export type Parsed = { ok: true; value: number | null } | { ok: false };
 
@@ -57,7 +57,7 @@ function groupedCorrectly(t: string, group: string): boolean {
  * grouping (so reading it back gives the same number), no rounding; at least
  * `minDecimals` decimals, padded with zeros (a price reads 95.00, not 95).
  */
-export function numberToInput(value: number | null | undefined, language: Language, minDecimals = 0): string {
+export function numberToInput(value: number | null | undefined, language: UiLanguage, minDecimals = 0): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
   let s = plainDecimal(value);
   if (minDecimals > 0) {

@@ -4,7 +4,7 @@ import { computed } from 'vue';
 import { useI18n } from 'vue-i18n';
 import { errorText } from '../i18n/errors';
 import { formatDate, formatDateTime, formatMoney, formatNumber, formatPrice } from './format';
-import type { Language } from './numbers';
+import type { UiLanguage } from '../../shared/language';
 import { shortcutLabel, SHORTCUTS, type ShortcutName } from './shortcuts';
 import type { SerializedError } from '../../shared/bridge';
 import { anyFieldLabel, withReadableFields, type Entity } from './error-fields';
@@ -13,7 +13,7 @@ import { problemFromMessage } from './validation';
 
 export function useLang() {
   const { locale } = useI18n();
-  return computed<Language>(() => (locale.value === 'en' ? 'en' : 'nl'));
+  return computed<UiLanguage>(() => (locale.value === 'en' ? 'en' : 'nl'));
 }
 
 export function useFormat() {

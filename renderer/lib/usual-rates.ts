@@ -3,11 +3,11 @@
 // error, since such a rate can be meant.
 import { ref, watch, type Ref } from 'vue';
 import { call } from '../bridge';
-import type { Language } from './numbers';
+import type { UiLanguage } from '../../shared/language';
 import type { Translate } from './field-text';
 
 /** The notice for a rate: null when it is usual (or no rate is given). */
-export function unusualRateNotice(usual: readonly number[], lang: Language, t: Translate): (rate: number | null | undefined) => { short: string; full: string } | null {
+export function unusualRateNotice(usual: readonly number[], lang: UiLanguage, t: Translate): (rate: number | null | undefined) => { short: string; full: string } | null {
   const known = new Set(usual);
   const rates = new Intl.ListFormat(lang === 'nl' ? 'nl-NL' : 'en-GB', { type: 'disjunction' }).format(usual.map((r) => `${String(r).replace('.', lang === 'nl' ? ',' : '.')}%`));
   // a narrow cell holds a word or two; the whole sentence is its title and what a screen reader says

@@ -1,7 +1,7 @@
 // Language, default send method, how often a draft goes by itself, and the service accounts.
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import { languageFromLocales } from '../../shared/language';
+import { languageFromLocales, type UiLanguage } from '../../shared/language';
 import { asBridgeError, call } from '../bridge';
 import type { AccountView, BridgeError, SendMethod, Settings } from '../../shared/bridge';
 
@@ -9,7 +9,7 @@ export const useSettingsStore = defineStore('settings', () => {
   // null until read: the UI follows the browser meanwhile
   const settings = shallowRef<Settings>({ language: null, defaultSendmethod: 'email', draftSaveEveryMinutes: 10 });
   /** the language shown: the one picked, else the system's (the main process knows it in Electron, the browser here) */
-  const language = computed<'nl' | 'en'>(() => settings.value.language ?? languageFromLocales(navigator.languages ?? [navigator.language]));
+  const language = computed<UiLanguage>(() => settings.value.language ?? languageFromLocales(navigator.languages ?? [navigator.language]));
   const accounts = shallowRef<AccountView[]>([]);
   const error = shallowRef<BridgeError | null>(null);
   const busy = ref(false);
@@ -25,7 +25,7 @@ export const useSettingsStore = defineStore('settings', () => {
     }
   }
 
-  async function update(patch: { language?: 'nl' | 'en'; defaultSendmethod?: SendMethod; draftSaveEveryMinutes?: number }): Promise<void> {
+  async function update(patch: { language?: UiLanguage; defaultSendmethod?: SendMethod; draftSaveEveryMinutes?: number }): Promise<void> {
     // the language switches at once; the stored value follows
     settings.value = { ...settings.value, ...patch };
     try {

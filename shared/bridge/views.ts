@@ -3,6 +3,7 @@
 // how things are kept.
 import type { Approval, Reference } from '../schemas';
 import type { FieldError } from '../field-errors';
+import type { UiLanguage } from '../language';
 import type { SerializedError } from './errors';
 
 /** Where a quotation stands, as the badge in the list shows it. */
@@ -245,7 +246,7 @@ export interface AccountView {
 
 export interface Settings {
   /** the language picked, or the system's when the host knows it; null: not picked and unknown here (the page follows its browser) */
-  language: 'nl' | 'en' | null;
+  language: UiLanguage | null;
   /** whether the person picked the language (until then it follows the system's) */
   languagePicked?: boolean;
   defaultSendmethod: SendMethod;

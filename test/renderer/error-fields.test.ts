@@ -6,10 +6,10 @@ import { errorText } from '../../renderer/i18n/errors';
 import { anyFieldLabel, withReadableFields } from '../../renderer/lib/error-fields';
 import { problemFromMessage } from '../../renderer/lib/validation';
 import { describeFieldErrors } from '../../shared/field-errors';
-import type { Language } from '../../renderer/lib/numbers';
+import type { UiLanguage } from '../../shared/language';
 import type { SerializedError } from '../../shared/bridge';
 
-function readable(e: SerializedError, lang: Language, entity?: 'quotation' | 'client' | 'product'): string {
+function readable(e: SerializedError, lang: UiLanguage, entity?: 'quotation' | 'client' | 'product'): string {
   const i18n = createAppI18n(lang).global;
   const t = i18n.t as (key: string, params?: Record<string, unknown>) => string;
   const problem = (m: string) => {

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createAppI18n } from '../../renderer/i18n';
 import { fieldLabel, fieldList, lineText, rowLabel, valueText } from '../../renderer/lib/field-text';
 import { formatDate, formatNumber } from '../../renderer/lib/format';
-import type { Language } from '../../renderer/lib/numbers';
+import type { UiLanguage } from '../../shared/language';
 
-function texts(lang: Language) {
+function texts(lang: UiLanguage) {
   const t = createAppI18n(lang).global.t as (key: string, params?: Record<string, unknown>) => string;
   const fmt = { number: (v: string | number | null | undefined, max = 3) => formatNumber(v, lang, max), date: (v: string | null | undefined) => formatDate(v, lang) };
   return { t, fmt };
