@@ -61,10 +61,7 @@ export class Store {
 
   constructor(
     readonly db: Db,
-    // Only the store's own modules write rows, through named methods; nothing
-    // outside electron/store issues SQL, so the connection's statements and
-    // transactions stay in here.
-    private readonly ctx: Ctx,
+    readonly ctx: Ctx,
     opts: OpenStoreOptions,
   ) {
     this.events = ctx.events;
