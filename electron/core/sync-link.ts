@@ -44,8 +44,6 @@ export interface SyncLink {
 export interface SyncLinkOptions {
   /** the status changed (online, progress, budget, last sync) */
   onChange: () => void;
-  /** a record changed on its way to the service (pushed: new ids, state; parked) */
-  onRecord: (entity: 'client' | 'quotation' | 'product', id: string) => void;
   /** a pull in the background at most this often; default 10 minutes */
   pullEveryMs?: number;
   /** the share of the hourly limit background pulls may use; default 0.1 */
@@ -82,8 +80,6 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
     pulling = p;
     opts.onChange();
   });
-  // the push writes ids and states the page shows, without an edit of the record itself
-  for (const event of ['pushed', 'parked'] as const) engine.events.on(event, (entry) => opts.onRecord(entry.targetKind, entry.target));
   // a 402 on a print center send is all the service says of credits: the send dialog warns with it
   rememberCredits(engine.events, store, now);
   engine.events.on('pulled', (summary) => {

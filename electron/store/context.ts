@@ -6,14 +6,35 @@ import type { Clock } from './clock';
 
 export type Entity = 'clients' | 'quotations' | 'products' | 'countries' | 'outbox' | 'conflicts' | 'settings' | 'profiles' | 'categories' | 'templates';
 
+/** One record of a table, named by the writer that changed it. */
+export interface RecordRef {
+  entity: Entity;
+  id: string;
+}
+
+/** Which records of the changed tables changed, as far as their writers said. */
+export interface ChangedRecords {
+  /** per table, the records the writers named */
+  named: ReadonlyMap<Entity, readonly string[]>;
+  /** tables written in rows no writer named: any of their records may have changed */
+  unnamed: ReadonlySet<Entity>;
+}
+
 export interface StoreEvents {
-  /** something in these tables changed; the UI re-reads what it shows */
-  changed: [entities: Entity[]];
+  /**
+   * something in these tables changed; the UI re-reads what it shows.
+   * `records` also holds records whose outbox state moved (`touch`) without
+   * a write to their own table, so their badge is read again.
+   */
+  changed: [entities: Entity[], records: ChangedRecords];
 }
 
 export class Ctx {
   readonly events = new EventEmitter<StoreEvents>();
   private pending = new Set<Entity>();
+  /** tables written by a writer that did not name its rows */
+  private unnamed = new Set<Entity>();
+  private named = new Map<Entity, Set<string>>();
   private depth = 0;
   private readonly statements = new Map<string, Database.Statement>();
 
@@ -41,23 +62,48 @@ export class Ctx {
    * Runs `fn` in one IMMEDIATE transaction (nested calls join the outer one)
    * and signals the changed entities once it has committed.
    */
-  tx<T>(entities: Entity[], fn: () => T): T {
-    for (const e of entities) this.pending.add(e);
+  tx<T>(entities: readonly (Entity | RecordRef)[], fn: () => T): T {
+    for (const e of entities) {
+      if (typeof e === 'string') {
+        this.pending.add(e);
+        this.unnamed.add(e);
+      } else {
+        this.pending.add(e.entity);
+        this.touch(e.entity, e.id);
+      }
+    }
     if (this.depth > 0) return fn();
     this.depth++;
     let result: T;
     try {
       result = this.db.transaction(fn).immediate();
     } catch (e) {
-      this.pending.clear();
+      this.forget();
       throw e;
     } finally {
       this.depth--;
     }
     const changed = [...this.pending];
-    this.pending.clear();
-    if (changed.length > 0) this.events.emit('changed', changed);
+    const records: ChangedRecords = { named: new Map([...this.named].map(([entity, ids]) => [entity, [...ids]])), unnamed: new Set(this.unnamed) };
+    this.forget();
+    if (changed.length > 0 || records.named.size > 0) this.events.emit('changed', changed, records);
     return result;
+  }
+
+  /**
+   * Names a record the running transaction changes in what the UI shows of
+   * it without writing its table (the outbox entry that carries it moved).
+   */
+  touch(entity: Entity, id: string): void {
+    let ids = this.named.get(entity);
+    if (!ids) this.named.set(entity, (ids = new Set()));
+    ids.add(id);
+  }
+
+  private forget(): void {
+    this.pending.clear();
+    this.unnamed.clear();
+    this.named.clear();
   }
 }
 

@@ -4,7 +4,7 @@
 // repeated edits of one record collapse into one pending entry.
 import type { OpError, OpKind, OpState, OutboxEntry } from '../../shared/outbox';
 import { OP_KINDS, targetKindOf } from '../../shared/outbox';
-import { type Ctx, parseJson, toJson } from './context';
+import { type Ctx, type Entity, parseJson, toJson } from './context';
 import { StoreError, notFound } from './errors';
 
 interface Row {
@@ -60,6 +60,8 @@ function toEntry(r: Row): OutboxItem {
     asked: r.asked === 1,
   };
 }
+
+const TARGET_TABLES = { client: 'clients', quotation: 'quotations', product: 'products' } as const satisfies Record<ReturnType<typeof targetKindOf>, Entity>;
 
 /** States in which an entry has not reached the service and can still absorb later edits. */
 const OPEN_STATES = `('pending', 'parked')`;
@@ -161,6 +163,7 @@ export class Outbox {
           `INSERT INTO outbox (kind, target, depends_on, payload, state, created_at, updated_at, hold_until, asked) VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?)`,
         )
         .run(kind, target, opts.dependsOn ?? null, JSON.stringify(opts.payload ?? {}), now, now, holdUntil, asked ? 1 : 0);
+      this.touchTarget({ kind, target });
       return Number(r.lastInsertRowid);
     });
   }
@@ -285,8 +288,18 @@ export class Outbox {
   private set(id: number, fields: Partial<Pick<Row, 'state' | 'sent' | 'attempts' | 'next_attempt_at' | 'last_error' | 'payload' | 'kind'>>): void {
     const keys = Object.keys(fields) as (keyof typeof fields)[];
     const assignments = keys.map((k) => `${k} = @${k}`).join(', ');
-    const r = this.ctx.stmt(`UPDATE outbox SET ${assignments}, updated_at = @now WHERE id = @id`).run({ ...fields, now: this.ctx.now(), id });
-    if (r.changes !== 1) throw notFound('Outbox entry', id);
+    const r = this.ctx
+      .stmt<[Record<string, unknown>], Pick<Row, 'kind' | 'target'>>(`UPDATE outbox SET ${assignments}, updated_at = @now WHERE id = @id RETURNING kind, target`)
+      .get({ ...fields, now: this.ctx.now(), id });
+    if (!r) throw notFound('Outbox entry', id);
+    // a request going out changes nothing the page shows of the record: still waiting
+    if (fields.state !== 'in_flight') this.touchTarget(r);
+  }
+
+  /** The record an entry carries shows its outbox state (its badge): the UI reads it again. */
+  private touchTarget(r: Pick<Row, 'kind' | 'target'>): void {
+    const kind = r.kind as OpKind;
+    if (OP_KINDS.includes(kind)) this.ctx.touch(TARGET_TABLES[targetKindOf(kind)], r.target);
   }
 
   /** Written and committed before the request goes out, so a crash leaves a trace. */
