@@ -74,15 +74,15 @@ export class QuotationPushes {
    * quotation is left alone.
    */
   recordSavedVersion(localId: string, serverId: number, saved: Quotation | null): void {
-    this.ctx.tx(['quotations'], () => {
-      if (saved === null) {
-        this.ctx.stmt('UPDATE quotations SET base = NULL WHERE id = ? AND server_id = ?').run(localId, serverId);
-        return;
-      }
+    // the table is named only when a row is written: a version of another quotation changes nothing
+    this.ctx.tx([], () => {
       const row = this.quotations.findRow(localId);
       if (!row || row.server_id !== serverId) return;
-      const json = JSON.stringify(saved);
-      this.ctx.stmt('UPDATE quotations SET server = ?, base = ? WHERE id = ?').run(json, json, localId);
+      const json = saved === null ? null : JSON.stringify(saved);
+      this.ctx.tx(['quotations'], () => {
+        if (json === null) this.ctx.stmt('UPDATE quotations SET base = NULL WHERE id = ?').run(localId);
+        else this.ctx.stmt('UPDATE quotations SET server = ?, base = ? WHERE id = ?').run(json, json, localId);
+      });
     });
   }
 
@@ -119,7 +119,7 @@ export class QuotationPushes {
    * kept as a pull would keep it, unless the row meanwhile mirrors another.
    */
   recordSentRead(localId: string, sent: Quotation): void {
-    this.ctx.tx(['quotations'], () => {
+    this.ctx.tx([], () => {
       const row = this.quotations.findRow(localId);
       if (!row || row.server_id !== sent.id) return;
       this.pulled.putQuotations([sent], this.ctx.now());
