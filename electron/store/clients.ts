@@ -4,24 +4,16 @@ import type { Client } from '../../shared/schemas';
 import type { ClientFields, LocalClient, LocalState } from '../../shared/local';
 import type { FieldError } from '../../shared/field-errors';
 import { type Ctx, parseJson, toJson } from './context';
-import { StoreError, notFound } from './errors';
+import { LocalRecords, type RecordRow } from './local-records';
+import { StoreError } from './errors';
+import { said } from '../../shared/messages';
 import { CLIENT_FIELDS, checkClientPatch, pick } from './fields';
 import { newId } from './ids';
 import type { Outbox } from './outbox';
 import { clientToInput } from '../../shared/service-input';
 
-export interface ClientRow {
-  rid: number;
-  id: string;
+export interface ClientRow extends RecordRow {
   clientnr: number | null;
-  server: string | null;
-  base: string | null;
-  local: string | null;
-  deleted: number;
-  gone: number;
-  pulled_at: number | null;
-  created_at: number;
-  updated_at: number;
 }
 
 export function clientFieldsOf(row: ClientRow): ClientFields {
@@ -58,38 +50,17 @@ function listWhere(opts: ClientListOptions): string {
   return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
 }
 
-export class Clients {
-  constructor(
-    private readonly ctx: Ctx,
-    private readonly outbox: Outbox,
-  ) {}
-
-  row(id: string): ClientRow {
-    const r = this.findRow(id);
-    if (!r) throw notFound('Client', id);
-    return r;
-  }
-
-  findRow(id: string): ClientRow | null {
-    return this.ctx.stmt<[string], ClientRow>('SELECT * FROM clients WHERE id = ?').get(id) ?? null;
+export class Clients extends LocalRecords<ClientRow, LocalClient> {
+  constructor(ctx: Ctx, outbox: Outbox) {
+    super(ctx, outbox, { table: 'clients', key: 'clientnr', noun: 'Client', toLocal: toLocalClient });
   }
 
   rowByClientnr(clientnr: number): ClientRow | null {
-    return this.ctx.stmt<[number], ClientRow>('SELECT * FROM clients WHERE clientnr = ?').get(clientnr) ?? null;
-  }
-
-  get(id: string): LocalClient {
-    return toLocalClient(this.row(id));
-  }
-
-  find(id: string): LocalClient | null {
-    const r = this.findRow(id);
-    return r ? toLocalClient(r) : null;
+    return this.rowByNumber(clientnr);
   }
 
   byClientnr(clientnr: number): LocalClient | null {
-    const r = this.rowByClientnr(clientnr);
-    return r ? toLocalClient(r) : null;
+    return this.byNumber(clientnr);
   }
 
   /**
@@ -132,13 +103,8 @@ export class Clients {
     const changes = checkClientPatch(patch);
     this.ctx.tx(['clients'], () => {
       const row = this.row(id);
-      if (row.deleted) throw new StoreError('not_allowed', 'This client is being deleted and can no longer be changed. Undo the delete in the outbox first.');
-      const local = { ...clientFieldsOf(row), ...changes };
-      // The first local edit records the service version it started from.
-      const base = row.local === null ? row.server : row.base;
-      this.ctx
-        .stmt(`UPDATE clients SET local = ?, base = ?, updated_at = ? WHERE id = ?`)
-        .run(JSON.stringify(local), base, this.ctx.now(), id);
+      if (row.deleted) throw new StoreError('not_allowed', said('store.client.deleting'));
+      this.writeLocal(row, { ...clientFieldsOf(row), ...changes });
       this.queueChange(row);
     });
     return this.get(id);
@@ -180,21 +146,9 @@ export class Clients {
       if (row.deleted) return;
       if (this.usedBy(id) > 0) {
         const n = this.shownOn(id);
-        throw new StoreError('not_allowed', `This client is used by ${n} quotation${n === 1 ? '' : 's'} on this computer; delete ${n === 1 ? 'it' : 'them'} or give ${n === 1 ? 'it' : 'them'} another client first.`, {
-          key: n === 1 ? 'bridge.client_in_use.one' : 'bridge.client_in_use.other',
-          params: { count: n },
-        });
+        throw new StoreError('not_allowed', said(n === 1 ? 'bridge.client_in_use.one' : 'bridge.client_in_use.other', { count: n }));
       }
-      const open = this.outbox.forTarget(id).filter((e) => e.state === 'pending' || e.state === 'parked');
-      if (row.clientnr === null && !this.outbox.hasGoneOut(id)) {
-        // Never reached the service: nothing to tell it.
-        this.outbox.cancel(open.map((e) => e.id));
-        this.ctx.stmt('DELETE FROM clients WHERE id = ?').run(id);
-        return;
-      }
-      this.outbox.cancel(open.filter((e) => e.kind === 'client.update').map((e) => e.id));
-      this.ctx.stmt('UPDATE clients SET deleted = 1, updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
-      this.outbox.enqueue('client.delete', id);
+      this.markDeleted(id, ['client.update'], 'client.delete');
     });
   }
 
@@ -209,28 +163,17 @@ export class Clients {
       this.row(id);
       const deletes = this.outbox.forTarget(id).filter((e) => e.kind === 'client.delete' && e.state === 'parked');
       this.outbox.cancel(deletes.map((e) => e.id));
-      this.ctx.stmt('UPDATE clients SET deleted = 0, updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
+      this.undelete(id);
       this.update(id, { active: false });
     });
     return this.get(id);
   }
 
-  /** Puts a client the service refused to delete back in the lists. */
-  undelete(id: string): void {
-    this.ctx.tx(['clients'], () => {
-      this.ctx.stmt('UPDATE clients SET deleted = 0, updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
-    });
-  }
-
-  /** Forgets local edits: the client shows the service's version again. */
-  revert(id: string): void {
-    this.ctx.tx(['clients'], () => {
-      const row = this.row(id);
-      if (row.clientnr === null) {
-        this.ctx.stmt('DELETE FROM clients WHERE id = ?').run(id);
-        return;
-      }
-      this.ctx.stmt('UPDATE clients SET local = NULL, base = NULL, deleted = 0, updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
+  /** As for every record, and the quotations that named this client here no longer do. */
+  override recordDeleted(entryId: number, id: string): void {
+    this.ctx.tx(['clients', 'quotations', 'outbox'], () => {
+      this.ctx.stmt('UPDATE quotations SET client_id = NULL WHERE client_id = ?').run(id);
+      super.recordDeleted(entryId, id);
     });
   }
 }

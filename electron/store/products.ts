@@ -7,24 +7,16 @@ import type { Product } from '../../shared/schemas';
 import type { LocalProduct, LocalState, ProductFields } from '../../shared/local';
 import type { FieldError } from '../../shared/field-errors';
 import { type Ctx, parseJson } from './context';
-import { StoreError, notFound } from './errors';
+import { StoreError } from './errors';
+import { LocalRecords, type RecordRow } from './local-records';
 import { PRODUCT_FIELDS, checkProductPatch, pick } from './fields';
 import { newId } from './ids';
 import type { Outbox } from './outbox';
 import { productToInput } from '../../shared/service-input';
+import { said } from '../../shared/messages';
 
-export interface ProductRow {
-  rid: number;
-  id: string;
+export interface ProductRow extends RecordRow {
   product_id: number | null;
-  server: string | null;
-  base: string | null;
-  local: string | null;
-  deleted: number;
-  gone: number;
-  pulled_at: number | null;
-  created_at: number;
-  updated_at: number;
 }
 
 export function productFieldsOf(row: Pick<ProductRow, 'local' | 'server'>): ProductFields {
@@ -54,24 +46,13 @@ export interface ProductListOptions {
   includeDeleted?: boolean;
 }
 
-export class Products {
-  constructor(
-    private readonly ctx: Ctx,
-    private readonly outbox: Outbox,
-  ) {}
-
-  row(id: string): ProductRow {
-    const r = this.findRow(id);
-    if (!r) throw notFound('Product', id);
-    return r;
-  }
-
-  findRow(id: string): ProductRow | null {
-    return this.ctx.stmt<[string], ProductRow>('SELECT * FROM products WHERE id = ?').get(id) ?? null;
+export class Products extends LocalRecords<ProductRow, LocalProduct> {
+  constructor(ctx: Ctx, outbox: Outbox) {
+    super(ctx, outbox, { table: 'products', key: 'product_id', noun: 'Product', toLocal: toLocalProduct });
   }
 
   rowByProductId(productId: number): ProductRow | null {
-    return this.ctx.stmt<[number], ProductRow>('SELECT * FROM products WHERE product_id = ?').get(productId) ?? null;
+    return this.rowByNumber(productId);
   }
 
   rowByRid(rid: number): ProductRow | null {
@@ -89,18 +70,8 @@ export class Products {
     return r.product_id ?? -r.rid;
   }
 
-  get(id: string): LocalProduct {
-    return toLocalProduct(this.row(id));
-  }
-
-  find(id: string): LocalProduct | null {
-    const r = this.findRow(id);
-    return r ? toLocalProduct(r) : null;
-  }
-
   byProductId(productId: number): LocalProduct | null {
-    const r = this.rowByProductId(productId);
-    return r ? toLocalProduct(r) : null;
+    return this.byNumber(productId);
   }
 
   list(opts: ProductListOptions = {}): LocalProduct[] {
@@ -144,7 +115,7 @@ export class Products {
       const row = this.editable(id);
       const before = productFieldsOf(row);
       const local = { ...before, ...changes };
-      this.write(row, local);
+      this.writeLocal(row, local);
       const { stock, ...others } = changes;
       const stockChanged = stock !== undefined && stock !== before.stock;
       const othersChanged = Object.entries(others).some(([k, v]) => v !== (before as Record<string, unknown>)[k]);
@@ -162,7 +133,7 @@ export class Products {
     this.ctx.tx(['products'], () => {
       const row = this.editable(id);
       const before = productFieldsOf(row);
-      this.write(row, { ...before, stock: checked, stock_use: true });
+      this.writeLocal(row, { ...before, stock: checked, stock_use: true });
       const usesStock = before.stock_use === true || before.stock_use === 'true';
       // turning stock on is a change of stock_use: an update says so
       this.queue(row, row.product_id === null ? 'product.create' : usesStock ? 'product.stock' : 'product.update');
@@ -172,14 +143,8 @@ export class Products {
 
   private editable(id: string): ProductRow {
     const row = this.row(id);
-    if (row.deleted) throw new StoreError('not_allowed', 'This product is being deleted and can no longer be changed. Undo the delete in the outbox first.');
+    if (row.deleted) throw new StoreError('not_allowed', said('store.product.deleting'));
     return row;
-  }
-
-  private write(row: ProductRow, local: ProductFields): void {
-    // The first local edit records the service version it started from.
-    const base = row.local === null ? row.server : row.base;
-    this.ctx.stmt(`UPDATE products SET local = ?, base = ?, updated_at = ? WHERE id = ?`).run(JSON.stringify(local), base, this.ctx.now(), row.id);
   }
 
   /** One waiting entry of a kind per product: a later edit joins it, since the entry reads the product when it goes. */
@@ -191,38 +156,6 @@ export class Products {
   }
 
   delete(id: string): void {
-    this.ctx.tx(['products'], () => {
-      const row = this.row(id);
-      if (row.deleted) return;
-      const open = this.outbox.forTarget(id).filter((e) => e.state === 'pending' || e.state === 'parked');
-      if (row.product_id === null && !this.outbox.hasGoneOut(id)) {
-        // Never reached the service: nothing to tell it.
-        this.outbox.cancel(open.map((e) => e.id));
-        this.ctx.stmt('DELETE FROM products WHERE id = ?').run(id);
-        return;
-      }
-      this.outbox.cancel(open.filter((e) => e.kind === 'product.update' || e.kind === 'product.stock').map((e) => e.id));
-      this.ctx.stmt('UPDATE products SET deleted = 1, updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
-      this.outbox.enqueue('product.delete', id);
-    });
-  }
-
-  /** Puts a product whose delete was given up back in the lists. */
-  undelete(id: string): void {
-    this.ctx.tx(['products'], () => {
-      this.ctx.stmt('UPDATE products SET deleted = 0, updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
-    });
-  }
-
-  /** Forgets local edits: the product shows the service's version again. */
-  revert(id: string): void {
-    this.ctx.tx(['products'], () => {
-      const row = this.row(id);
-      if (row.product_id === null) {
-        this.ctx.stmt('DELETE FROM products WHERE id = ?').run(id);
-        return;
-      }
-      this.ctx.stmt('UPDATE products SET local = NULL, base = NULL, deleted = 0, updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
-    });
+    this.ctx.tx(['products'], () => this.markDeleted(id, ['product.update', 'product.stock'], 'product.delete'));
   }
 }

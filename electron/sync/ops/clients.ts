@@ -7,35 +7,28 @@ import { parseJson } from '../../store/context';
 import { clientFieldsOf, type ClientRow } from '../../store/clients';
 import { clientToInput } from '../request-bodies';
 import { clientFields, mergeClient, same } from '../merge';
-import type { OpHandler, PushContext, PushResult, ResolveResult } from './types';
-import { isNotFound, listIncomplete, nothingLeft } from './common';
+import type { ClientPushStore, OpContext, OpHandler, PushResult, ResolveResult } from './types';
+import { isNotFound, listIncomplete, nothingLeft, ownEarlierChanges } from './common';
+import { said } from '../../../shared/messages';
 
 /** A row that only mirrors the service: no local edits, no work waiting, nothing here refers to it. */
-function isPlainCacheRow(ctx: PushContext, row: ClientRow): boolean {
-  return row.local === null && !row.deleted && ctx.store.outbox.forTarget(row.id).length === 0 && ctx.store.clients.usedBy(row.id) === 0;
+function isPlainCacheRow(store: ClientPushStore, row: ClientRow): boolean {
+  return row.local === null && !row.deleted && store.outbox.forTarget(row.id).length === 0 && store.clients.usedBy(row.id) === 0;
 }
 
 /**
- * Records the service's number for a client created here. If a pull already
- * brought that client in as a row of its own (the create's answer was lost),
- * that duplicate goes.
+ * Records the service's number for a client created here (the store drops a
+ * copy a pull brought in meanwhile). The local version stays only where it
+ * differs from what was sent: typed on while the create was out.
  */
-function applyCreated(ctx: PushContext, entry: OutboxItem, clientnr: number, sent: ClientInput, found?: Client): void {
-  const { store } = ctx;
+function applyCreated(store: ClientPushStore, entry: OutboxItem, clientnr: number, sent: ClientInput, found?: Client): void {
   store.transaction(() => {
     const row = store.clients.findRow(entry.target);
     if (!row) return store.outbox.markDone(entry.id);
-    const twin = store.clients.rowByClientnr(clientnr);
-    if (twin && twin.id !== row.id) store.ctx.stmt('DELETE FROM clients WHERE id = ?').run(twin.id);
-    const server = found ?? ({ ...sent, clientnr } as Client);
     const local = clientFieldsOf(row);
     const current = clientToInput(local);
     const unchanged = current.ok && same(current.value, sent);
-    const json = JSON.stringify(server);
-    store.ctx
-      .stmt('UPDATE clients SET clientnr = ?, server = ?, base = ?, local = ?, gone = 0, updated_at = ? WHERE id = ?')
-      .run(clientnr, json, unchanged ? null : json, unchanged ? null : JSON.stringify(local), store.ctx.now(), row.id);
-    store.outbox.markDone(entry.id);
+    store.clients.recordCreated(entry.id, row.id, clientnr, found ?? ({ ...sent, clientnr } as Client), unchanged ? null : local);
   });
 }
 
@@ -55,7 +48,7 @@ export function matchesSent(sent: Partial<ClientInput>, found: Client): boolean 
 }
 
 export class ClientCreate implements OpHandler {
-  constructor(private readonly ctx: PushContext) {}
+  constructor(private readonly ctx: OpContext<ClientPushStore>) {}
 
   async push(entry: OutboxItem): Promise<PushResult> {
     const { store, api } = this.ctx;
@@ -64,12 +57,12 @@ export class ClientCreate implements OpHandler {
     if (!row || row.clientnr !== null || row.deleted) return nothingLeft(store, entry);
     const input = clientToInput(clientFieldsOf(row));
     if (!input.ok) {
-      store.outbox.park(entry.id, { kind: 'validation', message: 'This client cannot be created until these fields are fixed.', fieldErrors: input.errors });
+      store.outbox.park(entry.id, { kind: 'validation', ...said('parked.client.create_invalid'), fieldErrors: input.errors });
       return 'parked';
     }
     store.outbox.markInFlight(entry.id, input.value);
     const clientnr = await api.clients.create(input.value);
-    applyCreated(this.ctx, entry, clientnr, input.value);
+    applyCreated(store, entry, clientnr, input.value);
     return 'done';
   }
 
@@ -91,7 +84,7 @@ export class ClientCreate implements OpHandler {
       for (const c of page) {
         if (!matchesSent(sent, c)) continue;
         const known = store.clients.rowByClientnr(c.clientnr);
-        if (known && known.id !== row.id && !isPlainCacheRow(this.ctx, known)) continue;
+        if (known && known.id !== row.id && !isPlainCacheRow(store, known)) continue;
         candidates.push(c);
       }
     }
@@ -99,33 +92,20 @@ export class ClientCreate implements OpHandler {
     if (candidates.length === 0 && !walk.complete) throw listIncomplete('clients', 'clients.search');
     if (candidates.length === 0) return 'not_applied';
     const newest = candidates.reduce((a, b) => (b.clientnr > a.clientnr ? b : a));
-    applyCreated(this.ctx, entry, newest.clientnr, sent as ClientInput, newest);
+    applyCreated(store, entry, newest.clientnr, sent as ClientInput, newest);
     return 'applied';
   }
 }
 
-/**
- * An earlier attempt of this update whose answer was lost may have arrived:
- * where the service now holds exactly what that attempt sent, that value is
- * ours, not a change made there.
- */
-function ownEarlierChanges(base: Client | null, entry: OutboxItem, theirs: Client): Client | null {
-  const sent = (entry.sent as { changes?: Record<string, unknown> } | null)?.changes;
-  if (!base || !sent) return base;
-  const out: Record<string, unknown> = { ...base };
-  for (const [f, v] of Object.entries(sent)) if (same(v, (theirs as Record<string, unknown>)[f])) out[f] = v;
-  return out as Client;
-}
-
 export class ClientUpdate implements OpHandler {
-  constructor(private readonly ctx: PushContext) {}
+  constructor(private readonly ctx: OpContext<ClientPushStore>) {}
 
   async push(entry: OutboxItem): Promise<PushResult> {
     const { store, api } = this.ctx;
     const first = store.clients.findRow(entry.target);
     if (!first || first.deleted) return nothingLeft(store, entry);
     if (first.clientnr === null) {
-      store.outbox.park(entry.id, { kind: 'other', message: 'This client does not exist on the service yet; its create was discarded. Discard this change too, or create the client again.' });
+      store.outbox.park(entry.id, { kind: 'other', ...said('parked.client.not_created') });
       return 'parked';
     }
     const clientnr = first.clientnr;
@@ -135,7 +115,7 @@ export class ClientUpdate implements OpHandler {
     } catch (e) {
       if (!isNotFound(e)) throw e;
       store.transaction(() => {
-        store.ctx.stmt('UPDATE clients SET gone = 1 WHERE id = ?').run(first.id);
+        store.clients.markGone(first.id);
         store.conflicts.record({ kind: 'deleted', targetKind: 'client', target: first.id, opId: entry.id, mine: clientFieldsOf(first), theirs: null, base: parseJson(first.base) });
       });
       return 'parked';
@@ -146,15 +126,12 @@ export class ClientUpdate implements OpHandler {
       const mine = clientFieldsOf(row);
       const input = clientToInput(mine);
       if (!input.ok) {
-        store.outbox.park(entry.id, { kind: 'validation', message: 'This client cannot be updated until these fields are fixed.', fieldErrors: input.errors });
+        store.outbox.park(entry.id, { kind: 'validation', ...said('parked.client.update_invalid'), fieldErrors: input.errors });
         return 'parked';
       }
       const m = mergeClient(ownEarlierChanges(parseJson<Client>(row.base), entry, theirs), mine, input.value, theirs);
       const unchanged = Object.keys(m.send).length === 0 && m.conflicts.length === 0 && same(m.merged, clientFields(theirs));
-      const json = JSON.stringify(theirs);
-      store.ctx
-        .stmt('UPDATE clients SET server = ?, base = ?, local = ?, gone = 0, updated_at = ? WHERE id = ?')
-        .run(json, unchanged ? null : json, unchanged ? null : JSON.stringify(m.merged), store.ctx.now(), row.id);
+      store.clients.recordMerged(row.id, theirs, unchanged ? null : m.merged);
       if (m.conflicts.length > 0) {
         store.conflicts.record({
           kind: 'fields',
@@ -176,16 +153,10 @@ export class ClientUpdate implements OpHandler {
     await api.clients.update(clientnr, plan.send as ClientInput);
     store.transaction(() => {
       const row = store.clients.findRow(entry.target);
-      if (row) {
-        const server = { ...theirs, ...plan.send } as Client;
-        const local = clientFieldsOf(row);
-        const synced = same(local, clientFields(server));
-        const json = JSON.stringify(server);
-        store.ctx
-          .stmt('UPDATE clients SET server = ?, base = ?, local = ?, updated_at = ? WHERE id = ?')
-          .run(json, synced ? null : json, synced ? null : JSON.stringify(local), store.ctx.now(), row.id);
-      }
-      store.outbox.markDone(entry.id);
+      if (!row) return store.outbox.markDone(entry.id);
+      const server = { ...theirs, ...plan.send } as Client;
+      const local = clientFieldsOf(row);
+      store.clients.recordSaved(entry.id, row.id, server, same(local, clientFields(server)) ? null : local);
     });
     return 'done';
   }
@@ -197,16 +168,14 @@ export class ClientUpdate implements OpHandler {
 }
 
 export class ClientDelete implements OpHandler {
-  constructor(private readonly ctx: PushContext) {}
+  constructor(private readonly ctx: OpContext<ClientPushStore>) {}
 
   async push(entry: OutboxItem): Promise<PushResult> {
     const { store, api } = this.ctx;
     const row = store.clients.findRow(entry.target);
+    // never on the service: only the row here is left to remove
     if (!row || row.clientnr === null) {
-      store.transaction(() => {
-        if (row) store.ctx.stmt('DELETE FROM clients WHERE id = ?').run(row.id);
-        store.outbox.markDone(entry.id);
-      });
+      store.clients.recordDeleted(entry.id, entry.target);
       return 'done';
     }
     store.outbox.markInFlight(entry.id, { clientnr: row.clientnr });
@@ -219,18 +188,14 @@ export class ClientDelete implements OpHandler {
           store.outbox.park(entry.id, {
             kind: 'has_documents',
             status: e.status,
-            message: 'This client has documents (quotations or invoices) on the service and cannot be deleted, so it has been kept. Make it inactive instead: that drops this delete and queues the change in one step.',
+            ...said('parked.client.has_documents'),
           });
         });
         return 'parked';
       }
       if (!isNotFound(e)) throw e;
     }
-    store.transaction(() => {
-      store.ctx.stmt('UPDATE quotations SET client_id = NULL WHERE client_id = ?').run(row.id);
-      store.ctx.stmt('DELETE FROM clients WHERE id = ?').run(row.id);
-      store.outbox.markDone(entry.id);
-    });
+    store.clients.recordDeleted(entry.id, row.id);
     return 'done';
   }
 

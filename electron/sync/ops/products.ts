@@ -3,26 +3,25 @@
 // stock by the service's stock-only PUT, delete.
 import { productWritable, type Product, type ProductInput } from '../../../shared/schemas';
 import type { OutboxItem } from '../../store';
+import type { ProductFields } from '../../../shared/local';
 import { parseJson } from '../../store/context';
 import { productFieldsOf, type ProductRow } from '../../store/products';
 import { PRODUCT_FIELDS } from '../../store/fields';
 import { productToInput } from '../request-bodies';
 import { mergeProduct, productFields, same } from '../merge';
-import type { OpHandler, PushContext, PushResult, ResolveResult } from './types';
-import { isNotFound, listIncomplete, nothingLeft } from './common';
+import type { OpContext, OpHandler, ProductPushStore, PushResult, ResolveResult } from './types';
+import { isNotFound, listIncomplete, nothingLeft, ownEarlierChanges } from './common';
+import { said } from '../../../shared/messages';
 
 /**
- * Stores the service's version of a product as what it now holds; the local
- * version stays only where it still differs (typed on meanwhile).
+ * The local version to keep beside what the service now holds: none when
+ * the service holds everything it would send (the product is in sync), else
+ * the local version as it is (typed on meanwhile).
  */
-function settle(ctx: PushContext, row: ProductRow, server: Product, extra: { productId?: number } = {}): void {
+function localLeft(row: ProductRow, server: Product): ProductFields | null {
   const local = productFieldsOf(row);
   const input = productToInput(local);
-  const synced = input.ok && same(input.value, pickSent(input.value, server));
-  const json = JSON.stringify(server);
-  ctx.store.ctx
-    .stmt('UPDATE products SET product_id = coalesce(?, product_id), server = ?, base = ?, local = ?, gone = 0, updated_at = ? WHERE id = ?')
-    .run(extra.productId ?? null, json, synced ? null : json, synced ? null : JSON.stringify(local), ctx.store.ctx.now(), row.id);
+  return input.ok && same(input.value, pickSent(input.value, server)) ? null : local;
 }
 
 /** The fields of `server` that `sent` names. */
@@ -33,24 +32,20 @@ function pickSent(sent: object, server: Product): Record<string, unknown> {
 }
 
 /** A row that only mirrors the service: no local edits, no work waiting. */
-function isPlainCacheRow(ctx: PushContext, row: ProductRow): boolean {
-  return row.local === null && !row.deleted && ctx.store.outbox.forTarget(row.id).length === 0;
+function isPlainCacheRow(store: ProductPushStore, row: ProductRow): boolean {
+  return row.local === null && !row.deleted && store.outbox.forTarget(row.id).length === 0;
 }
 
 /**
- * Records the service's id for a product created here. If a pull already
- * brought it in as a row of its own (the create's answer was lost), that
- * duplicate goes.
+ * Records the service's id for a product created here (the store drops a
+ * copy a pull brought in meanwhile).
  */
-function applyCreated(ctx: PushContext, entry: OutboxItem, productId: number, sent: ProductInput, found?: Product): void {
-  const { store } = ctx;
+function applyCreated(store: ProductPushStore, entry: OutboxItem, productId: number, sent: ProductInput, found?: Product): void {
   store.transaction(() => {
     const row = store.products.findRow(entry.target);
     if (!row) return store.outbox.markDone(entry.id);
-    const twin = store.products.rowByProductId(productId);
-    if (twin && twin.id !== row.id) store.ctx.stmt('DELETE FROM products WHERE id = ?').run(twin.id);
-    settle(ctx, row, found ?? ({ ...sent, id: productId } as Product), { productId });
-    store.outbox.markDone(entry.id);
+    const server = found ?? ({ ...sent, id: productId } as Product);
+    store.products.recordCreated(entry.id, row.id, productId, server, localLeft(row, server));
   });
 }
 
@@ -60,7 +55,7 @@ export function matchesSentProduct(sent: Partial<ProductInput>, found: Product):
 }
 
 export class ProductCreate implements OpHandler {
-  constructor(private readonly ctx: PushContext) {}
+  constructor(private readonly ctx: OpContext<ProductPushStore>) {}
 
   async push(entry: OutboxItem): Promise<PushResult> {
     const { store, api } = this.ctx;
@@ -68,7 +63,7 @@ export class ProductCreate implements OpHandler {
     if (!row || row.product_id !== null || row.deleted) return nothingLeft(store, entry);
     const input = productToInput(productFieldsOf(row));
     if (!input.ok) {
-      store.outbox.park(entry.id, { kind: 'validation', message: 'This product cannot be created until these fields are fixed.', fieldErrors: input.errors });
+      store.outbox.park(entry.id, { kind: 'validation', ...said('parked.product.create_invalid'), fieldErrors: input.errors });
       return 'parked';
     }
     store.outbox.markInFlight(entry.id, input.value);
@@ -80,7 +75,7 @@ export class ProductCreate implements OpHandler {
     } catch {
       // created all the same; the next pull brings the rest
     }
-    applyCreated(this.ctx, entry, productId, input.value, found);
+    applyCreated(store, entry, productId, input.value, found);
     return 'done';
   }
 
@@ -103,48 +98,39 @@ export class ProductCreate implements OpHandler {
       for (const p of page) {
         if (!matchesSentProduct(sent, p)) continue;
         const known = store.products.rowByProductId(p.id);
-        if (known && known.id !== row.id && !isPlainCacheRow(this.ctx, known)) continue;
+        if (known && known.id !== row.id && !isPlainCacheRow(store, known)) continue;
         candidates.push(p);
       }
     }
     if (candidates.length === 0 && !walk.complete) throw listIncomplete('products', 'products.search');
     if (candidates.length === 0) return 'not_applied';
     const newest = candidates.reduce((a, b) => (b.id > a.id ? b : a));
-    applyCreated(this.ctx, entry, newest.id, sent as ProductInput, newest);
+    applyCreated(store, entry, newest.id, sent as ProductInput, newest);
     return 'applied';
   }
 }
 
-/** Where the service now holds what a lost earlier attempt sent, that value is ours, not a change made there. */
-function ownEarlierChanges(base: Product | null, entry: OutboxItem, theirs: Product): Product | null {
-  const sent = (entry.sent as { changes?: Record<string, unknown> } | null)?.changes;
-  if (!base || !sent) return base;
-  const out: Record<string, unknown> = { ...base };
-  for (const [f, v] of Object.entries(sent)) if (same(v, (theirs as Record<string, unknown>)[f])) out[f] = v;
-  return out as Product;
-}
-
 /** Reads the product from the service; a 404 records a 'deleted' conflict and parks the entry. */
-async function current(ctx: PushContext, entry: OutboxItem, row: ProductRow & { product_id: number }): Promise<Product | null> {
+async function current(ctx: OpContext<ProductPushStore>, entry: OutboxItem, row: ProductRow & { product_id: number }): Promise<Product | null> {
   try {
     return await ctx.api.products.get(row.product_id);
   } catch (e) {
     if (!isNotFound(e)) throw e;
     ctx.store.transaction(() => {
-      ctx.store.ctx.stmt('UPDATE products SET gone = 1 WHERE id = ?').run(row.id);
+      ctx.store.products.markGone(row.id);
       ctx.store.conflicts.record({ kind: 'deleted', targetKind: 'product', target: row.id, opId: entry.id, mine: productFieldsOf(row), theirs: null, base: parseJson(row.base) });
     });
     return null;
   }
 }
 
-function notOnService(ctx: PushContext, entry: OutboxItem): PushResult {
-  ctx.store.outbox.park(entry.id, { kind: 'other', message: 'This product does not exist on the service yet; its create was discarded. Discard this change too, or create the product again.' });
+function notOnService(ctx: OpContext<ProductPushStore>, entry: OutboxItem): PushResult {
+  ctx.store.outbox.park(entry.id, { kind: 'other', ...said('parked.product.not_created') });
   return 'parked';
 }
 
 export class ProductUpdate implements OpHandler {
-  constructor(private readonly ctx: PushContext) {}
+  constructor(private readonly ctx: OpContext<ProductPushStore>) {}
 
   async push(entry: OutboxItem): Promise<PushResult> {
     const { store, api } = this.ctx;
@@ -160,15 +146,12 @@ export class ProductUpdate implements OpHandler {
       const mine = productFieldsOf(row);
       const input = productToInput(mine);
       if (!input.ok) {
-        store.outbox.park(entry.id, { kind: 'validation', message: 'This product cannot be updated until these fields are fixed.', fieldErrors: input.errors });
+        store.outbox.park(entry.id, { kind: 'validation', ...said('parked.product.update_invalid'), fieldErrors: input.errors });
         return 'parked';
       }
       const m = mergeProduct(ownEarlierChanges(parseJson<Product>(row.base), entry, theirs), mine, input.value, theirs);
       const unchanged = Object.keys(m.send).length === 0 && m.conflicts.length === 0 && same(m.merged, productFields(theirs));
-      const json = JSON.stringify(theirs);
-      store.ctx
-        .stmt('UPDATE products SET server = ?, base = ?, local = ?, gone = 0, updated_at = ? WHERE id = ?')
-        .run(json, unchanged ? null : json, unchanged ? null : JSON.stringify(m.merged), store.ctx.now(), row.id);
+      store.products.recordMerged(row.id, theirs, unchanged ? null : m.merged);
       if (m.conflicts.length > 0) {
         store.conflicts.record({ kind: 'fields', targetKind: 'product', target: row.id, opId: entry.id, mine, theirs, base: parseJson(row.base), fields: m.conflicts });
         return 'parked';
@@ -191,23 +174,17 @@ export class ProductUpdate implements OpHandler {
     }
     store.transaction(() => {
       const row = store.products.findRow(entry.target);
-      if (row) {
-        // fields not changed here since what was sent take the service's word
-        const mine = productFieldsOf(row) as Record<string, unknown>;
-        const local: Record<string, unknown> = { ...mine };
-        for (const f of PRODUCT_FIELDS) {
-          if (!same(mine[f], (expected as Record<string, unknown>)[f])) continue;
-          const v = (after as Record<string, unknown>)[f];
-          if (v === undefined) delete local[f];
-          else local[f] = v;
-        }
-        const synced = same(local, productFields(after));
-        const json = JSON.stringify(after);
-        store.ctx
-          .stmt('UPDATE products SET server = ?, base = ?, local = ?, gone = 0, updated_at = ? WHERE id = ?')
-          .run(json, synced ? null : json, synced ? null : JSON.stringify(local), store.ctx.now(), row.id);
+      if (!row) return store.outbox.markDone(entry.id);
+      // fields not changed here since what was sent take the service's word
+      const mine = productFieldsOf(row) as Record<string, unknown>;
+      const local: Record<string, unknown> = { ...mine };
+      for (const f of PRODUCT_FIELDS) {
+        if (!same(mine[f], (expected as Record<string, unknown>)[f])) continue;
+        const v = (after as Record<string, unknown>)[f];
+        if (v === undefined) delete local[f];
+        else local[f] = v;
       }
-      store.outbox.markDone(entry.id);
+      store.products.recordSaved(entry.id, row.id, after, same(local, productFields(after)) ? null : local);
     });
     return 'done';
   }
@@ -224,7 +201,7 @@ export class ProductUpdate implements OpHandler {
  * merged (docs/products.md).
  */
 export class ProductStock implements OpHandler {
-  constructor(private readonly ctx: PushContext) {}
+  constructor(private readonly ctx: OpContext<ProductPushStore>) {}
 
   async push(entry: OutboxItem): Promise<PushResult> {
     const { store, api } = this.ctx;
@@ -237,7 +214,7 @@ export class ProductStock implements OpHandler {
     if (typeof amount !== 'number') {
       store.outbox.park(entry.id, {
         kind: 'validation',
-        message: 'The amount in stock cannot be sent until it is a number.',
+        ...said('parked.product.stock_not_number'),
         fieldErrors: [{ field: 'stock', message: stock.success ? 'must be a number' : (stock.error.issues[0]?.message ?? 'must be a number') }],
       });
       return 'parked';
@@ -252,11 +229,9 @@ export class ProductStock implements OpHandler {
     }
     store.transaction(() => {
       const now = store.products.findRow(entry.target);
-      if (now) {
-        const server = { ...(parseJson<Product>(now.server) ?? { id: row.product_id! }), stock: amount, stock_use: true } as Product;
-        settle(this.ctx, now, server);
-      }
-      store.outbox.markDone(entry.id);
+      if (!now) return store.outbox.markDone(entry.id);
+      const server = { ...(parseJson<Product>(now.server) ?? { id: row.product_id! }), stock: amount, stock_use: true } as Product;
+      store.products.recordSaved(entry.id, now.id, server, localLeft(now, server));
     });
     return 'done';
   }
@@ -268,16 +243,14 @@ export class ProductStock implements OpHandler {
 }
 
 export class ProductDelete implements OpHandler {
-  constructor(private readonly ctx: PushContext) {}
+  constructor(private readonly ctx: OpContext<ProductPushStore>) {}
 
   async push(entry: OutboxItem): Promise<PushResult> {
     const { store, api } = this.ctx;
     const row = store.products.findRow(entry.target);
+    // never on the service: only the row here is left to remove
     if (!row || row.product_id === null) {
-      store.transaction(() => {
-        if (row) store.ctx.stmt('DELETE FROM products WHERE id = ?').run(row.id);
-        store.outbox.markDone(entry.id);
-      });
+      store.products.recordDeleted(entry.id, entry.target);
       return 'done';
     }
     store.outbox.markInFlight(entry.id, { productId: row.product_id });
@@ -286,10 +259,7 @@ export class ProductDelete implements OpHandler {
     } catch (e) {
       if (!isNotFound(e)) throw e;
     }
-    store.transaction(() => {
-      store.ctx.stmt('DELETE FROM products WHERE id = ?').run(row.id);
-      store.outbox.markDone(entry.id);
-    });
+    store.products.recordDeleted(entry.id, row.id);
     return 'done';
   }
 

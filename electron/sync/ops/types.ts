@@ -6,6 +6,34 @@ export interface PushContext {
   api: InvoicingApi;
 }
 
+/** What a handler of one record kind needs: the store narrowed to the part it uses, and the service. */
+export interface OpContext<S> {
+  store: S;
+  api: InvoicingApi;
+}
+
+/** The outbox moves a push handler makes. */
+type PushOutbox = Pick<Store['outbox'], 'markDone' | 'markInFlight' | 'park' | 'forTarget'>;
+
+/**
+ * What the client handlers (ops/clients.ts) need of the store. The real
+ * Store satisfies it; so does the in-memory one their tests also run on.
+ */
+export interface ClientPushStore {
+  transaction<T>(fn: () => T): T;
+  outbox: PushOutbox;
+  conflicts: Pick<Store['conflicts'], 'record'>;
+  clients: Pick<Store['clients'], 'findRow' | 'row' | 'rowByClientnr' | 'usedBy' | 'undelete' | 'recordCreated' | 'recordMerged' | 'recordSaved' | 'markGone' | 'recordDeleted'>;
+}
+
+/** What the product handlers (ops/products.ts) need of the store, as ClientPushStore for clients. */
+export interface ProductPushStore {
+  transaction<T>(fn: () => T): T;
+  outbox: PushOutbox;
+  conflicts: Pick<Store['conflicts'], 'record'>;
+  products: Pick<Store['products'], 'findRow' | 'row' | 'rowByProductId' | 'recordCreated' | 'recordMerged' | 'recordSaved' | 'markGone' | 'recordDeleted'>;
+}
+
 /** done: reached the service (or nothing was left to do); parked: waits for the user; waiting: on another entry. */
 export type PushResult = 'done' | 'parked' | 'waiting';
 

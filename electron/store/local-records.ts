@@ -1,0 +1,187 @@
+// What clients and products share: a record kept here over the one the
+// service holds. A row has the service's version (server), the version the
+// local edits started from (base), the edited version (local, null when
+// nothing differs from the service), the service's number once it has one,
+// and two marks: deleted (a delete waits to go) and gone (the service no
+// longer has it). Clients and products differ in their table, the column of
+// the service's number and the rules of their edits; the rows are written
+// the same way, so that is done here once.
+//
+// The push handlers (electron/sync/ops) decide; what they found out is
+// written by the methods under "what a push found out", each in one
+// transaction with the outbox entry it settles, so the `changed` signal
+// names the tables it touched.
+import type { Ctx } from './context';
+import { notFound } from './errors';
+import type { Outbox } from './outbox';
+
+export interface RecordRow {
+  rid: number;
+  id: string;
+  server: string | null;
+  base: string | null;
+  local: string | null;
+  deleted: number;
+  gone: number;
+  pulled_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface RecordTable<R, L> {
+  table: 'clients' | 'products';
+  /** the column holding the service's number of the record */
+  key: 'clientnr' | 'product_id';
+  /** how an error names a record of this table */
+  noun: 'Client' | 'Product';
+  /** the row as the rest of the app sees it */
+  toLocal(row: R): L;
+}
+
+export class LocalRecords<R extends RecordRow, L> {
+  constructor(
+    protected readonly ctx: Ctx,
+    protected readonly outbox: Outbox,
+    private readonly t: RecordTable<R, L>,
+  ) {}
+
+  get(id: string): L {
+    return this.t.toLocal(this.row(id));
+  }
+
+  find(id: string): L | null {
+    const r = this.findRow(id);
+    return r ? this.t.toLocal(r) : null;
+  }
+
+  row(id: string): R {
+    const r = this.findRow(id);
+    if (!r) throw notFound(this.t.noun, id);
+    return r;
+  }
+
+  findRow(id: string): R | null {
+    return this.ctx.stmt<[string], R>(`SELECT * FROM ${this.t.table} WHERE id = ?`).get(id) ?? null;
+  }
+
+  protected rowByNumber(key: number): R | null {
+    return this.ctx.stmt<[number], R>(`SELECT * FROM ${this.t.table} WHERE ${this.t.key} = ?`).get(key) ?? null;
+  }
+
+  protected byNumber(key: number): L | null {
+    const r = this.rowByNumber(key);
+    return r ? this.t.toLocal(r) : null;
+  }
+
+  /** Puts a record whose delete was refused or given up back in the lists. */
+  undelete(id: string): void {
+    this.ctx.tx([this.t.table], () => {
+      this.ctx.stmt(`UPDATE ${this.t.table} SET deleted = 0, updated_at = ? WHERE id = ?`).run(this.ctx.now(), id);
+    });
+  }
+
+  /** Forgets local edits: the record shows the service's version again; one the service never had goes. */
+  revert(id: string): void {
+    this.ctx.tx([this.t.table], () => {
+      const row = this.row(id);
+      if (this.keyOfRow(row) === null) {
+        this.ctx.stmt(`DELETE FROM ${this.t.table} WHERE id = ?`).run(id);
+        return;
+      }
+      this.ctx.stmt(`UPDATE ${this.t.table} SET local = NULL, base = NULL, deleted = 0, updated_at = ? WHERE id = ?`).run(this.ctx.now(), id);
+    });
+  }
+
+  /**
+   * Marks the record to be deleted on the service, or removes it at once when
+   * the service never heard of it. `drop` are the kinds of waiting entries a
+   * delete makes pointless.
+   */
+  protected markDeleted(id: string, drop: readonly string[], deleteKind: 'client.delete' | 'product.delete'): void {
+    const row = this.row(id);
+    if (row.deleted) return;
+    const open = this.outbox.forTarget(id).filter((e) => e.state === 'pending' || e.state === 'parked');
+    if (this.keyOfRow(row) === null && !this.outbox.hasGoneOut(id)) {
+      // Never reached the service: nothing to tell it.
+      this.outbox.cancel(open.map((e) => e.id));
+      this.ctx.stmt(`DELETE FROM ${this.t.table} WHERE id = ?`).run(id);
+      return;
+    }
+    this.outbox.cancel(open.filter((e) => drop.includes(e.kind)).map((e) => e.id));
+    this.ctx.stmt(`UPDATE ${this.t.table} SET deleted = 1, updated_at = ? WHERE id = ?`).run(this.ctx.now(), id);
+    this.outbox.enqueue(deleteKind, id);
+  }
+
+  /** A person's edit: the first one records the service version it started from. */
+  protected writeLocal(row: R, local: object): void {
+    const base = row.local === null ? row.server : row.base;
+    this.ctx.stmt(`UPDATE ${this.t.table} SET local = ?, base = ?, updated_at = ? WHERE id = ?`).run(JSON.stringify(local), base, this.ctx.now(), row.id);
+  }
+
+  private keyOfRow(row: R): number | null {
+    return (row as unknown as Record<string, number | null>)[this.t.key] ?? null;
+  }
+
+  // ---- what a push found out --------------------------------------------
+
+  /**
+   * The service created the record under `key`, and holds `server`. `local`
+   * is what still differs here (typed on meanwhile), or null. A row a pull
+   * brought in for the same key before this answer (the create's answer was
+   * lost) is the same record twice, and goes. The entry is done, also when
+   * the row was removed here meanwhile.
+   */
+  recordCreated(entryId: number, id: string, key: number, server: object, local: object | null): void {
+    this.ctx.tx([this.t.table, 'outbox'], () => {
+      if (this.findRow(id) === null) return this.outbox.markDone(entryId);
+      this.ctx.stmt(`DELETE FROM ${this.t.table} WHERE ${this.t.key} = ? AND id != ?`).run(key, id);
+      this.ctx.stmt(`UPDATE ${this.t.table} SET ${this.t.key} = ? WHERE id = ?`).run(key, id);
+      this.writeServer(id, server, local);
+      this.outbox.markDone(entryId);
+    });
+  }
+
+  /**
+   * Read from the service before an update: it holds `server`, and `local`
+   * is the local version merged with it (null when they agree). The entry
+   * stays; its request has not gone yet.
+   */
+  recordMerged(id: string, server: object, local: object | null): void {
+    this.ctx.tx([this.t.table], () => this.writeServer(id, server, local));
+  }
+
+  /**
+   * The service took a change and now holds `server`; `local` is what still
+   * differs here, or null. The entry is done. A record removed here
+   * meanwhile stays removed.
+   */
+  recordSaved(entryId: number, id: string, server: object, local: object | null): void {
+    this.ctx.tx([this.t.table, 'outbox'], () => {
+      this.writeServer(id, server, local);
+      this.outbox.markDone(entryId);
+    });
+  }
+
+  /** The service no longer has the record (it answered 404). */
+  markGone(id: string): void {
+    this.ctx.tx([this.t.table], () => {
+      this.ctx.stmt(`UPDATE ${this.t.table} SET gone = 1 WHERE id = ?`).run(id);
+    });
+  }
+
+  /** The record is deleted on the service, or never reached it: the row goes, and the entry is done. */
+  recordDeleted(entryId: number, id: string): void {
+    this.ctx.tx([this.t.table, 'outbox'], () => {
+      this.ctx.stmt(`DELETE FROM ${this.t.table} WHERE id = ?`).run(id);
+      this.outbox.markDone(entryId);
+    });
+  }
+
+  /** What the service holds now; a service that answers has the record, so it is no longer gone. */
+  private writeServer(id: string, server: object, local: object | null): void {
+    const json = JSON.stringify(server);
+    this.ctx
+      .stmt(`UPDATE ${this.t.table} SET server = ?, base = ?, local = ?, gone = 0, updated_at = ? WHERE id = ?`)
+      .run(json, local === null ? null : json, local === null ? null : JSON.stringify(local), this.ctx.now(), id);
+  }
+}
