@@ -318,12 +318,17 @@ export class QuotationsApi {
   }
 
   /**
-   * POST with action "save" (a draft) or "send" (with a sendmethod): the new
-   * id. Never retried by itself; on an `unknown` outcome the sync engine
-   * looks the quotation up (by savename or quotationreference) first.
+   * POST /quotations with an action, as the service's reference describes it:
+   * "save" keeps a draft under its savename (one of the same savename is
+   * replaced only with overwrite_if_exist, which is how an edited draft is
+   * saved again), "send" (with a sendmethod) sends a quotation the service
+   * has not kept before. Answers the id. Not "create": a save with
+   * overwrite_if_exist replaces a draft. Never retried by itself; on an
+   * `unknown` outcome the sync engine looks the quotation up (by savename or
+   * quotationreference) first.
    */
-  async create(input: QuotationCreate, opts: CallOptions = {}): Promise<number> {
-    const operation = input?.action === 'send' ? 'quotations.createAndSend' : 'quotations.create';
+  async saveOrSend(input: QuotationCreate, opts: CallOptions = {}): Promise<number> {
+    const operation = input?.action === 'send' ? 'quotations.sendNew' : 'quotations.save';
     const body = checkInput(operation, quotationCreate, input);
     return this.api.transport.request({ operation, method: 'POST', path: '/quotations', body, ...opts }, (res) => readId(res.text, operation));
   }

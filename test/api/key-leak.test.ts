@@ -95,7 +95,7 @@ describe('the API key', () => {
       await step('404', () => api.clients.get(987_654));
       await step('405', () => api.transport.request({ operation: 'raw', method: 'POST', path: '/clients/1', body: {} }, () => 0));
       await step('406', () => api.transport.request({ operation: 'raw', method: 'GET', path: '/clients', accept: 'text/csv' }, () => 0));
-      const draft = (await step('save quotation', () => api.quotations.create({ clientnr: id, action: 'save', savename: 'Lektest' }))) as number;
+      const draft = (await step('save quotation', () => api.quotations.saveOrSend({ clientnr: id, action: 'save', savename: 'Lektest' }))) as number;
       sb.setCredits(0);
       await step('402', () => api.quotations.send(draft, 'printcenter'));
       sb.setCredits(25);

@@ -112,7 +112,7 @@ describe('quotations', () => {
 
   it('saves a draft, sends it (getting its new id), approves, sets and clears a status, removes approval, deletes', async () => {
     const clientnr = sb.data.clients.ids().find((n) => sb.data.clients.get(n)!.email)!;
-    const draft = await api.quotations.create({ clientnr, action: 'save', savename: 'Offerte api-test', lines, quotationperiod: 14 });
+    const draft = await api.quotations.saveOrSend({ clientnr, action: 'save', savename: 'Offerte api-test', lines, quotationperiod: 14 });
     expect(await api.quotations.get(draft)).toMatchObject({ id: draft, sent: false, savename: 'Offerte api-test', lines: [{ description: 'Advies', linetotal: 190 }, { description: 'Alleen tekst' }] });
 
     const sent = await api.quotations.send(draft, 'email');
@@ -135,7 +135,7 @@ describe('quotations', () => {
 
   it('creates and sends at once, and lists quotations', async () => {
     const clientnr = sb.data.clients.ids()[0]!;
-    const id = await api.quotations.create({ clientnr, action: 'send', sendmethod: 'mail', lines });
+    const id = await api.quotations.saveOrSend({ clientnr, action: 'send', sendmethod: 'mail', lines });
     expect(await api.quotations.get(id)).toMatchObject({ sent: true });
     const all = [];
     for await (const q of api.quotations.all({ pageSize: 2 })) all.push(q.id);
@@ -144,7 +144,7 @@ describe('quotations', () => {
 
   it('refuses to approve a draft, and needs credits for the print center', async () => {
     const clientnr = sb.data.clients.ids()[1]!;
-    const draft = await api.quotations.create({ clientnr, action: 'save', savename: 'Concept zonder verzending', lines });
+    const draft = await api.quotations.saveOrSend({ clientnr, action: 'save', savename: 'Concept zonder verzending', lines });
     const e = await failure(api.quotations.approve(draft, { name: 'X', date: '2026-03-02' }));
     expect(e).toMatchObject({ kind: 'validation', status: 422 });
     sb.setCredits(0);
@@ -157,7 +157,7 @@ describe('quotations', () => {
   });
 
   it('checks a quotation before sending it', async () => {
-    const e = await failure(api.quotations.create({ clientnr: 1, action: 'send', lines: [{ amount: 1, price: 1.2345 }] }));
+    const e = await failure(api.quotations.saveOrSend({ clientnr: 1, action: 'send', lines: [{ amount: 1, price: 1.2345 }] }));
     expect(e).toMatchObject({ kind: 'validation', messageKey: 'api.validation.input' });
     expect(e.fieldErrors!.map((f) => f.field).sort()).toEqual(['lines.0.price', 'sendmethod']);
   });
@@ -268,7 +268,7 @@ describe('error kinds from the service', () => {
 
   it('a timeout after the commit leaves a send unknown', async () => {
     const clientnr = sb.data.clients.ids()[3]!;
-    const draft = await api.quotations.create({ clientnr, action: 'save', savename: 'Hangt na verzenden' });
+    const draft = await api.quotations.saveOrSend({ clientnr, action: 'save', savename: 'Hangt na verzenden' });
     sb.setFaults({ hangAfterCommitRate: 1, methods: ['PUT'] });
     const e = await failure(apiFor(sb, { headersTimeoutMs: 300 }).quotations.send(draft, 'mail'));
     expect(e).toMatchObject({ kind: 'timeout', outcome: 'unknown', operation: 'quotations.send' });
@@ -278,7 +278,7 @@ describe('error kinds from the service', () => {
   it('offline: refused connections, and back again', async () => {
     await sb.setNetwork(false);
     try {
-      expect(await failure(api.quotations.create({ clientnr: 1, action: 'save' }))).toMatchObject({ kind: 'offline', outcome: 'not_applied' });
+      expect(await failure(api.quotations.saveOrSend({ clientnr: 1, action: 'save' }))).toMatchObject({ kind: 'offline', outcome: 'not_applied' });
       expect(await failure(api.clients.list())).toMatchObject({ kind: 'offline' });
     } finally {
       await sb.setNetwork(true);

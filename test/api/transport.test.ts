@@ -112,7 +112,7 @@ describe('retries: reads only', () => {
     server.queue(cutOff(201, '4', 10));
     expect(await failure(api().clients.create({ company: 'A' }))).toMatchObject({ kind: 'network', outcome: 'unknown' });
     server.queue(reply(201, ''));
-    expect(await failure(api().quotations.create({ clientnr: 1, action: 'save' }))).toMatchObject({ kind: 'bad_response', outcome: 'unknown' });
+    expect(await failure(api().quotations.saveOrSend({ clientnr: 1, action: 'save' }))).toMatchObject({ kind: 'bad_response', outcome: 'unknown' });
     expect(server.seen).toHaveLength(2);
   });
 
@@ -153,7 +153,7 @@ describe('timeouts, refusals, cancelling', () => {
     // .invalid is reserved: it never resolves
     const a = new InvoicingApi({ baseUrl: 'https://quotedesk-test.invalid/api/v1', credentials: () => ({ username: 'demo', apiKey: 'k-123456' }) });
     apis.push(a);
-    const e = await failure(a.quotations.create({ clientnr: 1, action: 'save' }));
+    const e = await failure(a.quotations.saveOrSend({ clientnr: 1, action: 'save' }));
     expect(e).toMatchObject({ kind: 'offline', messageKey: 'api.offline.dns', outcome: 'not_applied', params: { host: 'quotedesk-test.invalid' } });
     expect(e.message).toContain('quotedesk-test.invalid could not be found');
   });

@@ -11,7 +11,7 @@ function emailClient(r: Rig) {
 /** Another desk on the same account puts a quotation under `reference` on the service. */
 async function otherDesk(r: Rig, reference: string, sent: boolean): Promise<number> {
   const clientnr = emailClient(r).clientnr!;
-  return r.api.quotations.create({
+  return r.api.quotations.saveOrSend({
     clientnr,
     action: sent ? 'send' : 'save',
     ...(sent ? { sendmethod: 'mail' } : {}),
@@ -149,9 +149,9 @@ describe('own numbering with the service', () => {
   it('the service keeps the savename through both ways of sending', async () => {
     const r = await rig();
     const clientnr = (await r.api.clients.list()).find((c) => c.email !== '')!.clientnr;
-    const posted = await r.api.quotations.create({ clientnr, action: 'send', sendmethod: 'mail', savename: 'keep-post', lines: [{ description: 'a', amount: 1, price: 1 }] });
+    const posted = await r.api.quotations.saveOrSend({ clientnr, action: 'send', sendmethod: 'mail', savename: 'keep-post', lines: [{ description: 'a', amount: 1, price: 1 }] });
     expect(await r.api.quotations.get(posted)).toMatchObject({ sent: true, savename: 'keep-post' });
-    const draft = await r.api.quotations.create({ clientnr, action: 'save', savename: 'keep-put', lines: [{ description: 'a', amount: 1, price: 1 }] });
+    const draft = await r.api.quotations.saveOrSend({ clientnr, action: 'save', savename: 'keep-put', lines: [{ description: 'a', amount: 1, price: 1 }] });
     const put = await r.api.quotations.send(draft, 'mail');
     expect(put).not.toBe(draft);
     expect(await r.api.quotations.get(put)).toMatchObject({ sent: true, savename: 'keep-put' });

@@ -124,7 +124,7 @@ describe('a list whose end is in doubt', () => {
     const quotation = r.sb.data.quotations.ids()[10]!;
     const client = r.sb.data.clients.ids()[59]!;
     r.sb.data.quotations.delete(quotation);
-    await r.api.quotations.create({ clientnr: r.sb.data.clients.ids()[0]!, action: 'save', savename: 'one more' });
+    await r.api.quotations.saveOrSend({ clientnr: r.sb.data.clients.ids()[0]!, action: 'save', savename: 'one more' });
     r.sb.data.clients.delete(client);
     const second = await r.engine.pull();
     expect(second).toMatchObject({ quotations: 50, incomplete: ['quotations'] });

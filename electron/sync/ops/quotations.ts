@@ -82,7 +82,7 @@ async function createNumbered(ctx: PushContext, row: QuotationRow, make: () => B
     // the lines as typed, empty ones among them, for naming the lines of a refusal
     const kept = filledLineIndexes(ctx.store.quotations.contentOf(ctx.store.quotations.row(row.id)).lines);
     try {
-      return { ok: true, id: await ctx.api.quotations.create(b.body), body: b.body };
+      return { ok: true, id: await ctx.api.quotations.saveOrSend(b.body), body: b.body };
     } catch (e) {
       if (e instanceof ApiError) for (const f of e.fieldErrors ?? []) f.field = typedLineField(f.field, kept);
       if (!referenceTaken(e, b.body) || tries >= RENUMBER_TRIES) throw e;
