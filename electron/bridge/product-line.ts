@@ -20,6 +20,8 @@ export interface ProductLine {
   line: LineFields;
   /** the client pays in another currency: the euro price is not carried over */
   foreign: boolean;
+  /** the client's prices include tax, and so does `cataloguePrice` */
+  intax: boolean;
   /**
    * The catalogue's euro price for this client (incl. tax for an intax
    * client), also when it is not put on the line; null when the product
@@ -87,6 +89,7 @@ export function productLine(product: ProductFields, client: LineClient | null): 
   return {
     line: { amount: 1, description: name, price: foreign ? null : euro, tax_rate: valid(productWritable.taxes, product.taxes) },
     foreign,
+    intax,
     cataloguePrice: euro,
   };
 }

@@ -119,6 +119,7 @@ export const en = {
     title: 'Prices in {currency}',
     body: "{client} is invoiced in {currency}. The prices, totals and document of this quotation are in {currency}; the catalogue's prices are in euro.",
     productAdded: '{name} was added without its catalogue price of {price}, which is an amount in euro. Type its price in {currency}.',
+    productAddedNoPrice: '{name} was added without a price: the catalogue has none for it. Type its price in {currency}.',
     convert: 'Have the service convert the prices to euro',
     convertOn: 'The service reads the prices below as {currency} and converts them to euro at the exchange rate of the quotation date ({date}). The amounts shown here are before that conversion.',
     convertOff: 'The prices stay in {currency}: the customer sees them as typed.',

@@ -119,6 +119,7 @@ export const nl: Messages = {
     title: 'Prijzen in {currency}',
     body: '{client} wordt gefactureerd in {currency}. De prijzen, totalen en het document van deze offerte zijn in {currency}; de prijzen in de catalogus zijn in euro.',
     productAdded: '{name} is toegevoegd zonder de catalogusprijs van {price}, want dat is een bedrag in euro. Vul de prijs in {currency} in.',
+    productAddedNoPrice: '{name} is toegevoegd zonder prijs: de catalogus heeft er geen voor. Vul de prijs in {currency} in.',
     convert: 'Laat de service de prijzen omrekenen naar euro',
     convertOn: 'De service leest de prijzen hieronder als {currency} en rekent ze om naar euro tegen de wisselkoers van de offertedatum ({date}). De bedragen hier zijn van vóór die omrekening.',
     convertOff: 'De prijzen blijven in {currency}: de klant ziet ze zoals ze zijn ingevuld.',

@@ -168,6 +168,8 @@ export const operations = {
   'lines.move': z.object({ quotationId: id, lineId: id, toIndex: z.number().int().min(0) }).strict(),
   'lines.duplicate': z.object({ quotationId: id, lineId: id }).strict(),
   'lines.remove': z.object({ quotationId: id, lineId: id }).strict(),
+  // the catalogue's euro price of a product for this quotation's client, as lines.add would work it out
+  'lines.productPrice': z.object({ quotationId: id, productId: z.number().int() }).strict(),
   // clients
   'clients.list': z.object({ query: query.optional(), offset: z.number().int().min(0).optional(), limit: limit.optional(), includeInactive: z.boolean().optional() }).strict(),
   'clients.search': z.object({ query, limit: limit.optional() }).strict(),
@@ -257,6 +259,8 @@ export interface OperationResults {
   'lines.move': { order: string[] };
   'lines.duplicate': LineView;
   'lines.remove': { order: string[] };
+  /** `price`: in euro, incl. tax when `intax`; null when the product has no usable price. `foreign`: lines.add leaves it off the line */
+  'lines.productPrice': { price: number | null; intax: boolean; foreign: boolean };
   'clients.list': { items: ClientSummary[]; total: number };
   'clients.search': ClientSummary[];
   'clients.get': ClientView;

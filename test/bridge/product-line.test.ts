@@ -61,7 +61,7 @@ describe('the price of a product on a new line', () => {
 
   it('is not carried over for a client in another currency, though the euro price is known', () => {
     const pounds = productLine({ ...card, priceintax: 0.151 }, { tax_type: 'intax', currency: 'GBP' });
-    expect(pounds).toEqual({ line: { amount: 1, description: 'Visitekaartje', price: null, tax_rate: 21 }, foreign: true, cataloguePrice: 0.151 });
+    expect(pounds).toEqual({ line: { amount: 1, description: 'Visitekaartje', price: null, tax_rate: 21 }, foreign: true, intax: true, cataloguePrice: 0.151 });
     expect(productLine(card, { currency: 'eur' }).foreign).toBe(false);
   });
 
@@ -114,6 +114,20 @@ describe('a product added to a quotation through the bridge', () => {
     const onService = t.core.sandbox!.data.quotations.all().find((q) => q.id === saved.serverId)!;
     expect(onService.lines).toHaveLength(1);
     expect(Number(onService.totalintax)).toBe(37.75);
+  });
+
+  it('names the catalogue price for a client in another currency, which lines.add leaves off the line', async () => {
+    const training = (await t.ok('products.search', { query: 'TRAIN-EN' })).find((p) => p.code === 'TRAIN-EN')!;
+    const pounds = await t.ok('quotations.create', { clientId: (await client('Brightwater')).id });
+    expect(await t.ok('lines.productPrice', { quotationId: pounds.id, productId: training.id })).toEqual({ price: 795, intax: false, foreign: true });
+    const line = await t.ok('lines.add', { quotationId: pounds.id, line: {}, fromProductId: training.id });
+    expect(line.price).toBeUndefined();
+    const hoekje = await t.ok('quotations.create', { clientId: (await client('Hoekje')).id });
+    expect(await t.ok('lines.productPrice', { quotationId: hoekje.id, productId: (await visite()).id })).toEqual({ price: 0.151, intax: true, foreign: false });
+    // a product not in the catalogue here: a clear not_found, nothing changed
+    const missing = await t.call('lines.productPrice', { quotationId: hoekje.id, productId: 987654 });
+    expect(missing.ok).toBe(false);
+    if (!missing.ok) expect(missing.error.kind).toBe('not_found');
   });
 
   it('works out the price incl. tax of a product made here before the service has given it one', async () => {

@@ -6,8 +6,9 @@ import type { Handlers } from '../dispatcher';
 import { type ProductLine, productLine } from '../product-line';
 import { lineView } from '../to-views';
 import type { BridgeContext } from './context';
+import { said } from '../../../shared/messages';
 
-type LineHandlers = Pick<Handlers, 'lines.add' | 'lines.update' | 'lines.move' | 'lines.duplicate' | 'lines.remove'>;
+type LineHandlers = Pick<Handlers, 'lines.add' | 'lines.update' | 'lines.move' | 'lines.duplicate' | 'lines.remove' | 'lines.productPrice'>;
 
 export function lineHandlers(ctx: BridgeContext): LineHandlers {
   const lines = (quotationId: string) => ctx.store().quotations.get(quotationId).content.lines;
@@ -15,7 +16,7 @@ export function lineHandlers(ctx: BridgeContext): LineHandlers {
   const order = (q: LocalQuotation) => ({ order: q.content.lines.map((l) => l.id) });
   const line = (all: DraftLine[], lineId: string) => {
     const found = all.find((l) => l.id === lineId);
-    if (!found) throw new HandlerError('not_found', `Line ${lineId} is not on this quotation (any more); reload the quotation.`);
+    if (!found) throw new HandlerError('not_found', said('bridge.line_gone', { id: lineId }));
     return found;
   };
 
@@ -24,7 +25,7 @@ export function lineHandlers(ctx: BridgeContext): LineHandlers {
     const store = ctx.store();
     // as the catalogue shows it: edits made here count, and a product created here offline can be used at once
     const found = store.products.byKey(productId);
-    if (!found || found.state === 'deleting') throw new HandlerError('not_found', `Product ${productId} is not in the catalogue on this computer; refresh the products and try again.`);
+    if (!found || found.state === 'deleting') throw new HandlerError('not_found', said('bridge.product_not_in_catalogue', { id: productId }));
     const clientId = store.quotations.get(quotationId).content.clientId;
     const client = clientId !== null ? store.clients.find(clientId) : null;
     return productLine(found.fields, client ? client.fields : null);
@@ -55,5 +56,11 @@ export function lineHandlers(ctx: BridgeContext): LineHandlers {
     },
 
     'lines.remove': ({ quotationId, lineId }) => order(ctx.store().quotations.removeLine(quotationId, lineId)),
+
+    // read only: what the editor says of a price it did not put on the line (a client in another currency)
+    'lines.productPrice': ({ quotationId, productId }) => {
+      const product = fromProduct(quotationId, productId);
+      return { price: product.cataloguePrice, intax: product.intax, foreign: product.foreign };
+    },
   };
 }
