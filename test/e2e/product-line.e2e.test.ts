@@ -64,4 +64,29 @@ describe('a catalogue product on a new line in the editor', () => {
     await expect.poll(() => page.getByTestId('line-total').first().innerText()).toBe('€37.75');
     await expect.poll(() => page.getByTestId('total').innerText()).toBe(`€${view.totalintax}`);
   }, 60_000);
+
+  it('says so, in Dutch too, when a product without a price goes on a quotation in pounds', async () => {
+    // made offline: it stays without a price until it reaches the service
+    await app.host.setOnline(false);
+    const made = await bridge(page, 'products.create', { fields: { code: 'OPMAAT', name: 'Maatwerk op aanvraag', taxes: 21 } });
+    const [client] = await bridge(page, 'clients.search', { query: 'Brightwater' });
+    const q = await bridge(page, 'quotations.create', { clientId: client!.id });
+    expect(await bridge(page, 'lines.productPrice', { quotationId: q.id, productId: made.id })).toEqual({ price: null, intax: false, foreign: true });
+    await bridge(page, 'settings.set', { language: 'nl' });
+    await page.goto(`${base()}#/quotations/${encodeURIComponent(q.id)}`);
+    await page.reload();
+    const picker = page.getByRole('combobox', { name: 'Product toevoegen' });
+    await picker.click();
+    await page.keyboard.type('OPMAAT');
+    await page.getByRole('option', { name: /Maatwerk op aanvraag/ }).first().waitFor();
+    await page.keyboard.press('Enter');
+    const note = page.getByTestId('currency-product');
+    await note.waitFor();
+    expect(await note.innerText()).toBe('Maatwerk op aanvraag is toegevoegd zonder prijs: de catalogus heeft er geen voor. Vul de prijs in GBP in.');
+    expect((await bridge(page, 'quotations.get', { id: q.id })).lines[0]!.price).toBeUndefined();
+    await screenshot(page, 'product-line-foreign-no-price-nl');
+    expect(await axeViolations(page)).toEqual([]);
+    await bridge(page, 'settings.set', { language: 'en' });
+    await app.host.setOnline(true);
+  }, 60_000);
 });
