@@ -61,7 +61,10 @@ export class Store {
 
   constructor(
     readonly db: Db,
-    readonly ctx: Ctx,
+    // Only the store's own modules write rows, through named methods: nothing
+    // outside electron/store issues SQL, so its statements and transactions
+    // stay in here.
+    private readonly ctx: Ctx,
     opts: OpenStoreOptions,
   ) {
     this.events = ctx.events;

@@ -5,12 +5,19 @@
 // the store's `changed` event names the tables it touched.
 import type { Client, Quotation } from '../../shared/schemas';
 import type { QuotationContent } from '../../shared/local';
-import { type Ctx, parseJson } from './context';
+import { type Ctx, type RecordRef, parseJson } from './context';
 import type { Outbox } from './outbox';
 import type { Numbering } from './numbering';
 import type { PulledRecords } from './pulled';
 import type { Conflicts } from './conflicts';
 import type { Quotations } from './quotations';
+
+/**
+ * The quotation row a write changes, named so that what shows it (an open
+ * editor) reads it again; a write that also removes or adds other rows names
+ * the table as a whole through the module that does it.
+ */
+const rowRef = (id: string): RecordRef => ({ entity: 'quotations', id });
 
 /** What a save or send changed on a sent quotation's record. */
 export type SentChange = Pick<Partial<Quotation>, 'approved' | 'customstatus'>;
@@ -39,7 +46,7 @@ export class QuotationPushes {
 
   /** An earlier attempt created the quotation on the service as `serverId`: the row mirrors it from now on. */
   adoptServerId(localId: string, serverId: number): void {
-    this.ctx.tx(['quotations', 'outbox'], () => {
+    this.ctx.tx([rowRef(localId), 'outbox'], () => {
       this.dropTwin(localId, serverId);
       this.ctx.stmt('UPDATE quotations SET server_id = ? WHERE id = ?').run(serverId, localId);
     });
@@ -51,7 +58,7 @@ export class QuotationPushes {
    * row has none yet.
    */
   recordSaved(entryId: number, localId: string, serverId: number, provisional: Quotation | null): void {
-    this.ctx.tx(['quotations', 'outbox'], () => {
+    this.ctx.tx([rowRef(localId), 'outbox'], () => {
       this.dropTwin(localId, serverId);
       const row = this.quotations.findRow(localId);
       if (row && row.server_id !== serverId) {
@@ -79,7 +86,7 @@ export class QuotationPushes {
       const row = this.quotations.findRow(localId);
       if (!row || row.server_id !== serverId) return;
       const json = saved === null ? null : JSON.stringify(saved);
-      this.ctx.tx(['quotations'], () => {
+      this.ctx.tx([rowRef(localId)], () => {
         if (json === null) this.ctx.stmt('UPDATE quotations SET base = NULL WHERE id = ?').run(localId);
         else this.ctx.stmt('UPDATE quotations SET server = ?, base = ? WHERE id = ?').run(json, json, localId);
       });
@@ -91,7 +98,7 @@ export class QuotationPushes {
    * fails, the next attempt compares against it rather than an older one.
    */
   recordServiceVersion(localId: string, theirs: Quotation): void {
-    this.ctx.tx(['quotations'], () => {
+    this.ctx.tx([rowRef(localId)], () => {
       const json = JSON.stringify(theirs);
       this.ctx.stmt('UPDATE quotations SET base = ?, server = ? WHERE id = ?').run(json, json, localId);
     });
@@ -103,7 +110,7 @@ export class QuotationPushes {
    * read brings the service's own. The entry is done with it.
    */
   recordSent(entryId: number, localId: string, serverId: number, record: Quotation | null): void {
-    this.ctx.tx(['quotations', 'outbox'], () => {
+    this.ctx.tx([rowRef(localId), 'outbox'], () => {
       this.dropTwin(localId, serverId);
       this.ctx
         .stmt('UPDATE quotations SET server_id = ?, server = ?, draft = NULL, base = NULL, gone = 0, pulled_at = NULL, updated_at = ? WHERE id = ?')
@@ -128,7 +135,7 @@ export class QuotationPushes {
 
   /** Approval or custom status reached the service: the sent record shows it, and the entry is done. */
   recordSentChange(entryId: number, localId: string, change: SentChange): void {
-    this.ctx.tx(['quotations', 'outbox'], () => {
+    this.ctx.tx([rowRef(localId), 'outbox'], () => {
       const row = this.quotations.findRow(localId);
       const server = row ? parseJson<Quotation>(row.server) : null;
       if (row && server) this.ctx.stmt('UPDATE quotations SET server = ? WHERE id = ?').run(JSON.stringify({ ...server, ...change }), row.id);
@@ -142,7 +149,7 @@ export class QuotationPushes {
    * and the entry parked as a conflict for the person to decide.
    */
   markGone(entryId: number, localId: string): void {
-    this.ctx.tx(['quotations', 'outbox', 'conflicts'], () => {
+    this.ctx.tx([rowRef(localId), 'outbox', 'conflicts'], () => {
       const row = this.quotations.row(localId);
       this.ctx.stmt('UPDATE quotations SET gone = 1 WHERE id = ?').run(localId);
       this.conflicts.record({
@@ -164,7 +171,7 @@ export class QuotationPushes {
 
   /** The delete reached the service (or it had the quotation no more): the row goes, the entry is done. */
   recordDeleted(entryId: number, localId: string): void {
-    this.ctx.tx(['quotations', 'outbox'], () => {
+    this.ctx.tx([rowRef(localId), 'outbox'], () => {
       this.quotations.remove(localId);
       this.outbox.markDone(entryId);
     });

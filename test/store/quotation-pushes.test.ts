@@ -82,6 +82,16 @@ describe('the writes of a quotation push', () => {
     expect(seen).toEqual([['quotations'], ['quotations']]);
   });
 
+  it('names the row it wrote, so what shows that quotation reads it again', () => {
+    const { store, clock } = scratchStore();
+    const { q, entry } = draft(store, clock);
+    const named: (readonly string[] | undefined)[] = [];
+    store.events.on('changed', (_entities, records) => named.push(records.unnamed.has('quotations') ? undefined : records.named.get('quotations')));
+    store.quotationPushes.recordSaved(entry.id, q.id, 41, null);
+    store.quotationPushes.recordServiceVersion(q.id, record({ id: 41, notes: 'theirs' }));
+    expect(named).toEqual([[q.id], [q.id]]);
+  });
+
   it('recordServiceVersion: what the service holds before the save replaces it is the next base', () => {
     const { store, clock } = scratchStore();
     const { q } = draft(store, clock);
