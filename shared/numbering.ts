@@ -3,6 +3,8 @@
 // OF2026-0008. Pure, so the store hands out numbers with it and the settings
 // screen shows the same example and the same problems beside the field.
 
+import { said, type Said } from './messages';
+
 /** The service keeps at most 40 characters of a quotationreference (docs/service-api.md, Quotations). */
 export const REFERENCE_MAX = 40;
 /** The largest running number a person may set: nine digits are plenty and stay exact in JSON. */
@@ -93,26 +95,35 @@ function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 }
 
-/** A problem in English, for errors that reach a log or a test; the UI has its own words in both languages. */
-export function describePatternProblem(p: PatternProblem): string {
+/** A pattern problem as the message catalogue says it (shared/messages/store.ts); literal braces go in as params. */
+export function patternProblemSaid(p: PatternProblem): Said {
   switch (p.code) {
     case 'empty':
-      return `The numbering pattern is empty; enter one such as ${DEFAULT_PATTERN}.`;
+      return said('numbering.pattern.empty', { example: DEFAULT_PATTERN });
     case 'no_counter':
-      return `The numbering pattern has no running number; add a run of # in braces, such as ${DEFAULT_PATTERN}.`;
+      return said('numbering.pattern.no_counter', { example: DEFAULT_PATTERN });
     case 'two_counters':
-      return 'The numbering pattern has more than one running number; keep one run of # in braces.';
+      return said('numbering.pattern.two_counters');
     case 'unknown_placeholder':
-      return `The numbering pattern has ${p.placeholder}, which is not a placeholder; use {YYYY}, {YY} or a run of # such as {####}.`;
+      return said('numbering.pattern.unknown_placeholder', { placeholder: p.placeholder, year: '{YYYY}', yy: '{YY}', counter: '{####}' });
     case 'bad_character':
-      return `The numbering pattern holds "${p.character}"; use letters, digits, spaces and . _ - / only.`;
+      return said('numbering.pattern.bad_character', { character: p.character });
     case 'too_long':
-      return `References of this pattern can reach ${p.length} characters, and the service keeps at most ${p.max}; shorten the text or use fewer #.`;
+      return said('numbering.pattern.too_long', { length: p.length, max: p.max });
   }
 }
 
+export function nextProblemSaid(p: NextProblem): Said {
+  return p.code === 'not_whole' ? said('numbering.next.not_whole') : said('numbering.next.out_of_range', { max: p.max });
+}
+
+/** A problem in English, for field errors, logs and tests; the UI has its own words in both languages. */
+export function describePatternProblem(p: PatternProblem): string {
+  return patternProblemSaid(p).message;
+}
+
 export function describeNextProblem(p: NextProblem): string {
-  return p.code === 'not_whole' ? 'The next number must be a whole number.' : `The next number must be between 1 and ${p.max}.`;
+  return nextProblemSaid(p).message;
 }
 
 /** Told to the person when a quotation's number was taken by another one and it got the next free number. */

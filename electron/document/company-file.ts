@@ -9,6 +9,7 @@ import { LOGO_MAX_BYTES, LOGO_TYPES, sniffLogoType, type LogoType } from '../../
 import { HandlerError } from '../bridge/errors';
 import { writeDataFile } from '../sandbox/store';
 import { readJsonFile } from '../core/json-file';
+import { said } from '../../shared/messages';
 
 const fileSchema = z.object({
   // fields added later are missing from older files: empty, not unreadable
@@ -42,7 +43,7 @@ export class CompanyDetails {
     const problems = companyProblems(trimmed);
     if (problems.length > 0) {
       const what = problems.map((p) => `${p.field} ${p.message}`).join('; ');
-      throw new HandlerError('validation', `The company details were not saved: ${what}. Correct the field and save again.`, problems);
+      throw new HandlerError('validation', said('company.not_saved', { fields: what }), problems);
     }
     this.#write({ ...this.#current, fields: trimmed });
     this.#unreadable = null;
@@ -52,14 +53,14 @@ export class CompanyDetails {
   /** Takes a logo; refused when it is too large or its bytes are not the image type it claims. */
   setLogo(type: LogoType, base64: string): CompanyView {
     const bytes = Buffer.from(base64, 'base64');
-    if (bytes.length === 0) throw new HandlerError('validation', 'The logo file is empty. Choose a PNG, JPEG or SVG image.', [{ field: 'logo', message: 'is empty' }]);
+    if (bytes.length === 0) throw new HandlerError('validation', said('company.logo_empty'), [{ field: 'logo', message: 'is empty' }]);
     if (bytes.length > LOGO_MAX_BYTES) {
-      throw new HandlerError('validation', `The logo is ${Math.ceil(bytes.length / 1024)} KB; at most ${LOGO_MAX_BYTES / 1024} KB fits. Save a smaller version of the image and choose it again.`, [
+      throw new HandlerError('validation', said('company.logo_too_large', { size: Math.ceil(bytes.length / 1024), max: LOGO_MAX_BYTES / 1024 }), [
         { field: 'logo', message: 'is too large' },
       ]);
     }
     const real = sniffLogoType(bytes);
-    if (real === null) throw new HandlerError('validation', 'The logo file is not a PNG, JPEG or SVG image. Choose an image file of one of those types.', [{ field: 'logo', message: 'is not an image' }]);
+    if (real === null) throw new HandlerError('validation', said('company.logo_not_image'), [{ field: 'logo', message: 'is not an image' }]);
     // the bytes decide, not the name: a .png that is really a JPEG is still shown right
     this.#write({ ...this.#current, logo: { type: real, base64: bytes.toString('base64') } });
     return this.get();

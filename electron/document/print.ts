@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { documentFileName } from '../../shared/document';
 import type { Handler } from '../bridge/dispatcher';
 import { HandlerError } from '../bridge/errors';
+import { said } from '../../shared/messages';
 
 /** What printing needs of a window's web contents (Electron's WebContents has both). */
 export interface PrintableContents {
@@ -56,7 +57,7 @@ export function defaultPdfPath(fileName: string, documentsDir = join(homedir(), 
 
 function windowOf(deps: PrintDeps): PrintableContents {
   const contents = deps.contents();
-  if (!contents) throw new HandlerError('conflict_state', 'The window to print is closed. Open the quotation again and retry.');
+  if (!contents) throw new HandlerError('conflict_state', said('document.window_closed'));
   return contents;
 }
 
@@ -77,7 +78,7 @@ export function documentPrintHandlers(deps: PrintDeps): { 'document.exportPdf': 
         contents.print({ silent: false, printBackground: true }, (success, reason) => {
           // a cancelled print dialog is no failure
           if (success || /cancel/i.test(reason)) resolve(success);
-          else reject(new HandlerError('conflict_state', `The document was not printed: ${reason}. Check the printer and try again.`));
+          else reject(new HandlerError('conflict_state', said('document.not_printed', { reason })));
         });
       });
       return { printed };
@@ -88,7 +89,7 @@ export function documentPrintHandlers(deps: PrintDeps): { 'document.exportPdf': 
 /** The same operations where no window prints (the web host): the page prints with the browser instead. */
 export function noWindowPrintHandlers(): { 'document.exportPdf': Handler<'document.exportPdf'>; 'document.print': Handler<'document.print'> } {
   const refuse = () => {
-    throw new HandlerError('conflict_state', "This host has no window to print from. Use the browser's Print (Ctrl+P) and choose Save as PDF.");
+    throw new HandlerError('conflict_state', said('document.no_window'));
   };
   return { 'document.exportPdf': refuse, 'document.print': refuse };
 }

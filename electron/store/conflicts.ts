@@ -16,6 +16,7 @@ import type { Outbox } from './outbox';
 import type { Clients } from './clients';
 import type { Quotations } from './quotations';
 import type { Products } from './products';
+import { said } from '../../shared/messages';
 
 interface Row {
   id: number;
@@ -88,13 +89,14 @@ export class Conflicts {
           `INSERT INTO conflicts (kind, target_kind, target, op_id, mine, theirs, base, fields, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(c.kind, c.targetKind, c.target, c.opId, toJson(c.mine), toJson(c.theirs), toJson(c.base), JSON.stringify(c.fields ?? []), this.ctx.now());
-      const what =
+      const fields = (c.fields ?? []).join(', ');
+      const reason =
         c.kind === 'deleted'
-          ? `This ${c.targetKind} was deleted on the service while you changed it here.`
+          ? said(`parked.conflict.deleted.${c.targetKind}`)
           : c.kind === 'fields'
-            ? `This ${c.targetKind} was changed on the service too, in the same fields (${(c.fields ?? []).join(', ')}).`
-            : `This quotation was changed on the service too, in the same fields (${(c.fields ?? []).join(', ')}).`;
-      this.outbox.park(c.opId, { kind: 'conflict', message: `${what} Choose which version to keep.` });
+            ? said(`parked.conflict.changed.${c.targetKind}`, { fields })
+            : said('parked.conflict.changed.quotation', { fields });
+      this.outbox.park(c.opId, { kind: 'conflict', ...reason });
       return this.get(Number(r.lastInsertRowid));
     });
   }
@@ -103,10 +105,10 @@ export class Conflicts {
     this.ctx.tx(['conflicts', 'clients', 'quotations', 'products', 'outbox'], () => {
       const c = this.get(id);
       if (!resolutionsFor(c.kind).includes(resolution)) {
-        throw new StoreError('invalid', `A ${c.kind} conflict can be resolved with: ${resolutionsFor(c.kind).join(', ')}.`);
+        throw new StoreError('invalid', said('store.conflict.choices', { kind: c.kind, choices: resolutionsFor(c.kind).join(', ') }));
       }
       const done = this.ctx.stmt('UPDATE conflicts SET resolved_at = ?, resolution = ? WHERE id = ? AND resolved_at IS NULL').run(this.ctx.now(), resolution, id);
-      if (done.changes !== 1) throw new StoreError('not_allowed', 'This conflict has already been resolved.');
+      if (done.changes !== 1) throw new StoreError('not_allowed', said('store.conflict.resolved'));
       if (c.targetKind === 'client') this.resolveClient(c, resolution);
       else if (c.targetKind === 'product') this.resolveProduct(c, resolution);
       else this.resolveQuotation(c, resolution);
@@ -157,7 +159,7 @@ export class Conflicts {
     }
     const users = this.clients.usedBy(row.id);
     if (users > 0) {
-      throw new StoreError('not_allowed', `This client is used by ${users} quotation${users === 1 ? '' : 's'} here; keep your version, or move ${users === 1 ? 'it' : 'them'} to another client first.`);
+      throw new StoreError('not_allowed', said(users === 1 ? 'store.conflict.client_in_use.one' : 'store.conflict.client_in_use.other', { count: users }));
     }
     this.cancelAll(row.id);
     this.ctx.stmt('DELETE FROM clients WHERE id = ?').run(row.id);

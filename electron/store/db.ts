@@ -5,6 +5,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { StoreError } from './errors';
 import { LATEST_VERSION, migrate, readVersion } from './migrations';
+import { said } from '../../shared/messages';
 
 export type Db = Database.Database;
 
@@ -17,22 +18,15 @@ export interface OpenDbOptions {
 
 function corrupt(path: string, cause: unknown): StoreError {
   const detail = cause instanceof Error ? cause.message : String(cause);
-  return new StoreError(
-    'corrupt',
-    `The local database ${path} is damaged and cannot be read (${detail}). ` +
-      'It has been left untouched. Quit quotedesk, move that file (and any -wal/-shm file beside it) ' +
-      'to a safe place, and start again: quotedesk then creates a fresh database and pulls your data from the service. ' +
-      'Keep the moved file: unsent drafts in it can be recovered from it.',
-    { cause },
-  );
+  return new StoreError('corrupt', said('store.db.corrupt', { path, detail }), { cause });
 }
 
 export function openDatabase(path: string, opts: OpenDbOptions = {}): Db {
   if (!existsSync(dirname(path))) {
-    throw new StoreError('invalid', `The folder for the local database (${dirname(path)}) does not exist; create it or choose another data folder.`);
+    throw new StoreError('invalid', said('store.db.no_folder', { folder: dirname(path) }));
   }
   if (existsSync(path) && statSync(path).isDirectory()) {
-    throw new StoreError('invalid', `${path} is a folder, not a database file; choose another data folder.`);
+    throw new StoreError('invalid', said('store.db.is_folder', { path }));
   }
   let db: Db;
   try {
@@ -45,11 +39,7 @@ export function openDatabase(path: string, opts: OpenDbOptions = {}): Db {
     // journal_mode could touch it.
     const version = readVersion(db);
     if (version > LATEST_VERSION) {
-      throw new StoreError(
-        'too_new',
-        `The local database ${path} was written by a newer version of quotedesk (format ${version}; this version reads up to ${LATEST_VERSION}). ` +
-          'Update quotedesk to open it. The file has been left untouched.',
-      );
+      throw new StoreError('too_new', said('store.db.too_new', { path, version, latest: LATEST_VERSION }));
     }
     const mode = db.pragma('journal_mode = WAL', { simple: true });
     if (mode !== 'wal') throw new Error(`journal mode stayed ${String(mode)}`);
@@ -65,7 +55,7 @@ export function openDatabase(path: string, opts: OpenDbOptions = {}): Db {
     if (e instanceof StoreError) throw e;
     const code = (e as { code?: string }).code ?? '';
     if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') {
-      throw new StoreError('locked', `The local database ${path} is in use by another quotedesk window or process; close it and try again.`, { cause: e });
+      throw new StoreError('locked', said('store.db.locked', { path }), { cause: e });
     }
     throw corrupt(path, e);
   }

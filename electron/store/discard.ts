@@ -6,12 +6,13 @@ import type { Outbox } from './outbox';
 import type { Clients } from './clients';
 import type { Quotations } from './quotations';
 import type { Products } from './products';
+import { said } from '../../shared/messages';
 
 export function discardOperation(ctx: Ctx, outbox: Outbox, clients: Clients, quotations: Quotations, opId: number, products: Products): void {
   ctx.tx(['outbox', 'clients', 'quotations', 'conflicts', 'products'], () => {
     const op = outbox.get(opId);
     if (op.state !== 'pending' && op.state !== 'parked') {
-      throw new StoreError('not_allowed', `This operation is ${op.state.replace('_', ' ')}; it can be discarded only while it waits or is parked.`);
+      throw new StoreError('not_allowed', said('store.outbox.not_discardable', { state: op.state.replace('_', ' ') }));
     }
     ctx.stmt(`UPDATE conflicts SET resolved_at = ?, resolution = 'discarded' WHERE op_id = ? AND resolved_at IS NULL`)
       .run(ctx.now(), opId);
@@ -19,7 +20,7 @@ export function discardOperation(ctx: Ctx, outbox: Outbox, clients: Clients, quo
     switch (op.kind) {
       case 'client.create': {
         const users = clients.usedBy(op.target);
-        if (users > 0) throw new StoreError('not_allowed', `This new client is used by ${users} quotation${users === 1 ? '' : 's'}; delete or move ${users === 1 ? 'it' : 'them'} first.`);
+        if (users > 0) throw new StoreError('not_allowed', said(users === 1 ? 'store.outbox.new_client_in_use.one' : 'store.outbox.new_client_in_use.other', { count: users }));
         outbox.cancel([op.id, ...later().map((e) => e.id)]);
         if (!outbox.hasGoneOut(op.target)) ctx.stmt('DELETE FROM clients WHERE id = ?').run(op.target);
         return;

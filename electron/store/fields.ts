@@ -6,6 +6,7 @@ import { clientWritable, lineWritable, productWritable } from '../../shared/sche
 import { QUOTATION_HEADER_FIELDS } from '../../shared/local';
 import type { ClientFields, LineFields, ProductFields, QuotationHeader } from '../../shared/local';
 import { StoreError } from './errors';
+import { said } from '../../shared/messages';
 
 export const CLIENT_FIELDS = Object.keys(clientWritable).filter((k) => k !== 'clientnr') as (keyof ClientFields)[];
 export const LINE_FIELDS = Object.keys(lineWritable) as (keyof LineFields)[];
@@ -22,13 +23,13 @@ function isReference(v: unknown): boolean {
 
 function checkPatch<T>(what: string, patch: unknown, allowed: readonly string[]): T {
   if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) {
-    throw new StoreError('invalid', `The ${what} change must be an object of field names and values.`);
+    throw new StoreError('invalid', said('store.patch.not_object', { what }));
   }
   for (const [k, v] of Object.entries(patch)) {
-    if (!allowed.includes(k)) throw new StoreError('invalid', `"${k}" is not a ${what} field that can be changed; allowed: ${allowed.join(', ')}.`);
+    if (!allowed.includes(k)) throw new StoreError('invalid', said('store.patch.unknown_field', { what, field: k, allowed: allowed.join(', ') }));
     if (v === undefined) continue;
     const ok = k === 'reference' ? isReference(v) : isScalar(v);
-    if (!ok) throw new StoreError('invalid', `The ${what} field "${k}" must be ${k === 'reference' ? 'an object with line1, line2 and line3 texts' : 'text, a number, true/false or empty'}.`);
+    if (!ok) throw new StoreError('invalid', said(k === 'reference' ? 'store.patch.bad_reference' : 'store.patch.bad_value', { what, field: k }));
   }
   return Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as T;
 }

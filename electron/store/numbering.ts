@@ -8,12 +8,12 @@
 import {
   countsPerYear,
   DEFAULT_PATTERN,
-  describeNextProblem,
-  describePatternProblem,
   formatReference,
   nextProblem,
+  nextProblemSaid,
   numberOf,
   patternProblem,
+  patternProblemSaid,
   type NumberingNotice,
   type NumberingScheme,
 } from '../../shared/numbering';
@@ -57,9 +57,9 @@ export class Numbering {
     else {
       const year = yearOf(this.ctx.now());
       const p = patternProblem(input.pattern, year);
-      if (p) throw new StoreError('invalid', describePatternProblem(p));
+      if (p) throw new StoreError('invalid', patternProblemSaid(p));
       const n = nextProblem(input.next);
-      if (n) throw new StoreError('invalid', describeNextProblem(n));
+      if (n) throw new StoreError('invalid', nextProblemSaid(n));
       scheme = { mode: 'own', pattern: input.pattern, next: input.next, year };
     }
     this.settings.set(SCHEME_KEY, scheme);

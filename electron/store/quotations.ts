@@ -17,6 +17,7 @@ import type { Clients } from './clients';
 import { lineErrors, quotationToInput } from '../../shared/service-input';
 import { withQueued } from './queued';
 import { followUpQuotations, listQuotations, type FollowUpListItem, type QuotationListItem, type QuotationListOptions } from './quotation-list';
+import { said } from '../../shared/messages';
 
 export interface QuotationRow {
   rid: number;
@@ -217,7 +218,7 @@ export class Quotations {
 
   private requireClient(clientId: string): void {
     const c = this.clients.findRow(clientId);
-    if (!c || c.deleted) throw new StoreError('not_allowed', 'That client no longer exists on this computer; choose another client.');
+    if (!c || c.deleted) throw new StoreError('not_allowed', said('store.quotation.client_gone'));
   }
 
   /** The client create this quotation has to wait for, if the client is new. */
@@ -230,10 +231,10 @@ export class Quotations {
   private edit(id: string, mutate: (content: QuotationContent) => void): LocalQuotation {
     this.ctx.tx(['quotations'], () => {
       const row = this.row(id);
-      if (row.deleted) throw new StoreError('not_allowed', 'This quotation is being deleted and can no longer be changed.');
+      if (row.deleted) throw new StoreError('not_allowed', said('store.quotation.deleting'));
       const current = this.toLocal(row);
       if (current.sent) {
-        throw new StoreError('not_allowed', 'This quotation has been sent and can no longer be changed; it can still be approved, given a status or deleted.');
+        throw new StoreError('not_allowed', said('store.quotation.sent'));
       }
       const content = structuredClone(current.content);
       mutate(content);
@@ -305,13 +306,13 @@ export class Quotations {
   /** Queues sending the quotation by `sendmethod`; the content is frozen from here on. */
   send(id: string, sendmethod: string): LocalQuotation {
     if (!(SENDMETHODS as readonly string[]).includes(sendmethod)) {
-      throw new StoreError('invalid', `"${sendmethod}" is not a way to send a quotation; use one of: ${SENDMETHODS.join(', ')}.`);
+      throw new StoreError('invalid', said('store.quotation.bad_sendmethod', { sendmethod, allowed: SENDMETHODS.join(', ') }));
     }
     this.ctx.tx(['quotations'], () => {
       const row = this.row(id);
       const current = this.toLocal(row);
-      if (row.deleted) throw new StoreError('not_allowed', 'This quotation is being deleted and cannot be sent.');
-      if (current.sent) throw new StoreError('not_allowed', 'This quotation has already been sent (or is being sent).');
+      if (row.deleted) throw new StoreError('not_allowed', said('store.quotation.deleting_not_sent'));
+      if (current.sent) throw new StoreError('not_allowed', said('store.quotation.already_sent'));
       const payload = { sendmethod };
       // numbered now, offline too; a PUT cannot carry the number, so a saved draft without one is saved with it first
       const numberedNow = row.quotationreference === null && this.numbering.assign(id) !== null;
@@ -343,9 +344,9 @@ export class Quotations {
     });
   }
 
-  private requireSent(row: QuotationRow, what: string): void {
-    if (row.deleted) throw new StoreError('not_allowed', `This quotation is being deleted; it cannot be ${what}.`);
-    if (!this.toLocal(row).sent) throw new StoreError('not_allowed', `Only a sent quotation can be ${what}; send it first.`);
+  private requireSent(row: QuotationRow, what: 'approve' | 'unapprove' | 'status'): void {
+    if (row.deleted) throw new StoreError('not_allowed', said(`store.quotation.deleting_${what}`));
+    if (!this.toLocal(row).sent) throw new StoreError('not_allowed', said(`store.quotation.${what}_unsent`));
   }
 
   private queueSentChange(id: string, kind: OpKind, payload: Record<string, unknown>): LocalQuotation {
@@ -361,17 +362,17 @@ export class Quotations {
 
   approve(id: string, approval: { name: string; date: string; comments?: string }): LocalQuotation {
     const r = approvalInput.safeParse(approval);
-    if (!r.success) throw new StoreError('invalid', `The approval is incomplete: ${describeFieldErrors(fieldErrorsFromZod(r.error))}.`);
+    if (!r.success) throw new StoreError('invalid', said('store.quotation.approval_incomplete', { fields: describeFieldErrors(fieldErrorsFromZod(r.error)) }));
     const approved = { name: r.data.name, date: r.data.date!, ...(r.data.comments ? { comments: r.data.comments } : {}) };
     return this.ctx.tx(['quotations'], () => {
-      this.requireSent(this.row(id), 'approved');
+      this.requireSent(this.row(id), 'approve');
       return this.queueSentChange(id, 'quotation.approve', { approved });
     });
   }
 
   unapprove(id: string): LocalQuotation {
     return this.ctx.tx(['quotations'], () => {
-      this.requireSent(this.row(id), 'unapproved');
+      this.requireSent(this.row(id), 'unapprove');
       return this.queueSentChange(id, 'quotation.approve', { approved: false });
     });
   }
@@ -379,9 +380,9 @@ export class Quotations {
   /** progress, completed, billable, declined, or clear to remove it. */
   setCustomStatus(id: string, customstatus: string): LocalQuotation {
     const allowed = [...CUSTOM_STATUSES, 'clear'];
-    if (!allowed.includes(customstatus)) throw new StoreError('invalid', `"${customstatus}" is not a status; use one of: ${allowed.join(', ')}.`);
+    if (!allowed.includes(customstatus)) throw new StoreError('invalid', said('store.quotation.bad_status', { status: customstatus, allowed: allowed.join(', ') }));
     return this.ctx.tx(['quotations'], () => {
-      this.requireSent(this.row(id), 'given a status');
+      this.requireSent(this.row(id), 'status');
       return this.queueSentChange(id, 'quotation.status', { customstatus });
     });
   }

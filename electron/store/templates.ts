@@ -12,6 +12,7 @@ import { LINE_FIELDS, pick } from './fields';
 import { newId } from './ids';
 import { fold, matchExpression } from './search';
 import type { Quotations } from './quotations';
+import { said, type Said } from '../../shared/messages';
 
 /**
  * The quotation fields a template keeps when asked to: what a person sets the
@@ -54,8 +55,8 @@ export interface SaveTemplateInput {
   withHeader: boolean;
 }
 
-function nameError(message: string): StoreError {
-  const e = new StoreError('invalid', `The template name ${message}.`);
+function nameError(message: string, what: Said): StoreError {
+  const e = new StoreError('invalid', what);
   return Object.assign(e, { fieldErrors: [{ field: 'name', message }] satisfies FieldError[] });
 }
 
@@ -138,11 +139,11 @@ export class Templates {
   /** The name as kept (trimmed), or the field error that says what to change. */
   private checkName(name: string, exceptId: string | null): { name: string; key: string } {
     const trimmed = name.normalize('NFC').trim().replace(/\s+/g, ' ');
-    if (trimmed === '') throw nameError('is required; type a name you will recognise in the list');
-    if (trimmed.length > TEMPLATE_NAME_MAX) throw nameError(`can be at most ${TEMPLATE_NAME_MAX} characters; shorten it`);
+    if (trimmed === '') throw nameError('is required; type a name you will recognise in the list', said('store.template.name_required'));
+    if (trimmed.length > TEMPLATE_NAME_MAX) throw nameError(`can be at most ${TEMPLATE_NAME_MAX} characters; shorten it`, said('store.template.name_too_long', { max: TEMPLATE_NAME_MAX }));
     const key = fold(trimmed);
     const other = this.ctx.stmt<[string], { id: string; name: string }>('SELECT id, name FROM templates WHERE name_key = ?').get(key);
-    if (other && other.id !== exceptId) throw nameError(`"${other.name}" is taken by another template; choose another name, or rename or delete that template first`);
+    if (other && other.id !== exceptId) throw nameError(`"${other.name}" is taken by another template; choose another name, or rename or delete that template first`, said('store.template.name_taken', { name: other.name }));
     return { name: trimmed, key };
   }
 
@@ -156,9 +157,9 @@ export class Templates {
       if (input.lineIds !== undefined) {
         const wanted = new Set(input.lineIds);
         const missing = [...wanted].filter((l) => !content.lines.some((x) => x.id === l));
-        if (missing.length > 0) throw new StoreError('not_found', 'Some of the selected lines are no longer on this quotation; select them again and try again.');
+        if (missing.length > 0) throw new StoreError('not_found', said('store.template.lines_gone'));
         lines = content.lines.filter((l) => wanted.has(l.id));
-        if (lines.length === 0) throw new StoreError('invalid', 'No lines are selected; select the lines to keep, or save the whole quotation.');
+        if (lines.length === 0) throw new StoreError('invalid', said('store.template.no_lines_selected'));
       }
       let header: TemplateHeader | null = null;
       if (input.withHeader) {
@@ -166,7 +167,7 @@ export class Templates {
         for (const f of TEMPLATE_HEADER_FIELDS) if (hasValue(content[f])) (header as Record<string, unknown>)[f] = structuredClone(content[f]);
       }
       if (lines.length === 0 && (header === null || Object.keys(header).length === 0)) {
-        throw new StoreError('invalid', 'This quotation has no lines and nothing else to keep; add lines first.');
+        throw new StoreError('invalid', said('store.template.nothing_to_keep'));
       }
       const now = this.ctx.now();
       this.ctx
@@ -203,10 +204,10 @@ export class Templates {
       let at = lines.length;
       if (afterLineId !== null) {
         const i = lines.findIndex((l) => l.id === afterLineId);
-        if (i < 0) throw new StoreError('not_found', 'The line to insert after is no longer on this quotation; choose the place again.');
+        if (i < 0) throw new StoreError('not_found', said('store.template.insert_after_gone'));
         at = i + 1;
       }
-      if (t.lines.length === 0) throw new StoreError('not_allowed', `The template "${t.name}" has no lines to insert.`);
+      if (t.lines.length === 0) throw new StoreError('not_allowed', said('store.template.empty', { name: t.name }));
       const added = t.lines.map((l, i) => this.quotations.addLine(quotationId, lineFields(l), at + i).id);
       return { quotation: this.quotations.get(quotationId), added };
     });

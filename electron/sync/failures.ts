@@ -18,7 +18,8 @@ export type FailureAction =
   | { do: 'abort' };
 
 function opError(e: ApiError, kind: OpError['kind']): Omit<OpError, 'at'> {
-  const out: Omit<OpError, 'at'> = { kind, message: e.message };
+  // the key goes along, so the UI says the reason in its own language
+  const out: Omit<OpError, 'at'> = { kind, message: e.message, messageKey: e.messageKey, params: { ...e.params } };
   if (e.status !== undefined) out.status = e.status;
   if (e.fieldErrors && e.fieldErrors.length > 0) out.fieldErrors = e.fieldErrors;
   return out;

@@ -9,6 +9,7 @@ import { ClientCreate, ClientDelete, ClientUpdate } from './ops/clients';
 import { QuotationDelete, QuotationSave, QuotationSend, QuotationSentChange } from './ops/quotations';
 import { ProductCreate, ProductDelete, ProductStock, ProductUpdate } from './ops/products';
 import type { OpHandler, PushContext } from './ops/types';
+import { said, type Said } from '../../shared/messages';
 
 export type PushOutcome =
   | { result: 'done' | 'parked' | 'waiting' }
@@ -59,11 +60,11 @@ export class Pusher {
     } catch (e) {
       if (e instanceof ApiError) return this.failed(entry.id, e);
       // a local problem (a record changed in a way the entry cannot carry): the user decides
-      const message = e instanceof StoreError ? e.message : `Unexpected problem while sending: ${(e as Error)?.message ?? String(e)}`;
+      const reason = e instanceof StoreError ? storeReason(e) : said('parked.unexpected', { detail: (e as Error)?.message ?? String(e) });
       const current = this.ctx.store.outbox.find(entry.id);
       if (current && current.state !== 'done') {
-        if (current.state === 'in_flight') this.ctx.store.outbox.markUnknown(entry.id, { kind: 'other', message });
-        else this.ctx.store.outbox.park(entry.id, { kind: 'other', message });
+        if (current.state === 'in_flight') this.ctx.store.outbox.markUnknown(entry.id, { kind: 'other', ...reason });
+        else this.ctx.store.outbox.park(entry.id, { kind: 'other', ...reason });
       }
       return { result: 'parked' };
     }
@@ -80,7 +81,7 @@ export class Pusher {
     const unknown = entry.state === 'unknown_outcome' || (entry.state === 'in_flight' && action.do === 'lookup');
     switch (action.do) {
       case 'abort':
-        if (entry.state === 'in_flight') outbox.markUnknown(id, { kind: 'network', message: error.message });
+        if (entry.state === 'in_flight') outbox.markUnknown(id, { kind: 'network', message: error.message, messageKey: error.messageKey, params: { ...error.params } });
         break;
       case 'lookup':
       case 'retry': {
@@ -101,4 +102,9 @@ export class Pusher {
     }
     return { result: 'failed', action, error };
   }
+}
+
+/** A store error as a parked reason: by its key when it has one, else by its words. */
+function storeReason(e: StoreError): Said | { message: string } {
+  return e.key ? said(e.key, e.params) : { message: e.message };
 }

@@ -63,9 +63,13 @@ export const BRIDGE_MESSAGES = {
     en: 'Nothing was queued for the service; the record may already be up to date.',
     nl: 'Er is niets klaargezet voor de service; het record is misschien al bijgewerkt.',
   },
-  'bridge.no_such_id': {
-    en: '{what} {id} does not exist; refresh the list and try again.',
-    nl: 'Nummer {id} bestaat niet ({what}); vernieuw de lijst en probeer het opnieuw.',
+  'bridge.no_such_operation': {
+    en: 'Operation {id} does not exist; refresh the list and try again.',
+    nl: 'Bewerking {id} bestaat niet; vernieuw de lijst en probeer het opnieuw.',
+  },
+  'bridge.no_such_conflict': {
+    en: 'Conflict {id} does not exist; refresh the list and try again.',
+    nl: 'Conflict {id} bestaat niet; vernieuw de lijst en probeer het opnieuw.',
   },
   'bridge.line_gone': {
     en: 'Line {id} is not on this quotation (any more); reload the quotation.',

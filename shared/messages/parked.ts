@@ -53,6 +53,10 @@ export const PARKED_MESSAGES = {
     en: 'This quotation has not been sent; send it first, or discard this change.',
     nl: 'Deze offerte is niet verstuurd; verstuur haar eerst, of schrap deze wijziging.',
   },
+  'parked.unexpected': {
+    en: 'Unexpected problem while sending: {detail}',
+    nl: 'Onverwacht probleem bij het versturen: {detail}',
+  },
   'parked.conflict.deleted.client': {
     en: 'This client was deleted on the service while you changed it here. Choose which version to keep.',
     nl: 'Deze klant is op de service verwijderd terwijl je hem hier wijzigde. Kies welke versie je houdt.',

@@ -60,7 +60,7 @@ describe('catalogue and clients', () => {
 
   it('answers not_found for a client that does not exist', async () => {
     const r = await t.call('clients.get', { id: 'no-such-client' });
-    expect(r).toMatchObject({ ok: false, error: { kind: 'not_found', messageKey: 'bridge.not_found' } });
+    expect(r).toMatchObject({ ok: false, error: { kind: 'not_found', messageKey: 'store.not_found.client' } });
   });
 
   it('lists and searches products, and the countries', async () => {

@@ -3,6 +3,7 @@ import type { QueuedResult } from '../../../shared/bridge';
 import type { OpKind } from '../../../shared/outbox';
 import { HandlerError } from '../errors';
 import type { BridgeContext } from './context';
+import { said } from '../../../shared/messages';
 
 /** The operation just queued for a record, as the UI is told about it. */
 export function queuedFor(ctx: BridgeContext, target: string, kinds: readonly OpKind[]): QueuedResult {
@@ -11,14 +12,14 @@ export function queuedFor(ctx: BridgeContext, target: string, kinds: readonly Op
     .outbox.forTarget(target)
     .filter((o) => kinds.includes(o.kind))
     .at(-1);
-  if (!op) throw new HandlerError('conflict_state', 'Nothing was queued for the service; the record may already be up to date.');
+  if (!op) throw new HandlerError('conflict_state', said('bridge.nothing_queued'));
   ctx.wake();
   return { when: ctx.online() ? 'now' : 'when_online', operationId: String(op.id) };
 }
 
 /** Outbox and conflict ids are numbers in the store and text on the bridge. */
 export function numericId(id: string, what: string): number {
-  if (!/^\d{1,15}$/.test(id)) throw new HandlerError('not_found', `${what} ${id} does not exist; refresh the list and try again.`);
+  if (!/^\d{1,15}$/.test(id)) throw new HandlerError('not_found', said(what === 'Conflict' ? 'bridge.no_such_conflict' : 'bridge.no_such_operation', { id }));
   return Number(id);
 }
 

@@ -1,6 +1,6 @@
 // The account's numbering scheme, read and set from Settings, and the notices
 // of quotations that took another number than the one they had.
-import { describeNextProblem, describePatternProblem, nextProblem, patternProblem } from '../../../shared/numbering';
+import { nextProblem, nextProblemSaid, patternProblem, patternProblemSaid } from '../../../shared/numbering';
 import type { NumberingView } from '../../../shared/bridge';
 import type { Handlers } from '../dispatcher';
 import { HandlerError } from '../errors';
@@ -29,8 +29,10 @@ export function numberingHandlers(ctx: BridgeContext): NumberingHandlers {
         // checked here too, to name the field the screen shows the problem beside
         const p = patternProblem(input.pattern);
         const n = nextProblem(input.next);
-        const errors = [...(p ? [{ field: 'pattern', message: describePatternProblem(p) }] : []), ...(n ? [{ field: 'next', message: describeNextProblem(n) }] : [])];
-        if (errors.length > 0) throw new HandlerError('validation', errors.map((e) => e.message).join(' '), errors);
+        const problems = [...(p ? [{ field: 'pattern', said: patternProblemSaid(p) }] : []), ...(n ? [{ field: 'next', said: nextProblemSaid(n) }] : [])];
+        const errors = problems.map(({ field, said }) => ({ field, message: said.message }));
+        // the message says the first problem; the field errors hold each, beside its field
+        if (problems.length > 0) throw new HandlerError('validation', problems[0]!.said, errors);
         store.transaction(() => {
           store.numbering.setScheme(input);
           store.settings.set(LAST_PATTERN_KEY, { pattern: input.pattern, next: input.next });

@@ -14,6 +14,7 @@ import { listedQuotationSummary, quotationView, readPending } from '../to-views'
 import type { BridgeContext } from './context';
 import { fold, queuedFor } from './common';
 import { offerClientCategory } from './document-lists';
+import { said } from '../../../shared/messages';
 
 type QuotationHandlers = Pick<
   Handlers,
@@ -42,7 +43,7 @@ export function quotationHandlers(ctx: BridgeContext): QuotationHandlers {
   function assertValid(id: string): void {
     const errors = ctx.store().quotations.errors(id);
     if (errors.length > 0) {
-      throw new HandlerError('validation', `This quotation cannot go to the service yet: ${describeFieldErrors(errors)}. Correct these fields and try again.`, errors);
+      throw new HandlerError('validation', said('bridge.quotation_not_ready', { fields: describeFieldErrors(errors) }), errors);
     }
   }
 
@@ -124,7 +125,7 @@ export function quotationHandlers(ctx: BridgeContext): QuotationHandlers {
     'quotations.saveToService': ({ id }) => {
       const store = ctx.store();
       const q = store.quotations.get(id);
-      if (q.sent) throw new HandlerError('conflict_state', 'This quotation has been sent; there is no draft left to save.');
+      if (q.sent) throw new HandlerError('conflict_state', said('bridge.quotation_sent_no_draft'));
       assertValid(id);
       // edits queue a held save: the person asks for it now; an unchanged draft gets one
       store.transaction(() => {
@@ -155,7 +156,7 @@ export function quotationHandlers(ctx: BridgeContext): QuotationHandlers {
     'quotations.send': ({ id, sendmethod }) => {
       const store = ctx.store();
       const q = store.quotations.get(id);
-      if (q.sent) throw new HandlerError('conflict_state', 'This quotation has already been sent (or is being sent).');
+      if (q.sent) throw new HandlerError('conflict_state', said('bridge.quotation_already_sent'));
       assertValid(id);
       store.quotations.send(id, sendmethod);
       return queuedFor(ctx, id, ['quotation.send']);

@@ -9,6 +9,7 @@ import { HandlerError } from '../errors';
 import { lineView, quotationView } from '../to-views';
 import type { BridgeContext } from './context';
 import { offerClientCategory } from './document-lists';
+import { said } from '../../../shared/messages';
 
 type TemplateHandlers = Pick<
   Handlers,
@@ -51,7 +52,7 @@ export function templateHandlers(ctx: BridgeContext): TemplateHandlers {
 
   function requireDraft(quotationId: string): void {
     const q = store().quotations.get(quotationId);
-    if (q.sent) throw new HandlerError('conflict_state', 'This quotation has been sent and can no longer be changed; start a new quotation from the template instead.');
+    if (q.sent) throw new HandlerError('conflict_state', said('bridge.template_into_sent'));
   }
 
   return {
@@ -75,7 +76,7 @@ export function templateHandlers(ctx: BridgeContext): TemplateHandlers {
       const q = s.transaction(() => {
         if (clientId) {
           const c = s.clients.find(clientId);
-          if (!c || c.state === 'deleting') throw new HandlerError('not_found', 'That client no longer exists on this computer; choose another client.');
+          if (!c || c.state === 'deleting') throw new HandlerError('not_found', said('bridge.client_gone'));
         }
         const created = s.templates.newQuotation(id, clientId ?? null);
         // the client's default category, as for any new quotation
