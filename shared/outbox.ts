@@ -1,6 +1,7 @@
 // The outbox as the UI shows it: what is waiting to reach the service, what
 // is parked and why, and conflicts to resolve.
 import type { FieldError } from './field-errors';
+import type { CustomStatus, SendMethod } from './schemas';
 
 export const OP_KINDS = [
   'client.create',
@@ -53,13 +54,13 @@ export interface OpError {
 }
 
 export interface SendPayload {
-  sendmethod: 'mail' | 'email' | 'printcenter';
+  sendmethod: SendMethod;
 }
 export interface ApprovePayload {
   approved: { name: string; date: string; comments?: string } | false;
 }
 export interface StatusPayload {
-  customstatus: 'progress' | 'completed' | 'billable' | 'declined' | 'clear';
+  customstatus: CustomStatus | 'clear';
 }
 
 export type TargetKind = 'client' | 'quotation' | 'product';

@@ -1,5 +1,5 @@
 export { InvoicingApi, RecordsApi, ProductsApi, QuotationsApi, SEARCH_AREAS, COUNTRY_LANGS } from './invoicing-api';
-export type { InvoicingApiOptions, SearchArea, SearchResult, WireRecord, CountryLang, CustomStatus, SendMethod, ApprovalInput } from './invoicing-api';
+export type { InvoicingApiOptions, SearchArea, SearchResult, WireRecord, CountryLang, ApprovalInput } from './invoicing-api';
 export { ApiError, serializeApiError, isApiError, inputError } from './errors';
 export type { ApiErrorInit } from './errors';
 export { Transport } from './transport';

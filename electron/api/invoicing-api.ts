@@ -21,11 +21,13 @@ import {
   type ClientInput,
   type Country,
   type CountryLang,
+  type CustomStatus,
   type Product,
   type ProductInput,
   type Profile,
   type Quotation,
   type QuotationCreate,
+  type SendMethod,
 } from '../../shared/schemas';
 import { fieldErrorsFromZod } from '../../shared/field-errors';
 import { inputError } from './errors';
@@ -49,8 +51,6 @@ export { COUNTRY_LANGS, type CountryLang };
 export type WireRecord = Record<string, unknown>;
 export type SearchResult<A extends SearchArea> = A extends 'clients' ? Client : A extends 'products' ? Product : WireRecord;
 
-export type CustomStatus = 'progress' | 'completed' | 'billable' | 'declined';
-export type SendMethod = 'mail' | 'email' | 'printcenter';
 export interface ApprovalInput {
   name: string;
   /** YYYY-MM-DD */

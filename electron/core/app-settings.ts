@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { DRAFT_SAVE_MINUTES, type Settings } from '../../shared/bridge';
 import { languageFromLocales } from '../../shared/language';
+import { SENDMETHODS } from '../../shared/schemas';
 // the sandbox's atomic JSON writer (temp file, fsync, rename) serves here too
 import { writeDataFile } from '../sandbox/store';
 import { readJsonFile } from './json-file';
@@ -19,7 +20,7 @@ export const DEFAULT_SETTINGS: Settings = { language: null, defaultSendmethod: '
 const fileSchema = z.object({
   // absent or unreadable: not picked yet
   language: z.enum(['nl', 'en']).nullable().catch(null),
-  defaultSendmethod: z.enum(['email', 'mail', 'printcenter']).catch(DEFAULT_SETTINGS.defaultSendmethod),
+  defaultSendmethod: z.enum(SENDMETHODS).catch(DEFAULT_SETTINGS.defaultSendmethod),
   // files written before this setting existed have none: the default
   draftSaveEveryMinutes: z.number().int().min(DRAFT_SAVE_MINUTES.min).max(DRAFT_SAVE_MINUTES.max).catch(DEFAULT_SETTINGS.draftSaveEveryMinutes),
 });

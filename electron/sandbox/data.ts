@@ -3,7 +3,7 @@
 // things "on the service" behind the client's back; every change (theirs or a
 // request's) is persisted to the --data file before the next answer goes out.
 import { z } from 'zod';
-import { clientRecord, productRecord, quotationRecord, SENDMETHODS, text, int, date } from '../../shared/schemas';
+import { clientRecord, productRecord, quotationRecord, SENDMETHODS, text, int, date, type SendMethod } from '../../shared/schemas';
 import { fieldErrorsFromZod } from '../../shared/field-errors';
 import { Table } from './table';
 import {
@@ -25,7 +25,7 @@ import { DataFileError, writeDataFile } from './store';
 export interface Delivery {
   quotationId: number;
   quotationreference: string;
-  sendmethod: 'email' | 'mail' | 'printcenter';
+  sendmethod: SendMethod;
   to: string;
   at: string;
 }

@@ -2,6 +2,7 @@
 // empty date). Every record carries every attribute, as the live service's
 // records do; `toWire` turns them into the all-strings wire form.
 import type { TaxTotal } from '../../shared/money';
+import type { CustomStatus, SendMethod } from '../../shared/schemas';
 
 export interface ReferenceLines {
   line1: string;
@@ -28,7 +29,7 @@ export interface ClientRec {
   taxnumber: string;
   tax_shifted: boolean;
   lastinvoice: string | null;
-  sendmethod: '' | 'mail' | 'email' | 'printcenter';
+  sendmethod: '' | SendMethod;
   paymentmethod: '' | 'bank' | 'autocollect';
   top: number;
   stddiscount: number;
@@ -83,7 +84,7 @@ export interface ApprovalRec {
   comments: string;
 }
 
-export type SendMethod = 'mail' | 'email' | 'printcenter';
+export type { SendMethod } from '../../shared/schemas';
 
 export interface QuotationRec {
   id: number;
@@ -110,7 +111,7 @@ export interface QuotationRec {
   convert_prices_to_euro: boolean;
   sendmethod: '' | SendMethod;
   sent: boolean;
-  customstatus: '' | 'progress' | 'completed' | 'billable' | 'declined';
+  customstatus: '' | CustomStatus;
   approved: ApprovalRec | null;
   contact: string;
   company: string;

@@ -11,7 +11,7 @@ import { Coalescer, flushOnLeave, leaveOnClose, serialQueue, type SaveState } fr
 import { indexFieldErrors, type Problem } from '../lib/validation';
 import { addDays, type Totals } from '../../shared/money';
 import { RunningTotals } from '../lib/totals';
-import type { BridgeError, ClientRef, LineView, ProductView, QueuedResult, QuotationView, SendMethod } from '../../shared/bridge';
+import type { BridgeError, ClientRef, LineView, ProductView, QueuedResult, QuotationView, SendMethod, CustomStatus } from '../../shared/bridge';
 import type { z } from 'zod';
 import type { draftPatch, linePatch } from '../../shared/bridge';
 
@@ -507,7 +507,7 @@ export const useEditorStore = defineStore('editor', () => {
   const approve = (a: { name: string; date: string; comments?: string }) =>
     queued('approve', (id) => call('quotations.approve', { id, name: a.name, date: a.date, ...(a.comments ? { comments: a.comments } : {}) }));
   const removeApproval = () => queued('removeApproval', (id) => call('quotations.removeApproval', { id }));
-  const setCustomStatus = (status: 'progress' | 'completed' | 'billable' | 'declined' | 'clear') =>
+  const setCustomStatus = (status: CustomStatus | 'clear') =>
     queued('customStatus', (id) => call('quotations.setCustomStatus', { id, status }));
 
   async function remove(): Promise<boolean> {

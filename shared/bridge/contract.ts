@@ -9,7 +9,7 @@
 // that nothing typed is lost; the rules are shown inline by the UI and
 // enforced before anything is queued for the service.
 import { z } from 'zod';
-import { COUNTRY_LANGS } from '../schemas';
+import { COUNTRY_LANGS, CUSTOM_STATUSES, SENDMETHODS } from '../schemas';
 import type { LinkOpened } from '../external-link';
 import { companyFields, logoUpload, type CompanyView } from './company';
 import { numberingInput, type NumberingNotice, type NumberingView } from './numbering';
@@ -40,10 +40,10 @@ const query = z.string().max(200);
 const limit = z.number().int().min(1).max(500);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
 
-export const sendMethod = z.enum(['email', 'mail', 'printcenter']);
+export const sendMethod = z.enum(SENDMETHODS);
 /** How often, in minutes, a draft being edited may go to the service by itself: the bounds of the setting. */
 export const DRAFT_SAVE_MINUTES = { min: 1, max: 240 } as const;
-export const customStatus = z.enum(['progress', 'completed', 'billable', 'declined', 'clear']);
+export const customStatus = z.enum([...CUSTOM_STATUSES, 'clear']);
 
 const referencePatch = z.object({ line1: text, line2: text, line3: text }).partial().strict();
 

@@ -1,7 +1,7 @@
 // The shapes the renderer sees. They are views, not storage rows: the main
 // process maps its store and sync state onto them, so the UI never depends on
 // how things are kept.
-import type { Approval, Reference } from '../schemas';
+import type { Approval, CustomStatus, Reference, SendMethod } from '../schemas';
 import type { FieldError } from '../field-errors';
 import type { UiLanguage } from '../language';
 import type { SerializedError } from './errors';
@@ -16,8 +16,8 @@ export type QuotationState =
   | 'conflict'
   | 'attention'; // an operation is parked: needs the user
 
-export type SendMethod = 'email' | 'mail' | 'printcenter';
-export type CustomStatus = 'progress' | 'completed' | 'billable' | 'declined';
+// declared once, with the service's lists they come from
+export type { CustomStatus, SendMethod } from '../schemas';
 
 /** A reference to a client that may exist only locally yet. */
 export interface ClientRef {

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { bool, date, decimal, emailOrEmpty, int, oneOf, reference, text } from './fields';
 
 export const SENDMETHODS = ['mail', 'email', 'printcenter'] as const;
+/** How the service delivers a quotation: the one declaration of it, from the list above. */
+export type SendMethod = (typeof SENDMETHODS)[number];
 export const PAYMENTMETHODS = ['bank', 'autocollect'] as const;
 export const DOCLANGS = ['', 'nl', 'en', 'de', 'fr', 'es', 'it'] as const;
 export const COLLECTTYPES = ['OOFF', 'FRST', 'RCUR'] as const;

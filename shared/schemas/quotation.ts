@@ -7,6 +7,8 @@ export { SENDMETHODS };
 export const ACTIONS = ['save', 'send'] as const;
 export const DISCOUNT_TYPES = ['amount', 'percentage'] as const;
 export const CUSTOM_STATUSES = ['progress', 'completed', 'billable', 'declined'] as const;
+/** A sent quotation's own status (besides approved): the one declaration of it, from the list above. */
+export type CustomStatus = (typeof CUSTOM_STATUSES)[number];
 
 const percentage = decimal(2).refine((n) => n >= 0 && n <= 100, 'must be a percentage from 0 to 100');
 

@@ -10,7 +10,7 @@
 // refuses ours as taken, the quotation takes the next free number and goes
 // again (docs/numbering.md).
 import { ApiError } from '../../api';
-import { quotationRecord, type Quotation, type QuotationCreate } from '../../../shared/schemas';
+import { quotationRecord, type CustomStatus, type Quotation, type QuotationCreate, type SendMethod } from '../../../shared/schemas';
 import type { OutboxItem } from '../../store';
 import type { QuotationRow } from '../../store/quotations';
 import { saveBody, sendBody } from '../request-bodies';
@@ -311,7 +311,7 @@ export class QuotationSend implements OpHandler {
     store.outbox.markInFlight(entry.id, trace);
     let id: number;
     try {
-      id = await api.quotations.send(from, sendmethod as 'mail' | 'email' | 'printcenter');
+      id = await api.quotations.send(from, sendmethod as SendMethod);
     } catch (e) {
       if (isNotFound(e)) return deletedConflict(this.ctx, entry, row);
       throw e;
@@ -398,7 +398,7 @@ export class QuotationSentChange implements OpHandler {
         if (p.approved === false) await api.quotations.removeApproval(id);
         else await api.quotations.approve(id, p.approved as { name: string; date: string; comments?: string });
       } else if (p.customstatus === 'clear') await api.quotations.clearCustomStatus(id);
-      else await api.quotations.setCustomStatus(id, p.customstatus as 'progress' | 'completed' | 'billable' | 'declined');
+      else await api.quotations.setCustomStatus(id, p.customstatus as CustomStatus);
     } catch (e) {
       if (isNotFound(e)) return deletedConflict(this.ctx, entry, row);
       throw e;
