@@ -171,7 +171,9 @@ export class Clients extends LocalRecords<ClientRow, LocalClient> {
 
   /** As for every record, and the quotations that named this client here no longer do. */
   override recordDeleted(entryId: number, id: string): void {
-    this.ctx.tx(['clients', 'quotations', 'outbox'], () => {
+    // read before the transaction so that the signal names them; nothing else writes between (one connection, synchronous)
+    const users = this.ctx.stmt<[string], { id: string }>('SELECT id FROM quotations WHERE client_id = ?').all(id);
+    this.ctx.tx([this.ref(id), ...users.map((q) => ({ entity: 'quotations' as const, id: q.id })), 'outbox'], () => {
       this.ctx.stmt('UPDATE quotations SET client_id = NULL WHERE client_id = ?').run(id);
       super.recordDeleted(entryId, id);
     });

@@ -10,8 +10,9 @@
 // The push handlers (electron/sync/ops) decide; what they found out is
 // written by the methods under "what a push found out", each in one
 // transaction with the outbox entry it settles, so the `changed` signal
-// names the tables it touched.
-import type { Ctx } from './context';
+// names the tables it touched and the records in them (an open editor of
+// that record reads it again).
+import type { Ctx, RecordRef } from './context';
 import { notFound } from './errors';
 import type { Outbox } from './outbox';
 
@@ -75,14 +76,14 @@ export class LocalRecords<R extends RecordRow, L> {
 
   /** Puts a record whose delete was refused or given up back in the lists. */
   undelete(id: string): void {
-    this.ctx.tx([this.t.table], () => {
+    this.ctx.tx([this.ref(id)], () => {
       this.ctx.stmt(`UPDATE ${this.t.table} SET deleted = 0, updated_at = ? WHERE id = ?`).run(this.ctx.now(), id);
     });
   }
 
   /** Forgets local edits: the record shows the service's version again; one the service never had goes. */
   revert(id: string): void {
-    this.ctx.tx([this.t.table], () => {
+    this.ctx.tx([this.ref(id)], () => {
       const row = this.row(id);
       if (this.keyOfRow(row) === null) {
         this.ctx.stmt(`DELETE FROM ${this.t.table} WHERE id = ?`).run(id);
@@ -118,6 +119,11 @@ export class LocalRecords<R extends RecordRow, L> {
     this.ctx.stmt(`UPDATE ${this.t.table} SET local = ?, base = ?, updated_at = ? WHERE id = ?`).run(JSON.stringify(local), base, this.ctx.now(), row.id);
   }
 
+  /** The record `id` of this table, as a change signal names it. */
+  protected ref(id: string): RecordRef {
+    return { entity: this.t.table, id };
+  }
+
   private keyOfRow(row: R): number | null {
     return (row as unknown as Record<string, number | null>)[this.t.key] ?? null;
   }
@@ -132,9 +138,13 @@ export class LocalRecords<R extends RecordRow, L> {
    * the row was removed here meanwhile.
    */
   recordCreated(entryId: number, id: string, key: number, server: object, local: object | null): void {
-    this.ctx.tx([this.t.table, 'outbox'], () => {
+    this.ctx.tx([this.ref(id), 'outbox'], () => {
       if (this.findRow(id) === null) return this.outbox.markDone(entryId);
-      this.ctx.stmt(`DELETE FROM ${this.t.table} WHERE ${this.t.key} = ? AND id != ?`).run(key, id);
+      const twin = this.rowByNumber(key);
+      if (twin && twin.id !== id) {
+        this.ctx.stmt(`DELETE FROM ${this.t.table} WHERE id = ?`).run(twin.id);
+        this.ctx.touch(this.t.table, twin.id);
+      }
       this.ctx.stmt(`UPDATE ${this.t.table} SET ${this.t.key} = ? WHERE id = ?`).run(key, id);
       this.writeServer(id, server, local);
       this.outbox.markDone(entryId);
@@ -147,7 +157,7 @@ export class LocalRecords<R extends RecordRow, L> {
    * stays; its request has not gone yet.
    */
   recordMerged(id: string, server: object, local: object | null): void {
-    this.ctx.tx([this.t.table], () => this.writeServer(id, server, local));
+    this.ctx.tx([this.ref(id)], () => this.writeServer(id, server, local));
   }
 
   /**
@@ -156,7 +166,7 @@ export class LocalRecords<R extends RecordRow, L> {
    * meanwhile stays removed.
    */
   recordSaved(entryId: number, id: string, server: object, local: object | null): void {
-    this.ctx.tx([this.t.table, 'outbox'], () => {
+    this.ctx.tx([this.ref(id), 'outbox'], () => {
       this.writeServer(id, server, local);
       this.outbox.markDone(entryId);
     });
@@ -164,14 +174,14 @@ export class LocalRecords<R extends RecordRow, L> {
 
   /** The service no longer has the record (it answered 404). */
   markGone(id: string): void {
-    this.ctx.tx([this.t.table], () => {
+    this.ctx.tx([this.ref(id)], () => {
       this.ctx.stmt(`UPDATE ${this.t.table} SET gone = 1 WHERE id = ?`).run(id);
     });
   }
 
   /** The record is deleted on the service, or never reached it: the row goes, and the entry is done. */
   recordDeleted(entryId: number, id: string): void {
-    this.ctx.tx([this.t.table, 'outbox'], () => {
+    this.ctx.tx([this.ref(id), 'outbox'], () => {
       this.ctx.stmt(`DELETE FROM ${this.t.table} WHERE id = ?`).run(id);
       this.outbox.markDone(entryId);
     });

@@ -15,6 +15,15 @@ function signals(store: Store): Entity[][] {
   return seen;
 }
 
+/** Per signal, the records it named by table, and the tables it left unnamed. */
+function named(store: Store): { named: Record<string, string[]>; unnamed: string[] }[] {
+  const seen: { named: Record<string, string[]>; unnamed: string[] }[] = [];
+  store.events.on('changed', (_e, records) =>
+    seen.push({ named: Object.fromEntries([...records.named].map(([t, ids]) => [t, [...ids].sort()])), unnamed: [...records.unnamed].sort() }),
+  );
+  return seen;
+}
+
 function rowOf(store: Store, table: 'clients' | 'products', id: string) {
   return store.db.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(id) as Record<string, unknown> | undefined;
 }
@@ -34,8 +43,11 @@ describe('a client push recorded by the store', () => {
     const twin = store.clients.byClientnr(42)!;
     expect(twin.id).not.toBe(id);
     const heard = signals(store);
+    const records = named(store);
     const server: Client = { clientnr: 42, company: 'Bakkerij Jansen', city: 'Epe' };
     store.clients.recordCreated(entryId, id, 42, server, null);
+    // the record and its copy by name, so an open editor of either reads it again
+    expect(records).toEqual([{ named: { clients: [id, twin.id].sort() }, unnamed: ['outbox'] }]);
     expect(rowOf(store, 'clients', twin.id)).toBeUndefined();
     expect(rowOf(store, 'clients', id)).toMatchObject({ clientnr: 42, server: JSON.stringify(server), base: null, local: null, gone: 0 });
     expect(store.clients.get(id)).toMatchObject({ clientnr: 42, state: 'synced', fields: { company: 'Bakkerij Jansen', city: 'Epe' } });
@@ -106,11 +118,13 @@ describe('a client push recorded by the store', () => {
     const { id, entryId } = newClient(store);
     const q = store.quotations.create({ clientId: id });
     const heard = signals(store);
+    const records = named(store);
     store.clients.recordDeleted(entryId, id);
     expect(rowOf(store, 'clients', id)).toBeUndefined();
     expect(store.db.prepare('SELECT client_id FROM quotations WHERE id = ?').get(q.id)).toEqual({ client_id: null });
     expect(store.outbox.get(entryId).state).toBe('done');
     expect(heard).toEqual([['clients', 'outbox', 'quotations']]);
+    expect(records).toEqual([{ named: { clients: [id], quotations: [q.id] }, unnamed: ['outbox'] }]);
   });
 
   it('the writes of one push inside a transaction signal once, when it commits', () => {
