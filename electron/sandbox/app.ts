@@ -1,6 +1,6 @@
 // The fastify application: the request pipeline every endpoint shares
 // (faults, blacklist, auth, throttle, hourly limit, 406) and the error answers.
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { AUTH_INVALID_MESSAGE, AUTH_MISSING_MESSAGE, checkAuth, type KeyState } from './auth';
 import { registerBodyParsers } from './body';
@@ -51,7 +51,7 @@ const API = '/api/v1';
 const isApiPath = (url: string) => url === API || url.startsWith(`${API}/`) || url.startsWith(`${API}?`);
 const PENDING = () => new Promise<never>(() => {});
 
-export function buildApp(ctx: Ctx, rt: Runtime, serverFactory: (handler: (req: any, res: any) => void) => Server): FastifyInstance {
+export function buildApp(ctx: Ctx, rt: Runtime, serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) => Server): FastifyInstance {
   const app = Fastify({
     logger: false,
     serverFactory,
@@ -62,7 +62,8 @@ export function buildApp(ctx: Ctx, rt: Runtime, serverFactory: (handler: (req: a
       const reply = raw as unknown as FastifyReply;
       rt.log.push({ method: req.raw.method ?? '', url: req.raw.url ?? '', status: 400 });
       setLimitHeaders(reply);
-      return reply
+      // a reply is thenable, and what this hook returns goes nowhere
+      void reply
         .code(400)
         .type(CONTENT_TYPE.json)
         .send(renderError('json', errorBody(400, `The address cannot be read (${error.message}). Percent-encode special characters in the path.`)));

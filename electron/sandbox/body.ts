@@ -12,7 +12,8 @@ export function registerBodyParsers(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if ((body as string).trim() === '') return done(null, undefined);
-    json(req, body as string, (err: Error | null, value?: unknown) => {
+    // the callback form of fastify's parser: it returns nothing (its type also allows the promise form)
+    void json(req, body as string, (err: Error | null, value?: unknown) => {
       if (err) {
         done(badRequest('The body is not valid JSON. Send the attributes as a JSON object, e.g. {"company": "Jansen B.V."}.', [{ field: '', message: 'not valid JSON' }]), undefined);
       } else done(null, value);

@@ -71,7 +71,7 @@ export class FaultInjector {
     if (r < (edge += f.serverErrorRate)) return 'error';
     if (r < (edge += f.truncateRate)) return 'truncate';
     if (r < (edge += f.dropAfterCommitRate)) return 'drop';
-    if (r < (edge += f.hangAfterCommitRate)) return 'hang';
+    if (r < edge + f.hangAfterCommitRate) return 'hang';
     return null;
   }
 }

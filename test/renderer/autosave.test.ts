@@ -62,6 +62,8 @@ describe('Coalescer', () => {
       merge: (a, b) => ({ ...a, ...b }),
       write: async () => {
         n++;
+        // a bridge refusal arrives as a plain object (it crossed the IPC boundary), not an Error
+        // eslint-disable-next-line no-throw-literal
         throw { kind: 'invalid_request', messageKey: 'bridge.invalid_request', message: 'too long' };
       },
       queue: serialQueue(),

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { request } from 'undici';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../electron/sandbox';
 import { parseArgs } from '../../electron/sandbox/args';
 import { basic, client, type Client } from './client';

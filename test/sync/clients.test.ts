@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rig, drain, serverClients } from './helpers';
+import { rig, serverClients } from './helpers';
 
 describe('pushing clients', () => {
   it('creates a client made offline, once, and records its number', async () => {
