@@ -36,10 +36,19 @@ export class HandlerScope {
     return this.#current.exit(fn);
   }
 
-  /** Every handler of `raw`, run in the scope. */
-  wrap(raw: Handlers): Handlers {
+  /**
+   * Every handler of `raw`, run in the scope, except those in `toldToAll`:
+   * their answer reaches only the screen that called, while what they
+   * change is shown on others too (Needs attention and the conflict dialog
+   * act on the quotation or client open in its editor).
+   */
+  wrap(raw: Handlers, toldToAll: readonly (keyof Handlers)[] = []): Handlers {
+    const told = new Set<string>(toldToAll);
     return Object.fromEntries(
-      Object.entries(raw).map(([op, handler]) => [op, (input: never) => this.run(() => (handler as (i: never) => unknown)(input))]),
+      Object.entries(raw).map(([op, handler]) => {
+        const run = handler as (i: never) => unknown;
+        return [op, told.has(op) ? (input: never) => this.outside(() => run(input)) : (input: never) => this.run(() => run(input))];
+      }),
     ) as unknown as Handlers;
   }
 

@@ -63,6 +63,9 @@ export interface Core {
   close(): Promise<void>;
 }
 
+/** Operations whose changes other screens show too: the whole page hears of them (handler-scope.ts). */
+const TOLD_TO_ALL = ['outbox.retry', 'outbox.discard', 'conflicts.resolve', 'clients.makeInactive'] as const;
+
 export async function createCore(opts: CoreOptions): Promise<Core> {
   mkdirSync(opts.dataDir, { recursive: true });
   const events = new EventHub();
@@ -100,7 +103,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   space.begin(first);
 
   // every handler runs in the scope, so the store changes it makes are not echoed back
-  const handlers = scope.wrap(createHandlers(bridgePorts({ shown: space, accounts, settings, company, scope, status })));
+  const handlers = scope.wrap(createHandlers(bridgePorts({ shown: space, accounts, settings, company, scope, status })), TOLD_TO_ALL);
   let closed = false;
 
   return {

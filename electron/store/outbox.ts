@@ -231,11 +231,11 @@ export class Outbox {
   cancel(ids: readonly number[]): void {
     if (ids.length === 0) return;
     this.ctx.tx(['outbox'], () => {
-      const stmt = this.ctx.stmt(`DELETE FROM outbox WHERE id = ? AND state IN ${OPEN_STATES}`);
+      const stmt = this.ctx.stmt<[number], Pick<Row, 'kind' | 'target'>>(`DELETE FROM outbox WHERE id = ? AND state IN ${OPEN_STATES} RETURNING kind, target`);
       for (const id of ids) {
-        if (stmt.run(id).changes !== 1) {
-          throw new StoreError('not_allowed', `Outbox entry ${id} is already on its way to the service and cannot be withdrawn; wait for it to finish.`);
-        }
+        const gone = stmt.get(id);
+        if (!gone) throw new StoreError('not_allowed', `Outbox entry ${id} is already on its way to the service and cannot be withdrawn; wait for it to finish.`);
+        this.touchTarget(gone);
       }
     });
   }
@@ -338,6 +338,7 @@ export class Outbox {
       if (e.state !== 'parked') throw new StoreError('not_allowed', `Outbox entry ${id} is ${e.state.replace('_', ' ')}, not parked; only parked entries can be retried.`);
       // trying again is a person's action
       this.ctx.stmt(`UPDATE outbox SET state = 'pending', attempts = 0, next_attempt_at = 0, hold_until = 0, asked = 1, updated_at = ? WHERE id = ?`).run(this.ctx.now(), id);
+      this.ctx.touch(TARGET_TABLES[e.targetKind], e.target);
     });
   }
 

@@ -87,27 +87,17 @@ export const useClientEditorStore = defineStore('clientEditor', () => {
   function subscribe(): void {
     if (off) return;
     try {
-      const b = bridge();
-      let last = '';
-      const offStatus = b.on('sync.status', (s) => {
-        const now = `${s.pending}|${s.parked}|${s.conflicts}`;
-        if (now !== last) void refresh();
-        last = now;
+      // a push's write (its number, a refused delete, gone) and a pull come as records.changed
+      off = bridge().on('records.changed', (e) => {
+        if (e.entity === 'client' && openId && (e.ids === 'all' || e.ids.includes(openId))) void refresh();
       });
-      const offRecords = b.on('records.changed', (e) => {
-        if (e.entity === 'client') void refresh();
-      });
-      off = () => {
-        offStatus();
-        offRecords();
-      };
     } catch {
       off = null;
     }
   }
 
   /**
-   * Reads the client again after sync moved: a delete the service refused
+   * Reads the client again after a change behind the page's back: a delete the service refused
    * (the client has documents) brings it back with the reason.
    */
   async function refresh(): Promise<void> {

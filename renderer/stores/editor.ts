@@ -237,22 +237,14 @@ export const useEditorStore = defineStore('editor', () => {
     if (unsubscribe) return;
     try {
       const b = bridge();
-      const offRecords = b.on('records.changed', (e) => {
-        if (e.entity !== 'quotation' || !openId) return;
-        if (e.ids === 'all' || e.ids.includes(openId)) void reload();
+      // a push's write (the service's number, sent, a conflict, gone) and a
+      // pull come as records.changed; so does the push of the quotation's client
+      unsubscribe = b.on('records.changed', (e) => {
+        if (!openId) return;
+        if (e.entity === 'quotation' && (e.ids === 'all' || e.ids.includes(openId))) void reload();
+        const clientId = view.value?.client?.id;
+        if (e.entity === 'client' && clientId && e.ids !== 'all' && e.ids.includes(clientId)) void reload();
       });
-      // a push that completes changes the quotation's state and ids without
-      // a records.changed, so the outbox moving is news too
-      let last = '';
-      const offStatus = b.on('sync.status', (s) => {
-        const now = `${s.pending}|${s.parked}|${s.conflicts}`;
-        if (now !== last && openId) void reload();
-        last = now;
-      });
-      unsubscribe = () => {
-        offRecords();
-        offStatus();
-      };
     } catch {
       unsubscribe = null;
     }

@@ -64,21 +64,10 @@ export const useQuotationsStore = defineStore('quotations', () => {
   function load(): Promise<void> {
     if (!off) {
       try {
-        const b = bridge();
-        let last = '';
-        const offRecords = b.on('records.changed', (e) => {
+        // a state that moves with the outbox comes as a records.changed of the quotation too
+        off = bridge().on('records.changed', (e) => {
           if (e.entity === 'quotation' || e.entity === 'client') void load();
         });
-        // states move when the outbox does, also without a records.changed
-        const offStatus = b.on('sync.status', (s) => {
-          const now = `${s.pending}|${s.parked}|${s.conflicts}`;
-          if (now !== last && loaded.value) void load();
-          last = now;
-        });
-        off = () => {
-          offRecords();
-          offStatus();
-        };
       } catch {
         off = null;
       }

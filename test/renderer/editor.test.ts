@@ -317,3 +317,26 @@ describe('editor store, leaving a draft', () => {
     expect(fake.callsOf('quotations.leave')).toHaveLength(1);
   });
 });
+
+describe('editor store, changes behind its back', () => {
+  it("reads the quotation again on a records.changed that names it or all, not on the outbox's counts", async () => {
+    const { q, editor } = await openWith([{ amount: 1, price: 10, tax_rate: 21, description: 'Werk' }]);
+    const gets = () => fake.callsOf('quotations.get').length;
+    const before = gets();
+    // the counts move, but nothing says this quotation changed
+    fake.emit('sync.status', { online: true, pending: 0, parked: 1, conflicts: 1, lastSyncAt: null, incomplete: [], pulling: null, budget: null, account: 'demo' });
+    fake.emit('records.changed', { entity: 'quotation', ids: ['someone-else'] });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(gets()).toBe(before);
+    // a push gave it the service's number
+    fake.quotations.get(q.id)!.serverId = 4711;
+    fake.quotations.get(q.id)!.state = 'saved';
+    fake.emit('records.changed', { entity: 'quotation', ids: [q.id] });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(gets()).toBe(before + 1);
+    expect(editor.view).toMatchObject({ serverId: 4711, state: 'saved' });
+    fake.emit('records.changed', { entity: 'quotation', ids: 'all' });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(gets()).toBe(before + 2);
+  });
+});
