@@ -1,8 +1,12 @@
 // The attention panel's texts in the UI's language: what an operation is
-// about and why it waits. The main process words its reasons in English;
-// the kind of the reason says enough to say it in Dutch too. A reason only
-// the main process can word (kind "other") keeps its own text.
+// about and why it waits. The kind of the reason says enough for most; a
+// reason of its own kind ("other") is said by its message key from the
+// catalogue (shared/messages). One parked before the outbox kept keys has
+// only English words: two of those are known by their words, any other
+// keeps them as they are.
 import type { ParkedOperation, SerializedError } from '../../shared/bridge';
+import type { UiLanguage } from '../../shared/language';
+import { hasErrorText, errorText } from '../i18n/errors';
 import type { Translate } from './field-text';
 
 const OPERATIONS = new Set([
@@ -42,7 +46,13 @@ const BY_KIND: Record<string, string> = {
  * Why the operation waits. Returns the text, and for a reason only the
  * main process could word, `detail`: its own (English) words, to show as such.
  */
-export function reasonText(reason: Pick<SerializedError, 'kind' | 'message' | 'params'>, t: Translate): { text: string; detail: string | null } {
+export function reasonText(
+  reason: Pick<SerializedError, 'kind' | 'message' | 'params'> & { messageKey?: string },
+  t: Translate,
+  lang?: UiLanguage,
+): { text: string; detail: string | null } {
+  const own = reason.messageKey;
+  if (!BY_KIND[reason.kind] && lang && own && own !== 'bridge.parked' && hasErrorText(own)) return { text: errorText({ ...reason, messageKey: own }, lang), detail: null };
   const detail = typeof reason.params?.detail === 'string' ? reason.params.detail : reason.message;
   const key = BY_KIND[reason.kind] ?? KNOWN_OTHER.find(([re]) => re.test(detail))?.[1];
   if (key) return { text: t(key), detail: null };

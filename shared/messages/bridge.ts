@@ -99,10 +99,6 @@ export const BRIDGE_MESSAGES = {
     en: 'That client no longer exists on this computer; choose another client.',
     nl: 'Die klant bestaat niet meer op deze computer; kies een andere klant.',
   },
-  'bridge.numbering_invalid': {
-    en: '{problems}',
-    nl: 'De nummering is niet opgeslagen: verbeter het patroon of het volgende nummer.',
-  },
   'link.invalid': {
     en: 'This is not a web address that can be opened. Copy the link and check it, or ask the service for the quotation again.',
     nl: 'Dit is geen webadres dat kan worden geopend. Kopieer de link en controleer hem, of vraag de offerte opnieuw op bij de service.',
