@@ -3,7 +3,7 @@
 // to the key in the keychain.
 //
 // The key goes to the keychain only after the service accepted it, and never
-// anywhere else: the settings file holds the base URL, username and display
+// anywhere else: the accounts file holds the base URL, username and display
 // name. A 401 later marks the account as needing a new key; calls then fail
 // at once, without a request, until a new key is connected. Nothing stored
 // on this computer is touched by that.
@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import type { SecretStore } from '../keychain';
 import { ApiError, InvoicingApi, parseBaseUrl, silentLogger, type InvoicingApiOptions, type Logger } from '../api';
 import { AccountError } from './errors';
-import { SettingsFile, type AccountSettings, type StoredAccount } from './settings-file';
+import { AccountsFile, type SavedAccounts, type StoredAccount } from './accounts-file';
 import type { AccountView } from '../../shared/bridge';
 
 /** What the UI may see of an account: the bridge's view of it, nothing secret. */
@@ -28,7 +28,7 @@ export interface ConnectInput {
 export type ApiSettings = Omit<InvoicingApiOptions, 'baseUrl' | 'credentials' | 'onUnauthorized' | 'logger'>;
 
 export interface AccountServiceOptions {
-  /** the app's data folder; the settings file lives here */
+  /** the app's data folder; the accounts file lives here */
   dataDir: string;
   secrets: SecretStore;
   logger?: Logger;
@@ -43,51 +43,51 @@ export function accountId(baseUrl: string, username: string): string {
 }
 
 export class AccountService {
-  readonly #file: SettingsFile;
+  readonly #file: AccountsFile;
   readonly #secrets: SecretStore;
   readonly #logger: Logger;
   readonly #apiSettings: ApiSettings;
   readonly #now: () => Date;
-  #settings: AccountSettings;
+  #saved: SavedAccounts;
   readonly #apis = new Map<string, { api: InvoicingApi; forget: () => void }>();
   readonly #listeners = new Set<(accounts: Account[]) => void>();
-  /** settings writes, one after the other */
+  /** writes of the accounts file, one after the other */
   #writing: Promise<unknown> = Promise.resolve();
-  /** set when the settings file was damaged at start-up and moved aside */
-  readonly settingsProblem: AccountError | null;
+  /** set when the accounts file was damaged at start-up and moved aside */
+  readonly accountsFileProblem: AccountError | null;
 
-  private constructor(opts: AccountServiceOptions, settings: AccountSettings, problem: AccountError | null) {
-    this.#file = new SettingsFile(opts.dataDir);
+  private constructor(opts: AccountServiceOptions, saved: SavedAccounts, problem: AccountError | null) {
+    this.#file = new AccountsFile(opts.dataDir);
     this.#secrets = opts.secrets;
     this.#logger = opts.logger ?? silentLogger;
     this.#apiSettings = opts.api ?? {};
     this.#now = opts.now ?? (() => new Date());
-    this.#settings = settings;
-    this.settingsProblem = problem;
+    this.#saved = saved;
+    this.accountsFileProblem = problem;
   }
 
   /**
-   * Reads the settings. A damaged settings file does not stop the app: it is
-   * moved aside, the service starts without accounts, and `settingsProblem`
+   * Reads the accounts file. A damaged one does not stop the app: it is
+   * moved aside, the service starts without accounts, and `accountsFileProblem`
    * says where the file was kept.
    */
   static async open(opts: AccountServiceOptions): Promise<AccountService> {
-    const file = new SettingsFile(opts.dataDir);
+    const file = new AccountsFile(opts.dataDir);
     try {
       return new AccountService(opts, await file.load(opts.now?.()), null);
     } catch (err) {
       if (!(err instanceof AccountError) || err.kind !== 'settings_corrupt') throw err;
-      (opts.logger ?? silentLogger).error('account settings damaged', { keptAt: String(err.params.path) });
+      (opts.logger ?? silentLogger).error('accounts file damaged', { keptAt: String(err.params.path) });
       return new AccountService(opts, { version: 1, active: null, accounts: [] }, err);
     }
   }
 
   list(): Account[] {
-    return this.#settings.accounts.map((a) => this.#view(a));
+    return this.#saved.accounts.map((a) => this.#view(a));
   }
 
   active(): Account | null {
-    const a = this.#settings.accounts.find((x) => x.id === this.#settings.active);
+    const a = this.#saved.accounts.find((x) => x.id === this.#saved.active);
     return a ? this.#view(a) : null;
   }
 
@@ -102,7 +102,7 @@ export class AccountService {
 
   /**
    * Verifies the address, username and key with one cheap authenticated
-   * call, then stores the key in the keychain and the rest in the settings.
+   * call, then stores the key in the keychain and the rest in the accounts file.
    * Connecting an account that is already stored replaces its key (and
    * clears `needsKey`). On any failure nothing is stored.
    */
@@ -118,7 +118,7 @@ export class AccountService {
 
     const previousKey = await this.#secrets.get(id);
     await this.#secrets.set(id, apiKey);
-    const existing = this.#settings.accounts.find((a) => a.id === id);
+    const existing = this.#saved.accounts.find((a) => a.id === id);
     const account: StoredAccount = {
       id,
       baseUrl: base.href,
@@ -134,7 +134,7 @@ export class AccountService {
         accounts: existing ? s.accounts.map((a) => (a.id === id ? account : a)) : [...s.accounts, account],
       }));
     } catch (err) {
-      // the settings could not be written: leave the keychain as it was
+      // the accounts file could not be written: leave the keychain as it was
       if (previousKey === null) await this.#secrets.delete(id).catch(() => {});
       else await this.#secrets.set(id, previousKey).catch(() => {});
       throw err;
@@ -150,7 +150,7 @@ export class AccountService {
     return this.connect({ baseUrl: a.baseUrl, username: a.username, apiKey, displayName: a.displayName });
   }
 
-  /** Removes the key from the keychain and the account from the settings. */
+  /** Removes the key from the keychain and the account from the accounts file. */
   async disconnect(id: string): Promise<void> {
     this.#stored(id);
     await this.#secrets.delete(id);
@@ -198,7 +198,7 @@ export class AccountService {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Waits for pending settings writes and closes every client. */
+  /** Waits for pending writes of the accounts file and closes every client. */
   async close(): Promise<void> {
     await this.#writing.catch(() => {});
     const apis = [...this.#apis.values()];
@@ -222,27 +222,27 @@ export class AccountService {
   }
 
   async #markNeedsKey(id: string): Promise<void> {
-    if (!this.#settings.accounts.some((a) => a.id === id && !a.needsKey)) return;
+    if (!this.#saved.accounts.some((a) => a.id === id && !a.needsKey)) return;
     await this.#update((s) => ({ ...s, accounts: s.accounts.map((a) => (a.id === id ? { ...a, needsKey: true } : a)) }));
     this.#logger.warn('account needs a new key', { account: id });
   }
 
   #stored(id: string): StoredAccount {
-    const a = this.#settings.accounts.find((x) => x.id === id);
+    const a = this.#saved.accounts.find((x) => x.id === id);
     if (!a) throw new AccountError('account_unknown', { account: String(id) });
     return a;
   }
 
   #view(a: StoredAccount): Account {
-    return { id: a.id, baseUrl: a.baseUrl, username: a.username, displayName: a.displayName, active: a.id === this.#settings.active, needsKey: a.needsKey };
+    return { id: a.id, baseUrl: a.baseUrl, username: a.username, displayName: a.displayName, active: a.id === this.#saved.active, needsKey: a.needsKey };
   }
 
-  /** Applies a change to the settings: written first, then in memory, one write at a time. */
-  #update(change: (s: AccountSettings) => AccountSettings): Promise<void> {
+  /** Applies a change to the saved accounts: written first, then in memory, one write at a time. */
+  #update(change: (s: SavedAccounts) => SavedAccounts): Promise<void> {
     const run = this.#writing.catch(() => {}).then(async () => {
-      const next = change(this.#settings);
+      const next = change(this.#saved);
       await this.#file.save(next);
-      this.#settings = next;
+      this.#saved = next;
       const accounts = this.list();
       for (const l of this.#listeners) l(accounts);
     });

@@ -84,8 +84,8 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
   rememberCredits(engine.events, store, now);
   engine.events.on('pulled', (summary) => {
     pullCost = summary.requests;
-    store.settings.set(LAST_SYNC_KEY, now());
-    store.settings.set(INCOMPLETE_KEY, summary.incomplete ?? []);
+    store.keyValues.set(LAST_SYNC_KEY, now());
+    store.keyValues.set(INCOMPLETE_KEY, summary.incomplete ?? []);
   });
 
   /** Pull and push, one at a time; failures are the engine's to judge (offline, paused). */
@@ -164,8 +164,8 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
     status() {
       const b = budget.snapshot;
       const resets = budget.resetsAt();
-      const last = store.settings.get<number>(LAST_SYNC_KEY);
-      const incomplete = store.settings.get<unknown>(INCOMPLETE_KEY);
+      const last = store.keyValues.get<number>(LAST_SYNC_KEY);
+      const incomplete = store.keyValues.get<unknown>(INCOMPLETE_KEY);
       return {
         online: engine.online !== false,
         checking: engine.connectivity.doubtful,

@@ -16,7 +16,7 @@ import { Quotations } from './quotations';
 import { QuotationPushes } from './quotation-pushes';
 import { PulledRecords } from './pulled';
 import { Search } from './search';
-import { Settings } from './settings';
+import { KeyValues } from './settings';
 import { Numbering } from './numbering';
 import { PullPrints } from './pull-prints';
 import { DocumentLists } from './document-lists';
@@ -42,7 +42,7 @@ export class Store {
   readonly quotationPushes: QuotationPushes;
   readonly pulled: PulledRecords;
   readonly search: Search;
-  readonly settings: Settings;
+  readonly keyValues: KeyValues;
   /** the account's scheme of quotation references, and the numbers it hands out */
   readonly numbering: Numbering;
   /** the pages of each list's last complete pull, so that a later pull skips those it was given again */
@@ -75,7 +75,7 @@ export class Store {
     this.quotations = new Quotations(ctx, this.outbox, this.clients, this.numbering);
     this.pulled = new PulledRecords(ctx, this.numbering);
     this.search = new Search(ctx);
-    this.settings = new Settings(ctx);
+    this.keyValues = new KeyValues(ctx);
     this.pullPrints = new PullPrints(ctx);
     this.documentLists = new DocumentLists(ctx);
     this.conflicts = new Conflicts(ctx, this.outbox, this.clients, this.quotations, this.products);

@@ -19,7 +19,7 @@ import {
 } from '../../shared/numbering';
 import type { Ctx } from './context';
 import { StoreError } from './errors';
-import { Settings } from './settings';
+import { KeyValues } from './settings';
 
 const SCHEME_KEY = 'numbering.scheme';
 const NOTICES_KEY = 'numbering.notices';
@@ -36,16 +36,16 @@ function yearOf(now: number): number {
 }
 
 export class Numbering {
-  private readonly settings: Settings;
+  private readonly keyValues: KeyValues;
 
   constructor(private readonly ctx: Ctx) {
-    this.settings = new Settings(ctx);
+    this.keyValues = new KeyValues(ctx);
   }
 
   /** The scheme as it stands now; with a year in the pattern, a new year counts from 1 again. */
   scheme(): NumberingScheme {
     const year = yearOf(this.ctx.now());
-    const stored = this.settings.get<NumberingScheme>(SCHEME_KEY);
+    const stored = this.keyValues.get<NumberingScheme>(SCHEME_KEY);
     const s: NumberingScheme = stored && isScheme(stored) ? stored : { mode: 'own', pattern: DEFAULT_PATTERN, next: 1, year };
     if (s.mode === 'own' && s.year < year && countsPerYear(s.pattern)) return { ...s, next: 1, year };
     return s;
@@ -62,7 +62,7 @@ export class Numbering {
       if (n) throw new StoreError('invalid', nextProblemSaid(n));
       scheme = { mode: 'own', pattern: input.pattern, next: input.next, year };
     }
-    this.settings.set(SCHEME_KEY, scheme);
+    this.keyValues.set(SCHEME_KEY, scheme);
     return this.scheme();
   }
 
@@ -132,12 +132,12 @@ export class Numbering {
 
   /** A pull gave `reference` to a quotation of the service: local draft `rowId` gave it up and is numbered again when it next goes out. */
   noteTaken(rowId: string, reference: string): void {
-    const taken = this.settings.get<Record<string, string>>(TAKEN_KEY) ?? {};
-    this.settings.set(TAKEN_KEY, { ...taken, [rowId]: reference });
+    const taken = this.keyValues.get<Record<string, string>>(TAKEN_KEY) ?? {};
+    this.keyValues.set(TAKEN_KEY, { ...taken, [rowId]: reference });
   }
 
   notices(): NumberingNotice[] {
-    return this.settings.get<NumberingNotice[]>(NOTICES_KEY) ?? [];
+    return this.keyValues.get<NumberingNotice[]>(NOTICES_KEY) ?? [];
   }
 
   noticeFor(quotationId: string): NumberingNotice | null {
@@ -147,7 +147,7 @@ export class Numbering {
   /** The person has read it. */
   dismiss(quotationId: string): void {
     const rest = this.notices().filter((n) => n.quotationId !== quotationId);
-    this.settings.set(NOTICES_KEY, rest);
+    this.keyValues.set(NOTICES_KEY, rest);
   }
 
   private row(id: string): { quotationreference: string | null; sent: boolean } | null {
@@ -170,21 +170,21 @@ export class Numbering {
 
   private take(rowId: string, reference: string, s: Extract<NumberingScheme, { mode: 'own' }>, n: number): void {
     this.ctx.stmt('UPDATE quotations SET quotationreference = ? WHERE id = ?').run(reference, rowId);
-    this.settings.set(SCHEME_KEY, { ...s, next: n + 1 });
+    this.keyValues.set(SCHEME_KEY, { ...s, next: n + 1 });
   }
 
   private takenFrom(rowId: string): string | null {
-    const taken = this.settings.get<Record<string, string>>(TAKEN_KEY);
+    const taken = this.keyValues.get<Record<string, string>>(TAKEN_KEY);
     const lost = taken?.[rowId];
     if (!taken || lost === undefined) return null;
     const { [rowId]: _gone, ...rest } = taken;
-    this.settings.set(TAKEN_KEY, rest);
+    this.keyValues.set(TAKEN_KEY, rest);
     return lost;
   }
 
   private notify(notice: NumberingNotice): void {
     const rest = this.notices().filter((n) => n.quotationId !== notice.quotationId);
-    this.settings.set(NOTICES_KEY, [notice, ...rest].slice(0, NOTICES_KEPT));
+    this.keyValues.set(NOTICES_KEY, [notice, ...rest].slice(0, NOTICES_KEPT));
   }
 }
 

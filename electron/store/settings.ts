@@ -1,7 +1,9 @@
-// Small values the app keeps between runs (sync cursors, preferences), as JSON.
+// The store's key-value table: small values an account's data keeps between
+// runs (sync cursors, the last sync, credits, the numbering scheme), as JSON.
+// The SQL table keeps its first name, settings: renaming it needs a migration.
 import { type Ctx, parseJson } from './context';
 
-export class Settings {
+export class KeyValues {
   constructor(private readonly ctx: Ctx) {}
 
   get<T>(key: string): T | null {

@@ -15,12 +15,12 @@ function isPrintcenterSend(e: OutboxEntry): boolean {
 }
 
 /** Follows the engine's pushes and parkings; returns the function that stops it. */
-export function rememberCredits(events: Pick<EventEmitter<SyncEvents>, 'on' | 'off'>, store: Pick<Store, 'settings'>, now: () => number): () => void {
+export function rememberCredits(events: Pick<EventEmitter<SyncEvents>, 'on' | 'off'>, store: Pick<Store, 'keyValues'>, now: () => number): () => void {
   const onParked = (e: OutboxEntry) => {
-    if (isPrintcenterSend(e) && e.lastError?.kind === 'credits') store.settings.set(CREDITS_REFUSED_KEY, e.lastError.at || now());
+    if (isPrintcenterSend(e) && e.lastError?.kind === 'credits') store.keyValues.set(CREDITS_REFUSED_KEY, e.lastError.at || now());
   };
   const onPushed = (e: OutboxEntry) => {
-    if (isPrintcenterSend(e) && store.settings.get(CREDITS_REFUSED_KEY) !== null) store.settings.delete(CREDITS_REFUSED_KEY);
+    if (isPrintcenterSend(e) && store.keyValues.get(CREDITS_REFUSED_KEY) !== null) store.keyValues.delete(CREDITS_REFUSED_KEY);
   };
   events.on('parked', onParked);
   events.on('pushed', onPushed);
@@ -31,7 +31,7 @@ export function rememberCredits(events: Pick<EventEmitter<SyncEvents>, 'on' | 'o
 }
 
 /** When the service last refused a print center send for want of credits (epoch ms), or null. */
-export function creditsRefusedAt(store: Pick<Store, 'settings'>): number | null {
-  const at = store.settings.get<unknown>(CREDITS_REFUSED_KEY);
+export function creditsRefusedAt(store: Pick<Store, 'keyValues'>): number | null {
+  const at = store.keyValues.get<unknown>(CREDITS_REFUSED_KEY);
   return typeof at === 'number' && Number.isFinite(at) ? at : null;
 }

@@ -32,7 +32,7 @@ export async function readDocumentLists(
   opts: { priority?: boolean; signal?: AbortSignal },
 ): Promise<ListsRead> {
   const result: ListsRead = { requests: 0, outcomes: { profiles: 'kept', categories: 'kept' } };
-  const failedBefore = new Set(store.settings.get<DocumentList[]>(FAILED_KEY) ?? []);
+  const failedBefore = new Set(store.keyValues.get<DocumentList[]>(FAILED_KEY) ?? []);
   const failed = new Set<DocumentList>();
   const call = { priority: opts.priority, signal: opts.signal };
   const fetchers: Record<DocumentList, () => Promise<void>> = {
@@ -58,6 +58,6 @@ export async function readDocumentLists(
       }
     }
   }
-  if (failed.size > 0 || failedBefore.size > 0) store.settings.set(FAILED_KEY, [...failed]);
+  if (failed.size > 0 || failedBefore.size > 0) store.keyValues.set(FAILED_KEY, [...failed]);
   return result;
 }

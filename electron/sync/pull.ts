@@ -32,11 +32,11 @@ type Sizes = Record<List, number>;
 export async function pull(store: Store, api: InvoicingApi, now: () => number, opts: PullOptions = {}): Promise<PullSummary> {
   const pageSize = opts.pageSize ?? api.pageSize;
   // pulls are told apart by their start time; two in the same millisecond must not be
-  const startedAt = Math.max(now(), (store.settings.get<number>(LAST_KEY) ?? 0) + 1);
-  store.settings.set(LAST_KEY, startedAt);
+  const startedAt = Math.max(now(), (store.keyValues.get<number>(LAST_KEY) ?? 0) + 1);
+  store.keyValues.set(LAST_KEY, startedAt);
 
-  if (api.paging.empty) api.paging.restore(store.settings.get(PAGING_KEY));
-  const last = store.settings.get<Sizes>(SIZES_KEY);
+  if (api.paging.empty) api.paging.restore(store.keyValues.get(PAGING_KEY));
+  const last = store.keyValues.get<Sizes>(SIZES_KEY);
   const pagesFor = (n: number) => Math.floor(n / api.paging.sizeFor(pageSize)) + 1;
   let estimated = 1 + (last ? pagesFor(last.clients) + pagesFor(last.products) + pagesFor(last.quotations) : 3);
   let pagesDone = 0;
@@ -107,7 +107,7 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
     await read('products', api.products.pagesKnowing(known('products'), call), (page) => store.pulled.putProducts(page, startedAt), (p) => p.id);
     await read('quotations', api.quotations.pagesKnowing(known('quotations'), call), (page) => store.pulled.putQuotations(page, startedAt), (q) => q.id);
   } finally {
-    store.settings.set(PAGING_KEY, api.paging.toJSON());
+    store.keyValues.set(PAGING_KEY, api.paging.toJSON());
   }
 
   // Only after every list was read: a record missing from a list read to a
@@ -129,7 +129,7 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
     if (good) store.pullPrints.save(list, prints[list]);
     else store.pullPrints.forget(list);
   }
-  store.settings.set(SIZES_KEY, { clients: summary.clients, products: summary.products, quotations: summary.quotations } satisfies Sizes);
+  store.keyValues.set(SIZES_KEY, { clients: summary.clients, products: summary.products, quotations: summary.quotations } satisfies Sizes);
   // Profiles and categories last, once everything above is stored: their
   // failures are caught inside (a 404 or a garbled answer does not fail the
   // pull), and only what is about the whole connection (the key, the limit,

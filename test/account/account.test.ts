@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
-import { AccountError, AccountService, SETTINGS_FILE, accountId, type Account } from '../../electron/account';
+import { AccountError, AccountService, ACCOUNTS_FILE, accountId, type Account } from '../../electron/account';
 import { ApiError } from '../../electron/api';
 import { KeytarSecretStore, KeychainError } from '../../electron/keychain';
 
@@ -27,8 +27,8 @@ async function failure(p: Promise<unknown>): Promise<Error & { kind: string; mes
   throw new Error('it succeeded');
 }
 
-async function settingsText(): Promise<string | null> {
-  return readFile(join(dir, SETTINGS_FILE), 'utf8').catch(() => null);
+async function accountsFileText(): Promise<string | null> {
+  return readFile(join(dir, ACCOUNTS_FILE), 'utf8').catch(() => null);
 }
 
 beforeAll(async () => {
@@ -58,12 +58,12 @@ describe('connect', () => {
     expect(account).toEqual({ id: accountId(sb.url, 'bakkerij'), baseUrl: sb.url, username: 'bakkerij', displayName: 'Bakkerij', active: true, needsKey: false });
     expect(sb.requests().slice(before)).toEqual([{ method: 'GET', url: '/api/v1/clients?count=1&start=0', status: 200 }]);
     expect(await secrets.get(account.id)).toBe('key-bakkerij-5521');
-    const text = (await settingsText())!;
+    const text = (await accountsFileText())!;
     expect(JSON.parse(text)).toMatchObject({ version: 1, active: account.id, accounts: [{ id: account.id, baseUrl: sb.url, username: 'bakkerij', displayName: 'Bakkerij', needsKey: false }] });
     expect(text).not.toContain('key-bakkerij-5521');
     expect(JSON.stringify(service.list())).not.toContain('key-bakkerij-5521');
     // written atomically: no temp files left behind
-    expect(await readdir(dir)).toEqual([SETTINGS_FILE]);
+    expect(await readdir(dir)).toEqual([ACCOUNTS_FILE]);
     // and it is all there after a restart
     const again = await AccountService.open({ dataDir: dir, secrets });
     expect(again.list()).toEqual([account]);
@@ -100,7 +100,7 @@ describe('connect', () => {
     // a message of its own for each problem (a wrong and an inactive key get the same 401 from the service)
     expect(new Set([wrong, unreachable, insecure, elsewhere].map((e) => e.message)).size).toBe(4);
     expect(await secrets.list()).toEqual([]);
-    expect(await settingsText()).toBeNull();
+    expect(await accountsFileText()).toBeNull();
     expect(service.list()).toEqual([]);
   });
 
@@ -120,7 +120,7 @@ describe('connect', () => {
     const line = JSON.parse(out.trim().split('\n').pop()!) as { ok: boolean; error: { kind: string; message: string } };
     expect(line).toMatchObject({ ok: false, error: { kind: 'keychain_unavailable' } });
     expect(line.error.message).toMatch(/never stores the API key in plain text/);
-    expect(await settingsText()).toBeNull();
+    expect(await accountsFileText()).toBeNull();
   });
 
   it('replaces the key of an account connected again', async () => {
@@ -196,15 +196,15 @@ describe('a key the service stops accepting', () => {
   });
 });
 
-describe('settings file', () => {
+describe('accounts file', () => {
   it('keeps a damaged file aside, says where, and starts without accounts', async () => {
     await service.close();
-    await writeFile(join(dir, SETTINGS_FILE), '{"version":1,"active":"acc-x","accounts":[{"id":');
+    await writeFile(join(dir, ACCOUNTS_FILE), '{"version":1,"active":"acc-x","accounts":[{"id":');
     service = await AccountService.open({ dataDir: dir, secrets, now: () => new Date('2026-03-02T10:00:00Z') });
-    const problem = service.settingsProblem!;
+    const problem = service.accountsFileProblem!;
     expect(problem).toBeInstanceOf(AccountError);
     expect(problem.kind).toBe('settings_corrupt');
-    const kept = join(dir, `${SETTINGS_FILE}.corrupt-2026-03-02T10-00-00-000Z`);
+    const kept = join(dir, `${ACCOUNTS_FILE}.corrupt-2026-03-02T10-00-00-000Z`);
     expect(problem.message).toContain(kept);
     expect(problem.message).toMatch(/still in the keychain/);
     expect(await readFile(kept, 'utf8')).toBe('{"version":1,"active":"acc-x","accounts":[{"id":');
@@ -212,14 +212,14 @@ describe('settings file', () => {
 
     await service.connect({ baseUrl: sb.url, username: 'bakkerij', apiKey: 'key-bakkerij-5521' });
     expect(await readFile(kept, 'utf8')).toBe('{"version":1,"active":"acc-x","accounts":[{"id":');
-    expect((await readdir(dir)).sort()).toEqual([SETTINGS_FILE, `${SETTINGS_FILE}.corrupt-2026-03-02T10-00-00-000Z`]);
+    expect((await readdir(dir)).sort()).toEqual([ACCOUNTS_FILE, `${ACCOUNTS_FILE}.corrupt-2026-03-02T10-00-00-000Z`]);
   });
 
   it('treats well-formed JSON of the wrong shape as damaged too', async () => {
     await service.close();
-    await writeFile(join(dir, SETTINGS_FILE), JSON.stringify({ version: 1, active: 'acc-missing', accounts: [] }));
+    await writeFile(join(dir, ACCOUNTS_FILE), JSON.stringify({ version: 1, active: 'acc-missing', accounts: [] }));
     service = await AccountService.open({ dataDir: dir, secrets });
-    expect(service.settingsProblem?.kind).toBe('settings_corrupt');
+    expect(service.accountsFileProblem?.kind).toBe('settings_corrupt');
   });
 
   it('leaves the keychain as it was when the settings cannot be written', async () => {

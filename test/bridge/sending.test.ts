@@ -120,7 +120,7 @@ describe('sending.credits', () => {
     expect(sandbox.deliveries().filter((d) => d.sendmethod === 'printcenter')).toEqual([]);
 
     // kept with the account: the same database opened again still knows
-    expect(t.core.space.store.settings.get('sending.printcenterRefusedAt')).toBe(Date.parse(refusedAt!));
+    expect(t.core.space.store.keyValues.get('sending.printcenterRefusedAt')).toBe(Date.parse(refusedAt!));
 
     sandbox.setCredits(3);
     await t.ok('outbox.retry', { id: refused!.id });

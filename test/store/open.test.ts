@@ -109,7 +109,7 @@ describe('migrations', () => {
         expect(store.clients.count()).toBe(0);
         return;
       }
-      expect(store.settings.get('pull.lastAt')).toBe(Date.UTC(2026, 0, 10));
+      expect(store.keyValues.get('pull.lastAt')).toBe(Date.UTC(2026, 0, 10));
       expect(store.pulled.countries().map((c) => c.id)).toEqual([146, 226]);
       expect(store.clients.get('c-2')).toMatchObject({ state: 'edited', fields: { company: 'Coöperatie Fietsen' } });
       expect(store.quotations.get('q-1').content.lines[0]).toMatchObject({ description: 'Werk' });

@@ -16,7 +16,7 @@ export function numberingHandlers(ctx: BridgeContext): NumberingHandlers {
     const store = ctx.store();
     const s = store.numbering.scheme();
     if (s.mode === 'own') return { mode: 'own', pattern: s.pattern, next: s.next, preview: store.numbering.preview() };
-    const last = store.settings.get<{ pattern: string; next: number }>(LAST_PATTERN_KEY);
+    const last = store.keyValues.get<{ pattern: string; next: number }>(LAST_PATTERN_KEY);
     return { mode: 'service', pattern: last?.pattern ?? '', next: last?.next ?? 1, preview: null };
   }
 
@@ -35,7 +35,7 @@ export function numberingHandlers(ctx: BridgeContext): NumberingHandlers {
         if (problems.length > 0) throw new HandlerError('validation', problems[0]!.said, errors);
         store.transaction(() => {
           store.numbering.setScheme(input);
-          store.settings.set(LAST_PATTERN_KEY, { pattern: input.pattern, next: input.next });
+          store.keyValues.set(LAST_PATTERN_KEY, { pattern: input.pattern, next: input.next });
         });
       } else store.numbering.setScheme(input);
       return view();

@@ -1,5 +1,5 @@
-// The non-secret account settings (base URL, username, display name, which
-// one is active) in a small JSON file. Written atomically (temp file, fsync,
+// The accounts file: what is kept of each account besides its key (base URL,
+// username, display name) and which one is active, in a small JSON file. Written atomically (temp file, fsync,
 // rename) so a crash leaves the old or the new file, never half of one. A
 // file that cannot be read is moved aside, never overwritten.
 import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { AccountError } from './errors';
 
-export const SETTINGS_FILE = 'accounts.json';
+export const ACCOUNTS_FILE = 'accounts.json';
 
 const storedAccount = z.object({
   id: z.string().min(1).max(100),
@@ -20,7 +20,7 @@ const storedAccount = z.object({
 });
 export type StoredAccount = z.infer<typeof storedAccount>;
 
-const settingsSchema = z
+const accountsSchema = z
   .object({
     version: z.literal(1),
     active: z.string().nullable(),
@@ -28,24 +28,24 @@ const settingsSchema = z
   })
   .refine((s) => new Set(s.accounts.map((a) => a.id)).size === s.accounts.length, 'account ids must be unique')
   .refine((s) => s.active === null || s.accounts.some((a) => a.id === s.active), 'the active account must be one of the accounts');
-export type AccountSettings = z.infer<typeof settingsSchema>;
+export type SavedAccounts = z.infer<typeof accountsSchema>;
 
-export const EMPTY_SETTINGS: AccountSettings = { version: 1, active: null, accounts: [] };
+export const NO_ACCOUNTS: SavedAccounts = { version: 1, active: null, accounts: [] };
 
-export class SettingsFile {
+export class AccountsFile {
   readonly path: string;
 
   constructor(readonly dir: string) {
-    this.path = join(dir, SETTINGS_FILE);
+    this.path = join(dir, ACCOUNTS_FILE);
   }
 
-  /** The settings; empty when there is no file yet. A corrupt file is moved aside and reported. */
-  async load(now: Date = new Date()): Promise<AccountSettings> {
+  /** The saved accounts; none when there is no file yet. A corrupt file is moved aside and reported. */
+  async load(now: Date = new Date()): Promise<SavedAccounts> {
     let text: string;
     try {
       text = await readFile(this.path, 'utf8');
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return structuredClone(EMPTY_SETTINGS);
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return structuredClone(NO_ACCOUNTS);
       throw new AccountError('settings_io', { path: this.path, detail: (err as NodeJS.ErrnoException).code ?? 'read failed' });
     }
     let parsed: unknown;
@@ -54,9 +54,9 @@ export class SettingsFile {
     } catch {
       parsed = undefined;
     }
-    const r = settingsSchema.safeParse(parsed);
+    const r = accountsSchema.safeParse(parsed);
     if (r.success) return r.data;
-    const aside = join(this.dir, `${SETTINGS_FILE}.corrupt-${now.toISOString().replace(/[:.]/g, '-')}`);
+    const aside = join(this.dir, `${ACCOUNTS_FILE}.corrupt-${now.toISOString().replace(/[:.]/g, '-')}`);
     try {
       await rename(this.path, aside);
     } catch (err) {
@@ -65,8 +65,8 @@ export class SettingsFile {
     throw new AccountError('settings_corrupt', { path: aside });
   }
 
-  async save(settings: AccountSettings): Promise<void> {
-    const checked = settingsSchema.parse(settings);
+  async save(saved: SavedAccounts): Promise<void> {
+    const checked = accountsSchema.parse(saved);
     const tmp = `${this.path}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
     try {
       await mkdir(this.dir, { recursive: true });
