@@ -81,8 +81,14 @@ export class RecordRelay {
 
   publishOutbox(store: Store): void {
     if (this.#closed) return;
-    this.opts.events.emit('outbox.parked', store.outbox.parked().map((op) => parkedView(store, op)));
-    this.opts.events.emit('conflicts.changed', store.conflicts.open().map((c) => conflictView(store, c)));
+    this.opts.events.emit(
+      'outbox.parked',
+      store.outbox.parked().map((op) => parkedView(store, op)),
+    );
+    this.opts.events.emit(
+      'conflicts.changed',
+      store.conflicts.open().map((c) => conflictView(store, c)),
+    );
   }
 
   close(): void {

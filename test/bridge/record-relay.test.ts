@@ -32,7 +32,7 @@ afterEach(() => {
 });
 
 describe('the record relay', () => {
-  it("names the record whose outbox entry moved, at once; a request going out is no news", () => {
+  it('names the record whose outbox entry moved, at once; a request going out is no news', () => {
     const t = setUp();
     close = t.close;
     const c = t.scope.run(() => t.store.clients.create({ company: 'A' }));
@@ -51,7 +51,10 @@ describe('the record relay', () => {
     close = t.close;
     // a pull writes page after page
     t.store.pulled.putCountries([{ id: 146, name: 'Nederland' }]);
-    t.store.pulled.putCountries([{ id: 146, name: 'Nederland' }, { id: 21, name: 'België' }]);
+    t.store.pulled.putCountries([
+      { id: 146, name: 'Nederland' },
+      { id: 21, name: 'België' },
+    ]);
     expect(t.records()).toEqual([]);
     await wait(60);
     expect(t.records()).toEqual([{ entity: 'country', ids: 'all' }]);

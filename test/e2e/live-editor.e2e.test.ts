@@ -23,7 +23,12 @@ async function backOnline(): Promise<void> {
     .poll(
       async () => {
         const text = await syncText(page);
-        if (/Offline/.test(text)) await page.locator('.sync-actions button').last().click({ timeout: 1000 }).catch(() => undefined);
+        if (/Offline/.test(text))
+          await page
+            .locator('.sync-actions button')
+            .last()
+            .click({ timeout: 1000 })
+            .catch(() => undefined);
         return text;
       },
       { timeout: 20_000, interval: 500 },
@@ -51,7 +56,10 @@ describe('the open editor', () => {
       .poll(async () => (await bridge(page, 'quotations.get', { id: q.id })).serverId, { timeout: 20_000 })
       .not.toBeNull()
       .then(async () => (await bridge(page, 'quotations.get', { id: q.id })).serverId!);
-    await page.getByTestId('server-id').filter({ hasText: `No. ${serverId}` }).waitFor();
+    await page
+      .getByTestId('server-id')
+      .filter({ hasText: `No. ${serverId}` })
+      .waitFor();
     await page.getByText('Saved on the service', { exact: true }).waitFor();
     expect(await page.getByText('Waiting to sync', { exact: true }).count()).toBe(0);
     expect(await page.evaluate(() => (globalThis as { stayed?: boolean }).stayed)).toBe(true);
