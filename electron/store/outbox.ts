@@ -6,6 +6,7 @@ import type { OpError, OpKind, OpState, OutboxEntry } from '../../shared/outbox'
 import { OP_KINDS, targetKindOf } from '../../shared/outbox';
 import { type Ctx, type Entity, parseJson, toJson } from './context';
 import { StoreError, notFound } from './errors';
+import { said } from '../../shared/messages';
 
 interface Row {
   id: number;
@@ -41,7 +42,7 @@ export const DEFAULT_DRAFT_SAVE_EVERY_MS = 10 * 60_000;
 
 function toEntry(r: Row): OutboxItem {
   const kind = r.kind as OpKind;
-  if (!OP_KINDS.includes(kind)) throw new StoreError('corrupt', `Outbox entry ${r.id} has an unknown kind "${r.kind}"; this database was changed outside quotedesk.`);
+  if (!OP_KINDS.includes(kind)) throw new StoreError('corrupt', said('store.outbox.unknown_kind', { id: r.id, kind: r.kind }));
   return {
     id: r.id,
     kind,
@@ -234,7 +235,7 @@ export class Outbox {
       const stmt = this.ctx.stmt<[number], Pick<Row, 'kind' | 'target'>>(`DELETE FROM outbox WHERE id = ? AND state IN ${OPEN_STATES} RETURNING kind, target`);
       for (const id of ids) {
         const gone = stmt.get(id);
-        if (!gone) throw new StoreError('not_allowed', `Outbox entry ${id} is already on its way to the service and cannot be withdrawn; wait for it to finish.`);
+        if (!gone) throw new StoreError('not_allowed', said('store.outbox.in_flight', { id }));
         this.touchTarget(gone);
       }
     });
@@ -335,7 +336,7 @@ export class Outbox {
   retry(id: number): void {
     this.ctx.tx(['outbox'], () => {
       const e = this.get(id);
-      if (e.state !== 'parked') throw new StoreError('not_allowed', `Outbox entry ${id} is ${e.state.replace('_', ' ')}, not parked; only parked entries can be retried.`);
+      if (e.state !== 'parked') throw new StoreError('not_allowed', said('store.outbox.not_parked', { id, state: e.state.replace('_', ' ') }));
       // trying again is a person's action
       this.ctx.stmt(`UPDATE outbox SET state = 'pending', attempts = 0, next_attempt_at = 0, hold_until = 0, asked = 1, updated_at = ? WHERE id = ?`).run(this.ctx.now(), id);
       this.ctx.touch(TARGET_TABLES[e.targetKind], e.target);

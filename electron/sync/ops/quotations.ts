@@ -19,11 +19,13 @@ import { draftUnchanged, holdsSent } from '../merge';
 import { holdsDraft, mergeQuotation } from '../../../shared/quotation-merge';
 import { newId } from '../../store/ids';
 import { withInputOnly } from '../../../shared/input-only';
-import type { OpHandler, PushResult, ResolveResult } from './types';
-import type { QuotationPushContext as PushContext } from './quotation-store';
+import type { OpContext, OpHandler, PushResult, QuotationPushStore, ResolveResult } from './types';
 import { readSent } from './read-sent';
 import { isNotFound, listIncomplete, nothingLeft } from './common';
 import type { InvoicingApi } from '../../api';
+
+type PushContext = OpContext<QuotationPushStore>;
+import { said } from '../../../shared/messages';
 
 /**
  * The first quotation on the service that `match` accepts, or null when the
@@ -114,14 +116,14 @@ function bodyFor(ctx: PushContext, entry: OutboxItem, row: QuotationRow, extra: 
     }
     clientnr = client?.clientnr ?? null;
     if (!client) {
-      store.outbox.park(entry.id, { kind: 'validation', message: 'The client of this quotation no longer exists; choose another client.', fieldErrors: [{ field: 'clientId', message: 'choose a client for this quotation' }] });
+      store.outbox.park(entry.id, { kind: 'validation', ...said('parked.quotation.client_gone'), fieldErrors: [{ field: 'clientId', message: 'choose a client for this quotation' }] });
       return { ok: false, result: 'parked' };
     }
   }
   const checked = extra.action === 'send' ? sendBody(content, row, clientnr, extra.sendmethod ?? '') : saveBody(content, row, clientnr, extra.overwrite);
   if (!checked.ok) {
-    const what = extra.action === 'send' ? 'sent' : 'saved on the service';
-    store.outbox.park(entry.id, { kind: 'validation', message: `This quotation cannot be ${what} until these fields are fixed.`, fieldErrors: checked.errors });
+    const reason = said(extra.action === 'send' ? 'parked.quotation.send_invalid' : 'parked.quotation.save_invalid');
+    store.outbox.park(entry.id, { kind: 'validation', ...reason, fieldErrors: checked.errors });
     return { ok: false, result: 'parked' };
   }
   return { ok: true, clientnr, body: checked.value };
@@ -387,7 +389,7 @@ export class QuotationSentChange implements OpHandler {
     const row = store.quotations.findRow(entry.target);
     if (!row || row.deleted) return nothingLeft(store, entry);
     if (row.server_id === null) {
-      store.outbox.park(entry.id, { kind: 'other', message: 'This quotation has not been sent; send it first, or discard this change.' });
+      store.outbox.park(entry.id, { kind: 'other', ...said('parked.quotation.not_sent') });
       return 'parked';
     }
     const id = row.server_id;
