@@ -61,6 +61,11 @@ describe('error texts', () => {
     expect(errorText({ messageKey: 'bridge.validation', message: 'x', params: { detail: 'x' } }, 'nl')).toMatch(/niet geldig/);
   });
 
+  it('says a value that holds braces of its own, as the numbering rules do', () => {
+    const e = { messageKey: 'numbering.pattern.unknown_placeholder', message: 'english', params: { placeholder: '{MM}', year: '{YYYY}', yy: '{YY}', counter: '{####}' } };
+    expect(errorText(e, 'nl')).toBe('Het nummerpatroon bevat {MM}, en dat is geen plaatshouder; gebruik {YYYY}, {YY} of een reeks # zoals {####}.');
+  });
+
   it('falls back to the English message for an unknown key or a missing param', () => {
     expect(errorText({ messageKey: 'nope', message: 'The fallback.' }, 'nl')).toBe('The fallback.');
     expect(errorText({ messageKey: 'bridge.storage', message: 'Database locked.' }, 'nl')).toBe('Database locked.');
