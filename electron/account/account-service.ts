@@ -8,7 +8,7 @@
 // at once, without a request, until a new key is connected. Nothing stored
 // on this computer is touched by that.
 import { createHash } from 'node:crypto';
-import type { SecretStore } from '../keychain';
+import type { Keychain } from '../keychain';
 import { ApiError, InvoicingApi, parseBaseUrl, silentLogger, type InvoicingApiOptions, type Logger } from '../api';
 import { AccountError } from './errors';
 import { AccountsFile, type SavedAccounts, type StoredAccount } from './accounts-file';
@@ -30,7 +30,7 @@ export type ApiSettings = Omit<InvoicingApiOptions, 'baseUrl' | 'credentials' | 
 export interface AccountServiceOptions {
   /** the app's data folder; the accounts file lives here */
   dataDir: string;
-  secrets: SecretStore;
+  secrets: Keychain;
   logger?: Logger;
   api?: ApiSettings;
   now?: () => Date;
@@ -44,7 +44,7 @@ export function accountId(baseUrl: string, username: string): string {
 
 export class AccountService {
   readonly #file: AccountsFile;
-  readonly #secrets: SecretStore;
+  readonly #secrets: Keychain;
   readonly #logger: Logger;
   readonly #apiSettings: ApiSettings;
   readonly #now: () => Date;

@@ -12,7 +12,7 @@ import { DRAFT_SAVE_MINUTES, type Settings } from '../../shared/bridge';
 import { languageFromLocales } from '../../shared/language';
 import { SENDMETHODS } from '../../shared/schemas';
 // the sandbox's atomic JSON writer (temp file, fsync, rename) serves here too
-import { writeDataFile } from '../sandbox/store';
+import { writeDataFile } from '../sandbox/data-file';
 import { readJsonFile } from './json-file';
 
 export const DEFAULT_SETTINGS: Settings = { language: null, defaultSendmethod: 'email', draftSaveEveryMinutes: 10 };

@@ -12,7 +12,7 @@ import { EventHub } from '../bridge/events';
 import type { Handlers } from '../bridge/dispatcher';
 import { createHandlers } from '../bridge/handlers';
 import { AccountService } from '../account';
-import { KeytarSecretStore, type SecretStore } from '../keychain';
+import { KeytarKeychain, type Keychain } from '../keychain';
 import type { Sandbox } from '../sandbox';
 import { AppSettings } from './app-settings';
 import { CompanyDetails } from '../document/company-file';
@@ -33,7 +33,7 @@ export interface CoreOptions {
   /** how much demo data a fresh sandbox starts with (the small demo set by default) */
   demoSeed?: DemoSeed;
   /** where API keys are kept; the OS keychain by default */
-  secrets?: SecretStore;
+  secrets?: Keychain;
   /** start syncing at once (default); false leaves the engine to the caller (tests) */
   autoSync?: boolean;
   /** told of failures that have no caller to answer (background sync) */
@@ -71,7 +71,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   const events = new EventHub();
   const settings = new AppSettings(join(opts.dataDir, 'settings.json'), opts.systemLocale);
   const company = new CompanyDetails(join(opts.dataDir, 'company.json'));
-  const accounts = await AccountService.open({ dataDir: opts.dataDir, secrets: opts.secrets ?? new KeytarSecretStore() });
+  const accounts = await AccountService.open({ dataDir: opts.dataDir, secrets: opts.secrets ?? new KeytarKeychain() });
   const scope = new HandlerScope();
   // the engine plans its pushes on these; whoever set one, what it runs is nobody's handler
   const timers = scope.timers(opts.clock?.timers ?? { setTimeout: (fn, ms) => setTimeout(fn, ms).unref(), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) });

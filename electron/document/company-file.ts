@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { EMPTY_COMPANY, companyFields, companyProblems, type CompanyFields, type CompanyView } from '../../shared/bridge/company';
 import { LOGO_MAX_BYTES, LOGO_TYPES, sniffLogoType, type LogoType } from '../../shared/document';
 import { HandlerError } from '../bridge/errors';
-import { writeDataFile } from '../sandbox/store';
+import { writeDataFile } from '../sandbox/data-file';
 import { readJsonFile } from '../core/json-file';
 import { said } from '../../shared/messages';
 

@@ -1,5 +1,5 @@
-export type { SecretStore } from './secret-store';
-export { KEYCHAIN_SERVICE } from './secret-store';
-export { KeytarSecretStore } from './keytar-store';
-export { MemorySecretStore } from './memory-store';
+export type { Keychain } from './keychain';
+export { KEYCHAIN_SERVICE } from './keychain';
+export { KeytarKeychain } from './keytar-keychain';
+export { MemoryKeychain } from './memory-keychain';
 export { KeychainError, classifyKeychainError } from './errors';

@@ -1,7 +1,7 @@
 // Where API keys live. Only the main process holds one; the implementation is
 // passed in so tests use a real keychain in a scratch session.
 
-export interface SecretStore {
+export interface Keychain {
   /** The secret of an account, or null when there is none. */
   get(account: string): Promise<string | null>;
   set(account: string, secret: string): Promise<void>;

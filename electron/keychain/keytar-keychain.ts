@@ -2,7 +2,7 @@
 // Credential Vault on Windows). There is deliberately no plaintext fallback:
 // when the keychain cannot be used, every call fails with a KeychainError that
 // says what to install or unlock.
-import { KEYCHAIN_SERVICE, type SecretStore } from './secret-store';
+import { KEYCHAIN_SERVICE, type Keychain } from './keychain';
 import { KeychainError, classifyKeychainError } from './errors';
 
 type Keytar = typeof import('keytar');
@@ -10,7 +10,7 @@ type Keytar = typeof import('keytar');
 /** Never a real account name: account names are never allowed to start with a dot. */
 const UNLOCK_PROBE = '.unlock-probe';
 
-export class KeytarSecretStore implements SecretStore {
+export class KeytarKeychain implements Keychain {
   #keytar: Promise<Keytar> | undefined;
 
   constructor(private readonly service: string = KEYCHAIN_SERVICE) {}

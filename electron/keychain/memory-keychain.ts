@@ -1,8 +1,8 @@
 // For unit tests that are not about the keychain. Never used by the app: the
 // app has no plaintext fallback.
-import type { SecretStore } from './secret-store';
+import type { Keychain } from './keychain';
 
-export class MemorySecretStore implements SecretStore {
+export class MemoryKeychain implements Keychain {
   readonly #entries = new Map<string, string>();
 
   async get(account: string): Promise<string | null> {

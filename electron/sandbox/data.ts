@@ -20,7 +20,7 @@ import {
   type SavedInvoiceRec,
 } from './records';
 import { lineRecord, priceQuotation, withoutInputOnly } from './pricing';
-import { DataFileError, writeDataFile } from './store';
+import { DataFileError, writeDataFile } from './data-file';
 
 export interface Delivery {
   quotationId: number;

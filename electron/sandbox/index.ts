@@ -114,7 +114,7 @@ import { FaultInjector, type Faults } from './faults';
 import { HourlyLimit, Throttle } from './rate-limit';
 import { populate } from './seed';
 import { accountRules } from './rules';
-import { readDataFile } from './store';
+import { readDataFile } from './data-file';
 import { PAGED_LISTS, type ListPaging, type PagedList } from './paging';
 
 export type { Delivery, DocumentList } from './data';
@@ -122,7 +122,7 @@ export type { Faults, FaultKind } from './faults';
 export type { RequestRecord } from './app';
 export type { KeyState } from './auth';
 export { SandboxData } from './data';
-export { DataFileError } from './store';
+export { DataFileError } from './data-file';
 export { MAX_COUNT, DEFAULT_COUNT, PAGED_LISTS, type PagedList } from './paging';
 export { MAX_FORM_FIELDS } from './body';
 export { PRINTCENTER_COST } from './quotations';

@@ -5,7 +5,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 
-export const useLineSelection = defineStore('lineSelection', () => {
+export const useLineSelectionStore = defineStore('lineSelection', () => {
   const quotationId = ref<string | null>(null);
   /** replaced on every change, so what reads it re-renders */
   const ids = shallowRef<ReadonlySet<string>>(new Set());

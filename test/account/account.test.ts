@@ -9,10 +9,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { AccountError, AccountService, ACCOUNTS_FILE, accountId, type Account } from '../../electron/account';
 import { ApiError } from '../../electron/api';
-import { KeytarSecretStore, KeychainError } from '../../electron/keychain';
+import { KeytarKeychain, KeychainError } from '../../electron/keychain';
 
 const SERVICE = `quotedesk-account-test-${process.pid}`;
-const secrets = new KeytarSecretStore(SERVICE);
+const secrets = new KeytarKeychain(SERVICE);
 let sb: Sandbox;
 let other: Sandbox;
 let dir: string;

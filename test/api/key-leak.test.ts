@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { AccountService } from '../../electron/account';
-import { MemorySecretStore, KeytarSecretStore } from '../../electron/keychain';
+import { MemoryKeychain, KeytarKeychain } from '../../electron/keychain';
 import type { LogFields, Logger } from '../../electron/api';
 
 const USER = 'lekcontrole';
@@ -68,7 +68,7 @@ describe('the API key', () => {
     const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => (writes.push(String(chunk)), true));
     const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => (writes.push(String(chunk)), true));
     const consoles = (['log', 'info', 'warn', 'error', 'debug'] as const).map((m) => vi.spyOn(console, m).mockImplementation((...args: unknown[]) => void writes.push(inspect(args))));
-    const keychain = new KeytarSecretStore(`quotedesk-leak-${process.pid}`);
+    const keychain = new KeytarKeychain(`quotedesk-leak-${process.pid}`);
     const service = await AccountService.open({
       dataDir: dir,
       secrets: keychain,
@@ -163,7 +163,7 @@ describe('the API key', () => {
   });
 
   it('is not kept by the in-memory store anywhere it could be printed', async () => {
-    const store = new MemorySecretStore();
+    const store = new MemoryKeychain();
     await store.set('a', KEY);
     expect(inspect(store, { showHidden: true, depth: Infinity })).not.toContain(KEY);
     expect(JSON.stringify(store)).not.toContain(KEY);

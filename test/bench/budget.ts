@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore } from '../../electron/core';
 import { createDispatcher } from '../../electron/bridge/dispatcher';
-import { MemorySecretStore } from '../../electron/keychain';
+import { MemoryKeychain } from '../../electron/keychain';
 import type { OperationInput, OperationName, OperationResults } from '../../shared/bridge';
 import type { PullSummary } from '../../shared/sync';
 import { SimClock, settled } from '../helpers/sim-clock';
@@ -33,7 +33,7 @@ const pause = () => (rnd.next() < 0.05 ? 60_000 : 2000 + Math.floor(rnd.next() *
 
 const dataDir = mkdtempSync(join(tmpdir(), 'quotedesk-bench-budget-'));
 const clock = new SimClock();
-const core = await createCore({ dataDir, secrets: new MemorySecretStore(), clock, demoSeed: { clients: CLIENTS, products: 300, quotations: 100 } });
+const core = await createCore({ dataDir, secrets: new MemoryKeychain(), clock, demoSeed: { clients: CLIENTS, products: 300, quotations: 100 } });
 const dispatch = createDispatcher<'bench'>({ handlers: core.handlers, isTrustedSender: () => true });
 let edits = 0;
 async function ok<N extends OperationName>(op: N, input: OperationInput<N>): Promise<OperationResults[N]> {

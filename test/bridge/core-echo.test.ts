@@ -2,7 +2,7 @@
 // them takes, and is told of a push that commits while a handler waits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyEvent } from '../../electron/bridge/events';
-import { MemorySecretStore } from '../../electron/keychain';
+import { MemoryKeychain } from '../../electron/keychain';
 import { startTestCore, type TestCore } from '../helpers/core';
 
 let t: TestCore;
@@ -12,7 +12,7 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
   // no pull: the first countries.list reads the service and writes the list
-  t = await startTestCore({ secrets: new MemorySecretStore(), demoSeed: { clients: 1, products: 0, quotations: 0 } });
+  t = await startTestCore({ secrets: new MemoryKeychain(), demoSeed: { clients: 1, products: 0, quotations: 0 } });
   t.core.events.subscribe((e) => events.push(e));
 });
 afterAll(async () => {

@@ -2,13 +2,13 @@
 // when the engine last saw the service offline and would otherwise wait
 // minutes for its next probe.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemorySecretStore } from '../../electron/keychain';
+import { MemoryKeychain } from '../../electron/keychain';
 import { startTestCore, type TestCore } from '../helpers/core';
 import { until } from '../helpers/until';
 
 let t: TestCore;
 beforeAll(async () => {
-  t = await startTestCore({ secrets: new MemorySecretStore(), autoSync: true, demoSeed: { clients: 2, products: 0, quotations: 0 } });
+  t = await startTestCore({ secrets: new MemoryKeychain(), autoSync: true, demoSeed: { clients: 2, products: 0, quotations: 0 } });
 });
 afterAll(async () => {
   await t?.close();

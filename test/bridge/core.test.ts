@@ -6,13 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyEvent } from '../../electron/bridge/events';
-import { MemorySecretStore } from '../../electron/keychain';
+import { MemoryKeychain } from '../../electron/keychain';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { startTestCore, type TestCore } from '../helpers/core';
 import { until } from '../helpers/until';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'quotedesk-core-'));
-const secrets = new MemorySecretStore();
+const secrets = new MemoryKeychain();
 let t: TestCore;
 let service: Sandbox;
 const events: AnyEvent[] = [];

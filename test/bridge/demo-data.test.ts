@@ -1,12 +1,12 @@
 // The demo a new user opens: a catalogue with the Dutch VAT rates, so a
 // quotation drafted from it shows tax like a real one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemorySecretStore } from '../../electron/keychain';
+import { MemoryKeychain } from '../../electron/keychain';
 import { pullAll, startTestCore, type TestCore } from '../helpers/core';
 
 let t: TestCore;
 beforeAll(async () => {
-  t = await startTestCore({ secrets: new MemorySecretStore() });
+  t = await startTestCore({ secrets: new MemoryKeychain() });
   await pullAll(t.core);
 });
 afterAll(async () => {

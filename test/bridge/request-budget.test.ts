@@ -2,7 +2,7 @@
 // asks for: the real core and bridge handlers against the demo sandbox over
 // real HTTP, with the sync engine's time simulated so minutes pass at once.
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemorySecretStore } from '../../electron/keychain';
+import { MemoryKeychain } from '../../electron/keychain';
 import { startTestCore, type TestCore } from '../helpers/core';
 import { SimClock, settled } from '../helpers/sim-clock';
 
@@ -16,7 +16,7 @@ afterEach(async () => {
 
 async function start() {
   const clock = new SimClock();
-  t = await startTestCore({ secrets: new MemorySecretStore(), autoSync: true, clock, demoSeed: { clients: 3, products: 2, quotations: 0 } });
+  t = await startTestCore({ secrets: new MemoryKeychain(), autoSync: true, clock, demoSeed: { clients: 3, products: 2, quotations: 0 } });
   const core = t.core;
   const settle = () => settled(() => core.sync.idle());
   await settle();

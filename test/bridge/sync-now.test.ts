@@ -1,13 +1,13 @@
 // "Sync now", or the system saying the network is back: entries waiting out a
 // backoff after failed attempts go at once, not when their backoff ends.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemorySecretStore } from '../../electron/keychain';
+import { MemoryKeychain } from '../../electron/keychain';
 import { startTestCore, type TestCore } from '../helpers/core';
 import { until } from '../helpers/until';
 
 let t: TestCore;
 beforeAll(async () => {
-  t = await startTestCore({ secrets: new MemorySecretStore(), demoSeed: { clients: 1, products: 0, quotations: 0 } });
+  t = await startTestCore({ secrets: new MemoryKeychain(), demoSeed: { clients: 1, products: 0, quotations: 0 } });
   await t.core.sync.engine.pull();
 });
 afterAll(async () => {
@@ -61,7 +61,7 @@ describe('sync now', () => {
 describe('the network is back', () => {
   let a: TestCore;
   beforeAll(async () => {
-    a = await startTestCore({ secrets: new MemorySecretStore(), autoSync: true, demoSeed: { clients: 1, products: 0, quotations: 0 } });
+    a = await startTestCore({ secrets: new MemoryKeychain(), autoSync: true, demoSeed: { clients: 1, products: 0, quotations: 0 } });
     await until(async () => (await a.ok('sync.status', {})).lastSyncAt, 'the first pull');
   });
   afterAll(async () => {

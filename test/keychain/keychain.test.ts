@@ -7,19 +7,19 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import keytar from 'keytar';
-import { KEYCHAIN_SERVICE, KeychainError, KeytarSecretStore, MemorySecretStore, classifyKeychainError, type SecretStore } from '../../electron/keychain';
+import { KEYCHAIN_SERVICE, KeychainError, KeytarKeychain, MemoryKeychain, classifyKeychainError, type Keychain } from '../../electron/keychain';
 import { isSerializedError } from '../../shared/api-errors';
 
 const PROBE = fileURLToPath(new URL('./fixtures/probe.ts', import.meta.url));
 const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
 const testService = `quotedesk-test-${process.pid}`;
 
-const stores: [string, () => SecretStore][] = [
-  ['memory', () => new MemorySecretStore()],
-  ['keytar (Secret Service)', () => new KeytarSecretStore(testService)],
+const stores: [string, () => Keychain][] = [
+  ['memory', () => new MemoryKeychain()],
+  ['keytar (Secret Service)', () => new KeytarKeychain(testService)],
 ];
 
-describe.each(stores)('SecretStore contract: %s', (_name, make) => {
+describe.each(stores)('Keychain contract: %s', (_name, make) => {
   const store = make();
 
   afterAll(async () => {
@@ -47,9 +47,9 @@ describe.each(stores)('SecretStore contract: %s', (_name, make) => {
   });
 });
 
-describe('KeytarSecretStore', () => {
+describe('KeytarKeychain', () => {
   it('keeps one entry per account under the service name "quotedesk"', async () => {
-    const store = new KeytarSecretStore();
+    const store = new KeytarKeychain();
     const account = `contract-${process.pid}`;
     await store.set(account, 'the-key');
     try {
@@ -63,7 +63,7 @@ describe('KeytarSecretStore', () => {
   });
 
   it('refuses empty names, reserved names and empty secrets before touching the keychain', async () => {
-    const store = new KeytarSecretStore(testService);
+    const store = new KeytarKeychain(testService);
     await expect(store.set('', 'x')).rejects.toThrow(/non-empty/);
     await expect(store.get('.unlock-probe')).rejects.toThrow(/dot/);
     await expect(store.set('dave', '')).rejects.toThrow(/empty secret/);

@@ -2,7 +2,7 @@
 // order, losing lines that go and starting over for another quotation.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
-import { useLineSelection } from '../../renderer/stores/line-selection';
+import { useLineSelectionStore } from '../../renderer/stores/line-selection';
 
 beforeEach(() => {
   setActivePinia(createPinia());
@@ -10,7 +10,7 @@ beforeEach(() => {
 
 describe('line selection', () => {
   it('gives the selected lines in the quotation order, whatever the order they were ticked in', () => {
-    const s = useLineSelection();
+    const s = useLineSelectionStore();
     s.forQuotation('q1');
     s.set('c', true);
     s.set('a', true);
@@ -25,7 +25,7 @@ describe('line selection', () => {
   });
 
   it('drops lines that went, and starts over for another quotation but not for the same one', () => {
-    const s = useLineSelection();
+    const s = useLineSelectionStore();
     s.forQuotation('q1');
     s.setAll(['a', 'b', 'c'], true);
     const before = s.ids;
