@@ -1,7 +1,7 @@
 // The quotation push handlers against a small in-memory store: what they
 // decide from the service's answers, without SQLite. The service is the real
 // sandbox over HTTP; only the store is a stand-in, implementing the
-// interface the handlers ask for (QuotationPushStore). The same handlers run
+// interface the handlers ask for (QuotationPushStore in electron/sync/ops/types.ts). The same handlers run
 // against the real store in quotations.test.ts, failures.test.ts and the
 // other suites here.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import { QUOTATION_HEADER_FIELDS, type QuotationContent, type QuotationHeader, t
 import type { Quotation } from '../../shared/schemas';
 import type { OpKind } from '../../shared/outbox';
 import { QuotationDelete, QuotationSave, QuotationSend } from '../../electron/sync/ops/quotations';
-import type { QuotationPushContext, QuotationPushStore } from '../../electron/sync/ops/quotation-store';
+import type { OpContext, QuotationPushStore } from '../../electron/sync/ops/types';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -202,7 +202,7 @@ describe('quotation pushes against an in-memory store', () => {
     const f = fakeStore();
     const row = f.addDraft('q1', { clientId: f.addClient(clientnr), savename: 'qd-fake-save' });
     const e = f.addEntry('quotation.save', row.id);
-    const ctx: QuotationPushContext = { store: f.store, api };
+    const ctx: OpContext<QuotationPushStore> = { store: f.store, api };
 
     expect(await new QuotationSave(ctx).push(e)).toBe('done');
     const [made] = withSavename(sb, 'qd-fake-save');

@@ -34,6 +34,34 @@ export interface ProductPushStore {
   products: Pick<Store['products'], 'findRow' | 'row' | 'rowByProductId' | 'recordCreated' | 'recordMerged' | 'recordSaved' | 'markGone' | 'recordDeleted'>;
 }
 
+/**
+ * What the quotation handlers (ops/quotations.ts, ops/read-sent.ts) need of
+ * the store: the reads they decide on, the outbox moves they make, and one
+ * write per answer of the service (store.quotationPushes). The real Store
+ * satisfies it; so does the in-memory one of test/sync/quotation-ops-fake.test.ts.
+ */
+export interface QuotationPushStore {
+  transaction<T>(fn: () => T): T;
+  outbox: PushOutbox & Pick<Store['outbox'], 'absorb'>;
+  quotations: Pick<Store['quotations'], 'findRow' | 'row' | 'contentOf' | 'contentFromServer' | 'takeMerged'>;
+  quotationPushes: Pick<
+    Store['quotationPushes'],
+    | 'adoptServerId'
+    | 'recordSaved'
+    | 'recordSavedVersion'
+    | 'recordServiceVersion'
+    | 'recordSent'
+    | 'recordSentRead'
+    | 'recordSentChange'
+    | 'markGone'
+    | 'recordDraftConflict'
+    | 'recordDeleted'
+    | 'recordClient'
+  >;
+  clients: Pick<Store['clients'], 'findRow' | 'rowByClientnr'>;
+  numbering: Pick<Store['numbering'], 'assign' | 'renumber'>;
+}
+
 /** done: reached the service (or nothing was left to do); parked: waits for the user; waiting: on another entry. */
 export type PushResult = 'done' | 'parked' | 'waiting';
 
