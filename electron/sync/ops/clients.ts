@@ -8,7 +8,7 @@ import { clientFieldsOf, type ClientRow } from '../../store/clients';
 import { clientToInput } from '../request-bodies';
 import { clientFields, mergeClient, same } from '../merge';
 import type { ClientPushStore, OpContext, OpHandler, PushResult, ResolveResult } from './types';
-import { isNotFound, listIncomplete, nothingLeft, ownEarlierChanges } from './common';
+import { findLostCreate, isNotFound, nothingLeft, ownEarlierChanges } from './common';
 import { said } from '../../../shared/messages';
 
 /** A row that only mirrors the service: no local edits, no work waiting, nothing here refers to it. */
@@ -77,21 +77,13 @@ export class ClientCreate implements OpHandler {
     if (!row || row.clientnr !== null) return 'applied';
     const field = (['email', 'company', 'contact'] as const).find((f) => typeof sent[f] === 'string' && (sent[f] as string).trim() !== '');
     if (!field) return 'not_applied';
-    const candidates: Client[] = [];
-    const query = String(sent[field]);
-    const walk = api.searchPages('clients', field, query);
-    for await (const page of walk) {
-      for (const c of page) {
-        if (!matchesSent(sent, c)) continue;
-        const known = store.clients.rowByClientnr(c.clientnr);
-        if (known && known.id !== row.id && !isPlainCacheRow(store, known)) continue;
-        candidates.push(c);
-      }
-    }
-    // "none found" in a search that could not be read to the end proves nothing
-    if (candidates.length === 0 && !walk.complete) throw listIncomplete('clients', 'clients.search');
-    if (candidates.length === 0) return 'not_applied';
-    const newest = candidates.reduce((a, b) => (b.clientnr > a.clientnr ? b : a));
+    const ours = (c: Client) => {
+      if (!matchesSent(sent, c)) return false;
+      const known = store.clients.rowByClientnr(c.clientnr);
+      return !known || known.id === row.id || isPlainCacheRow(store, known);
+    };
+    const newest = await findLostCreate(api, 'clients', { field, query: String(sent[field]) }, ours, (c) => c.clientnr);
+    if (!newest) return 'not_applied';
     applyCreated(store, entry, newest.clientnr, sent as ClientInput, newest);
     return 'applied';
   }

@@ -1,5 +1,5 @@
 // What the push handlers of every record kind share.
-import { ApiError } from '../../api';
+import { ApiError, type InvoicingApi, type SearchResult } from '../../api';
 import type { OutboxItem, Store } from '../../store';
 import type { PushResult } from './types';
 import { same } from '../merge';
@@ -35,4 +35,25 @@ export function ownEarlierChanges<T extends object>(base: T | null, entry: Outbo
   const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
   for (const [f, v] of Object.entries(sent)) if (same(v, (theirs as Record<string, unknown>)[f])) out[f] = v;
   return out as T;
+}
+
+/**
+ * Looks up a create whose answer was lost: the newest record of a search of
+ * `area` by `field` = `query` that `isOurs` takes (it holds everything that
+ * was sent, and is not another record here). Null when there is none; a
+ * search that could not be read to its end and found none proves nothing,
+ * so that throws (docs/paging.md).
+ */
+export async function findLostCreate<A extends 'clients' | 'products'>(
+  api: InvoicingApi,
+  area: A,
+  search: { field: string; query: string },
+  isOurs: (found: SearchResult<A>) => boolean,
+  numberOf: (found: SearchResult<A>) => number,
+): Promise<SearchResult<A> | null> {
+  const candidates: SearchResult<A>[] = [];
+  const walk = api.searchPages(area, search.field, search.query);
+  for await (const page of walk) for (const r of page) if (isOurs(r)) candidates.push(r);
+  if (candidates.length === 0 && !walk.complete) throw listIncomplete(area, `${area}.search`);
+  return candidates.reduce<SearchResult<A> | null>((a, b) => (a === null || numberOf(b) > numberOf(a) ? b : a), null);
 }

@@ -10,7 +10,7 @@ import { PRODUCT_FIELDS } from '../../store/fields';
 import { productToInput } from '../request-bodies';
 import { mergeProduct, productFields, same } from '../merge';
 import type { OpContext, OpHandler, ProductPushStore, PushResult, ResolveResult } from './types';
-import { isNotFound, listIncomplete, nothingLeft, ownEarlierChanges } from './common';
+import { findLostCreate, isNotFound, nothingLeft, ownEarlierChanges } from './common';
 import { said } from '../../../shared/messages';
 
 /**
@@ -92,19 +92,13 @@ export class ProductCreate implements OpHandler {
     if (!row || row.product_id !== null) return 'applied';
     const field = (['code', 'name'] as const).find((f) => typeof sent[f] === 'string' && (sent[f] as string).trim() !== '');
     if (!field) return 'not_applied';
-    const candidates: Product[] = [];
-    const walk = api.searchPages('products', field, String(sent[field]));
-    for await (const page of walk) {
-      for (const p of page) {
-        if (!matchesSentProduct(sent, p)) continue;
-        const known = store.products.rowByProductId(p.id);
-        if (known && known.id !== row.id && !isPlainCacheRow(store, known)) continue;
-        candidates.push(p);
-      }
-    }
-    if (candidates.length === 0 && !walk.complete) throw listIncomplete('products', 'products.search');
-    if (candidates.length === 0) return 'not_applied';
-    const newest = candidates.reduce((a, b) => (b.id > a.id ? b : a));
+    const ours = (p: Product) => {
+      if (!matchesSentProduct(sent, p)) return false;
+      const known = store.products.rowByProductId(p.id);
+      return !known || known.id === row.id || isPlainCacheRow(store, known);
+    };
+    const newest = await findLostCreate(api, 'products', { field, query: String(sent[field]) }, ours, (p) => p.id);
+    if (!newest) return 'not_applied';
     applyCreated(store, entry, newest.id, sent as ProductInput, newest);
     return 'applied';
   }
