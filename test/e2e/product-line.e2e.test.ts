@@ -29,7 +29,10 @@ async function cardsFor(clientName: string, shot: string) {
   const picker = page.getByRole('combobox', { name: 'Add product' });
   await picker.click();
   await page.keyboard.type('VISITE');
-  await page.getByRole('option', { name: /Visitekaartje/ }).first().waitFor();
+  await page
+    .getByRole('option', { name: /Visitekaartje/ })
+    .first()
+    .waitFor();
   await page.keyboard.press('Enter');
   await expect.poll(() => page.getByRole('textbox', { name: 'Description' }).count()).toBe(1);
   // the price the main process gave the line is the one in its cell
@@ -78,7 +81,10 @@ describe('a catalogue product on a new line in the editor', () => {
     const picker = page.getByRole('combobox', { name: 'Product toevoegen' });
     await picker.click();
     await page.keyboard.type('OPMAAT');
-    await page.getByRole('option', { name: /Maatwerk op aanvraag/ }).first().waitFor();
+    await page
+      .getByRole('option', { name: /Maatwerk op aanvraag/ })
+      .first()
+      .waitFor();
     await page.keyboard.press('Enter');
     const note = page.getByTestId('currency-product');
     await note.waitFor();
