@@ -44,7 +44,7 @@ export default defineConfig(
   ...vue.configs['flat/recommended'],
   {
     languageOptions: {
-      ecmaVersion: 2023,
+      ecmaVersion: 'latest',
       sourceType: 'module',
       globals: { ...globals.node },
     },
