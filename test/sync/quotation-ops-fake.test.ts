@@ -15,6 +15,7 @@ import { QUOTATION_HEADER_FIELDS, type QuotationContent, type QuotationHeader, t
 import type { Quotation } from '../../shared/schemas';
 import type { OpKind } from '../../shared/outbox';
 import { QuotationDelete, QuotationSave, QuotationSend } from '../../electron/sync/ops/quotations';
+import { scratchStore } from '../store/helpers';
 import type { OpContext, QuotationPushStore } from '../../electron/sync/ops/types';
 
 const cleanups: (() => unknown)[] = [];
@@ -267,5 +268,88 @@ describe('quotation pushes against an in-memory store', () => {
 
     expect(await new QuotationDelete({ store: f.store, api }).push(e)).toBe('done');
     expect(f.writes()).toEqual([['recordDeleted', e.id, 'q1']]);
+  });
+});
+
+describe('the same pushes against the real store', () => {
+  /** A real store in a scratch file that knows the service's client `clientnr`, and a draft for it with one line. */
+  function realDraft(sb: Sandbox, clientnr: number) {
+    const { store, clock } = scratchStore();
+    // the service numbers the quotations, as in the in-memory store above
+    store.numbering.setScheme({ mode: 'service' });
+    store.pulled.putClients(sb.data.clients.all().filter((c) => Number(c.clientnr) === clientnr) as never, clock());
+    const q = store.quotations.create({ clientId: store.clients.byClientnr(clientnr)!.id });
+    store.quotations.addLine(q.id, { description: 'Advies', amount: 2, price: 95, tax_rate: 21 });
+    return { store, clock, q };
+  }
+
+  it('a new draft is saved: the row mirrors the service\'s quotation and its saved version is the base', async () => {
+    const { sb, api, clientnr } = await service();
+    const { store, q } = realDraft(sb, clientnr);
+    const e = store.outbox.forTarget(q.id)[0]!;
+    expect(await new QuotationSave({ store, api }).push(e)).toBe('done');
+    const row = store.quotations.row(q.id);
+    const [made] = withSavename(sb, row.savename!);
+    expect(row.server_id).toBe(Number(made!.id));
+    expect(JSON.parse(row.base!)).toMatchObject({ id: Number(made!.id) });
+    expect(store.outbox.get(e.id).state).toBe('done');
+  });
+
+  it('a 404 on the save of a draft the service had marks it gone and parks it as a conflict', async () => {
+    const { sb, api, clientnr } = await service();
+    const { store, clock } = realDraft(sb, clientnr);
+    store.pulled.putQuotations([{ id: 987_654, clientnr, sent: false, savename: 'qd-real-gone', lines: [] } as never], clock());
+    const q = store.quotations.byServerId(987_654)!;
+    store.quotations.updateHeader(q.id, { notes: 'mine' });
+    const e = store.outbox.forTarget(q.id)[0]!;
+    const before = sb.data.quotations.all().length;
+    expect(await new QuotationSave({ store, api }).push(e)).toBe('parked');
+    expect(store.quotations.get(q.id).gone).toBe(true);
+    expect(store.conflicts.open()).toMatchObject([{ kind: 'deleted', target: q.id, opId: e.id }]);
+    expect(sb.data.quotations.all().length).toBe(before);
+  });
+
+  it('a send whose answer was lost, looked up and found, is recorded as sent and not sent again', async () => {
+    const { sb, api, clientnr } = await service();
+    const { store, q } = realDraft(sb, clientnr);
+    store.quotations.send(q.id, 'email');
+    const e = store.outbox.forTarget(q.id)[0]!;
+    const send = new QuotationSend({ store, api });
+    sb.setFaults({ dropAfterCommitRate: 1, methods: ['POST'] });
+    await expect(send.push(e)).rejects.toThrow();
+    sb.clearFaults();
+    const savename = store.quotations.row(q.id).savename!;
+    const [sent] = withSavename(sb, savename);
+
+    expect(await send.resolve(store.outbox.get(e.id))).toBe('applied');
+    expect(store.quotations.row(q.id).server_id).toBe(Number(sent!.id));
+    expect(store.quotations.get(q.id).sent).toBe(true);
+    expect(store.outbox.get(e.id).state).toBe('done');
+    expect(withSavename(sb, savename)).toHaveLength(1);
+  });
+
+  it('a send that never arrived is looked up, not found, and left to be sent again', async () => {
+    const { sb, api, clientnr } = await service();
+    const { store, q } = realDraft(sb, clientnr);
+    store.quotations.send(q.id, 'email');
+    const e = store.outbox.forTarget(q.id)[0]!;
+    const savename = store.quotations.row(q.id).savename!;
+    store.outbox.markInFlight(e.id, { mode: 'post', savename, quotationreference: null });
+
+    expect(await new QuotationSend({ store, api }).resolve(store.outbox.get(e.id))).toBe('not_applied');
+    expect(store.quotations.row(q.id).server_id).toBeNull();
+    expect(withSavename(sb, savename)).toHaveLength(0);
+  });
+
+  it('a delete the service answers with 404 removes the row: the quotation is gone either way', async () => {
+    const { api, clientnr } = await service();
+    const { store, clock } = scratchStore();
+    store.pulled.putQuotations([{ id: 987_654, clientnr, sent: true, lines: [] } as never], clock());
+    const q = store.quotations.byServerId(987_654)!;
+    store.quotations.delete(q.id);
+    const e = store.outbox.forTarget(q.id)[0]!;
+    expect(await new QuotationDelete({ store, api }).push(e)).toBe('done');
+    expect(store.quotations.findRow(q.id)).toBeNull();
+    expect(store.outbox.get(e.id).state).toBe('done');
   });
 });
