@@ -29,10 +29,10 @@ async function cardsFor(clientName: string, shot: string) {
   const picker = page.getByRole('combobox', { name: 'Add product' });
   await picker.click();
   await page.keyboard.type('VISITE');
-  await page
-    .getByRole('option', { name: /Visitekaartje/ })
-    .first()
-    .waitFor();
+  const option = page.getByRole('option', { name: /Visitekaartje/ }).first();
+  await option.waitFor();
+  // the catalogue's own price, to its 3 decimals, not rounded to cents
+  expect(await option.innerText()).toContain('€0.125 · 21%');
   await page.keyboard.press('Enter');
   await expect.poll(() => page.getByRole('textbox', { name: 'Description' }).count()).toBe(1);
   // the price the main process gave the line is the one in its cell
