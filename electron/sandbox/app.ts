@@ -4,7 +4,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { AUTH_INVALID_MESSAGE, AUTH_MISSING_MESSAGE, checkAuth, type KeyState } from './auth';
 import { registerBodyParsers } from './body';
-import type { Ctx } from './context';
+import type { ServiceState } from './service-state';
 import { ApiError, errorBody } from './errors';
 import { FaultInjector, type FaultKind } from './faults';
 import { chooseFormat, CONTENT_TYPE, renderError, type Format } from './negotiate';
@@ -51,7 +51,7 @@ const API = '/api/v1';
 const isApiPath = (url: string) => url === API || url.startsWith(`${API}/`) || url.startsWith(`${API}?`);
 const PENDING = () => new Promise<never>(() => {});
 
-export function buildApp(ctx: Ctx, rt: Runtime, serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) => Server): FastifyInstance {
+export function buildApp(ctx: ServiceState, rt: Runtime, serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) => Server): FastifyInstance {
   const app = Fastify({
     logger: false,
     serverFactory,

@@ -108,7 +108,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildApp, type RequestRecord, type Runtime } from './app';
 import type { KeyState } from './auth';
-import type { Ctx } from './context';
+import type { ServiceState } from './service-state';
 import { SandboxData, type Delivery, type DocumentList } from './data';
 import { FaultInjector, type Faults } from './faults';
 import { HourlyLimit, Throttle } from './rate-limit';
@@ -221,7 +221,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const data = new SandboxData(opts.dataFile);
   for (const list of opts.withoutLists ?? []) data.hiddenLists.add(list);
   let origin = 'http://127.0.0.1';
-  const ctx: Ctx = { data, now, origin: () => opts.signOrigin ?? origin, seed, rules: accountRules(data), paging: listPaging(opts) };
+  const ctx: ServiceState = { data, now, origin: () => opts.signOrigin ?? origin, seed, rules: accountRules(data), paging: listPaging(opts) };
 
   const stored = opts.dataFile ? readDataFile(opts.dataFile) : null;
   if (stored !== null) data.load(stored, opts.dataFile!);

@@ -7,7 +7,7 @@ import { fieldErrorsFromZod, type FieldError } from '../../shared/field-errors';
 import { addDays } from '../../shared/money';
 import { badRequest, ApiError, invalid, notFound } from './errors';
 import { requireObject } from './body';
-import { today, type Ctx } from './context';
+import { today, type ServiceState } from './service-state';
 import type { Delivery } from './data';
 import { lineRecord, priceQuotation } from './pricing';
 import { clientSnapshot, defaultProfile, emptyReference, type ClientRec, type QuotationRec, type SendMethod } from './records';
@@ -20,7 +20,7 @@ function refreshTotals(q: QuotationRec, client: ClientRec | undefined): Quotatio
 }
 
 /** A reference like OF2026-0007, unique in the account. */
-function nextReference(ctx: Ctx, date: string): string {
+function nextReference(ctx: ServiceState, date: string): string {
   const { data } = ctx;
   for (;;) {
     data.quotationSeq++;
@@ -29,7 +29,7 @@ function nextReference(ctx: Ctx, date: string): string {
   }
 }
 
-function signUrl(ctx: Ctx, id: number, reference: string): string {
+function signUrl(ctx: ServiceState, id: number, reference: string): string {
   const token = createHash('sha256').update(`${ctx.seed}:${id}:${reference}`).digest('hex').slice(0, 24);
   return `${ctx.origin()}/sign/${token}`;
 }
@@ -50,7 +50,7 @@ function sendProblems(client: ClientRec | undefined, method: SendMethod | undefi
   }
 }
 
-function requireCredits(ctx: Ctx, method: SendMethod | undefined): void {
+function requireCredits(ctx: ServiceState, method: SendMethod | undefined): void {
   if (method === 'printcenter' && ctx.data.credits < PRINTCENTER_COST) {
     throw new ApiError(
       402,
@@ -65,12 +65,12 @@ function requireCredits(ctx: Ctx, method: SendMethod | undefined): void {
  * quotation, unique and never printed (docs/service-api.md, Quotations), and a sender whose
  * answer was lost finds its quotation by it (docs/numbering.md).
  */
-export function sentRecord(ctx: Ctx, q: QuotationRec, id: number, method: SendMethod, client: ClientRec | undefined, reference: string): QuotationRec {
+export function sentRecord(ctx: ServiceState, q: QuotationRec, id: number, method: SendMethod, client: ClientRec | undefined, reference: string): QuotationRec {
   return { ...q, ...clientSnapshot(client), id, sent: true, sendmethod: method, quotationreference: reference, sign_url: signUrl(ctx, id, reference) };
 }
 
 /** Marks a quotation sent under `id`: delivery recorded, credits spent, sign_url set. */
-function send(ctx: Ctx, q: QuotationRec, id: number, method: SendMethod, client: ClientRec | undefined): QuotationRec {
+function send(ctx: ServiceState, q: QuotationRec, id: number, method: SendMethod, client: ClientRec | undefined): QuotationRec {
   const sent = sentRecord(ctx, q, id, method, client, q.quotationreference || nextReference(ctx, q.date));
   if (method === 'printcenter') ctx.data.setCredits(ctx.data.credits - PRINTCENTER_COST);
   const delivery: Delivery = {
@@ -86,7 +86,7 @@ function send(ctx: Ctx, q: QuotationRec, id: number, method: SendMethod, client:
 }
 
 /** The record for validated content, as a draft. */
-export function draftRecord(ctx: Ctx, id: number, q: QuotationCreate, client: ClientRec | undefined): QuotationRec {
+export function draftRecord(ctx: ServiceState, id: number, q: QuotationCreate, client: ClientRec | undefined): QuotationRec {
   const { account } = ctx.data;
   const date = q.date ?? today(ctx);
   const period = q.quotationperiod ?? account.quotationperiod;
@@ -125,7 +125,7 @@ export function draftRecord(ctx: Ctx, id: number, q: QuotationCreate, client: Cl
 }
 
 /** POST /quotations: save a draft or send at once. Returns the id. */
-export function createQuotation(ctx: Ctx, body: unknown): number {
+export function createQuotation(ctx: ServiceState, body: unknown): number {
   const { data } = ctx;
   const obj = requireObject(body, 'quotation');
   const missing = (['clientnr', 'action'] as const).filter((k) => obj[k] === undefined || obj[k] === null || obj[k] === '');
@@ -184,7 +184,7 @@ function dropEmpty(obj: Record<string, unknown>, keys = ['approved', 'customstat
  * answers 404), approve or remove the approval, set or clear the custom
  * status. Other content is ignored. Returns the quotation's (new) id.
  */
-export function updateQuotation(ctx: Ctx, id: number, body: unknown, ip: string): number {
+export function updateQuotation(ctx: ServiceState, id: number, body: unknown, ip: string): number {
   const { data } = ctx;
   const current = data.quotations.get(id);
   if (!current) throw notFound(`No quotation with id ${id}. A sent draft gets a new id; list the quotations to find it.`);
@@ -225,6 +225,6 @@ export function updateQuotation(ctx: Ctx, id: number, body: unknown, ip: string)
   return send(ctx, q, newId, u.sendmethod!, client).id;
 }
 
-export function deleteQuotation(ctx: Ctx, id: number): void {
+export function deleteQuotation(ctx: ServiceState, id: number): void {
   if (!ctx.data.quotations.delete(id)) throw notFound(`No quotation with id ${id}. It may already be deleted, or it was sent and got a new id.`);
 }

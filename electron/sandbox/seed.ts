@@ -3,7 +3,7 @@
 // a given seed and clock; dates are relative to the sandbox clock's today.
 import { addDays } from '../../shared/money';
 import type { QuotationCreate } from '../../shared/schemas';
-import { today, type Ctx } from './context';
+import { today, type ServiceState } from './service-state';
 import { pick, intBetween, seededRng, type Rng } from './random';
 import { draftRecord, sentRecord } from './quotations';
 import {
@@ -178,7 +178,7 @@ function documentOptions(client: ClientRec, i: number): Pick<QuotationCreate, 'p
 }
 
 function quotationFor(
-  ctx: Ctx,
+  ctx: ServiceState,
   id: number,
   input: QuotationCreate,
   client: ClientRec | undefined,
@@ -196,7 +196,7 @@ function quotationFor(
   return sent;
 }
 
-function demoQuotations(ctx: Ctx, clients: ClientRec[], products: ProductRec[], rng: Rng, day: string): QuotationRec[] {
+function demoQuotations(ctx: ServiceState, clients: ClientRec[], products: ProductRec[], rng: Rng, day: string): QuotationRec[] {
   if (clients.length === 0) return [];
   const plan: { client: number; state: State; savename?: string; method: SendMethod; ago: number; notes?: string }[] = [
     { client: 4, state: 'draft', savename: 'Concept website Lindeboom', method: 'email', ago: 2 },
@@ -227,7 +227,7 @@ function demoQuotations(ctx: Ctx, clients: ClientRec[], products: ProductRec[], 
   });
 }
 
-function generatedQuotations(ctx: Ctx, n: number, clients: ClientRec[], products: ProductRec[], rng: Rng, day: string): QuotationRec[] {
+function generatedQuotations(ctx: ServiceState, n: number, clients: ClientRec[], products: ProductRec[], rng: Rng, day: string): QuotationRec[] {
   if (clients.length === 0) return [];
   const out: QuotationRec[] = new Array(n);
   for (let i = 0; i < n; i++) {
@@ -284,7 +284,7 @@ function documents(clients: ClientRec[], rng: Rng, day: string): Documents {
 }
 
 /** Fills an empty account: the demo set, or generated records where a count is given. */
-export function populate(ctx: Ctx, counts: SeedCounts, seed: number): void {
+export function populate(ctx: ServiceState, counts: SeedCounts, seed: number): void {
   const rng = seededRng(seed);
   const day = today(ctx);
   const clients = counts.clients === undefined ? demoClients() : generatedClients(counts.clients, rng);

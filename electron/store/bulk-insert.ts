@@ -2,7 +2,7 @@
 // 3 and 4): while bulk_insert holds a row, the writer provides what the
 // triggers would derive. Inside the writer's transaction, so no other writer
 // ever sees the hold.
-import type { Ctx } from './context';
+import type { Connection } from './context';
 
 export class BulkInsert {
   /** keys of the rows inserted, for the search index */
@@ -11,7 +11,7 @@ export class BulkInsert {
 
   /** @param indexSql fills the search index for the rows whose keys it gets as a JSON array, or null when the table has none */
   constructor(
-    private readonly ctx: Ctx,
+    private readonly ctx: Connection,
     private readonly indexSql: string | null,
   ) {}
 

@@ -3,7 +3,7 @@
 import type { Client } from '../../shared/schemas';
 import type { ClientFields, LocalClient, LocalState } from '../../shared/local';
 import type { FieldError } from '../../shared/field-errors';
-import { type Ctx, parseJson, toJson } from './context';
+import { type Connection, parseJson, toJson } from './context';
 import { LocalRecords, type RecordRow } from './local-records';
 import { StoreError } from './errors';
 import { said } from '../../shared/messages';
@@ -51,7 +51,7 @@ function listWhere(opts: ClientListOptions): string {
 }
 
 export class Clients extends LocalRecords<ClientRow, LocalClient> {
-  constructor(ctx: Ctx, outbox: Outbox) {
+  constructor(ctx: Connection, outbox: Outbox) {
     super(ctx, outbox, { table: 'clients', key: 'clientnr', noun: 'Client', toLocal: toLocalClient });
   }
 

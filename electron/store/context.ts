@@ -1,4 +1,6 @@
-// What every store module shares: the connection, the clock and a change signal.
+// What every store module shares: the connection (prepared statements and
+// transactions), the clock and a change signal. The file keeps its first name;
+// the type is Connection, so "context" is left to the bridge's handlers.
 import { EventEmitter } from 'node:events';
 import type Database from 'better-sqlite3';
 import type { Db } from './db';
@@ -29,7 +31,7 @@ export interface StoreEvents {
   changed: [entities: Entity[], records: ChangedRecords];
 }
 
-export class Ctx {
+export class Connection {
   readonly events = new EventEmitter<StoreEvents>();
   private pending = new Set<Entity>();
   /** tables written by a writer that did not name its rows */

@@ -1,6 +1,6 @@
 // The user gives up an operation that has not reached the service (usually a
 // parked one): the operation goes, and so does the local change it carried.
-import type { Ctx } from './context';
+import type { Connection } from './context';
 import { StoreError } from './errors';
 import type { Outbox } from './outbox';
 import type { Clients } from './clients';
@@ -8,7 +8,7 @@ import type { Quotations } from './quotations';
 import type { Products } from './products';
 import { said } from '../../shared/messages';
 
-export function discardOperation(ctx: Ctx, outbox: Outbox, clients: Clients, quotations: Quotations, opId: number, products: Products): void {
+export function discardOperation(ctx: Connection, outbox: Outbox, clients: Clients, quotations: Quotations, opId: number, products: Products): void {
   ctx.tx(['outbox', 'clients', 'quotations', 'conflicts', 'products'], () => {
     const op = outbox.get(opId);
     if (op.state !== 'pending' && op.state !== 'parked') {

@@ -3,7 +3,7 @@
 // account without one answers 404: the pickers then say so). Written only
 // by the pull; read by the bridge.
 import type { Category, Profile } from '../../shared/schemas';
-import type { Ctx } from './context';
+import type { Connection } from './context';
 
 export type DocumentList = 'profiles' | 'categories';
 /** never read; read and kept; or the service does not offer it */
@@ -30,7 +30,7 @@ interface Row {
 }
 
 export class DocumentLists {
-  constructor(private readonly ctx: Ctx) {}
+  constructor(private readonly ctx: Connection) {}
 
   /** Replaces a list with what the service answered; unchanged rows are not written again. */
   put(list: 'profiles', records: readonly Profile[], readAt: number): void;

@@ -8,7 +8,7 @@
 import type { Db } from './db';
 import { openDatabase } from './db';
 import { type Clock, systemClock } from './clock';
-import { Ctx } from './context';
+import { Connection } from './context';
 import { Outbox } from './outbox';
 import { Clients } from './clients';
 import { Products } from './products';
@@ -55,7 +55,7 @@ export class Store {
   /** the tax rates the account uses, for the editor's notice of an unusual one */
   readonly taxRates: TaxRates;
   /** `changed` events after each committed change */
-  readonly events: Ctx['events'];
+  readonly events: Connection['events'];
   /** requests that were out when the app last stopped, now of unknown outcome */
   readonly recoveredInFlight: number;
 
@@ -64,7 +64,7 @@ export class Store {
     // Only the store's own modules write rows, through named methods: nothing
     // outside electron/store issues SQL, so its statements and transactions
     // stay in here.
-    private readonly ctx: Ctx,
+    private readonly ctx: Connection,
     opts: OpenStoreOptions,
   ) {
     this.events = ctx.events;
@@ -103,7 +103,7 @@ export class Store {
 
 export function openStore(path: string, opts: OpenStoreOptions = {}): Store {
   const db = openDatabase(path, { busyTimeoutMs: opts.busyTimeoutMs });
-  return new Store(db, new Ctx(db, opts.clock ?? systemClock), opts);
+  return new Store(db, new Connection(db, opts.clock ?? systemClock), opts);
 }
 
 export { StoreError } from './errors';

@@ -12,7 +12,7 @@
 // transaction with the outbox entry it settles, so the `changed` signal
 // names the tables it touched and the records in them (an open editor of
 // that record reads it again).
-import type { Ctx, RecordRef } from './context';
+import type { Connection, RecordRef } from './context';
 import { notFound } from './errors';
 import type { Outbox } from './outbox';
 
@@ -41,7 +41,7 @@ export interface RecordTable<R, L> {
 
 export class LocalRecords<R extends RecordRow, L> {
   constructor(
-    protected readonly ctx: Ctx,
+    protected readonly ctx: Connection,
     protected readonly outbox: Outbox,
     private readonly t: RecordTable<R, L>,
   ) {}

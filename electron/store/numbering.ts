@@ -17,7 +17,7 @@ import {
   type NumberingNotice,
   type NumberingScheme,
 } from '../../shared/numbering';
-import type { Ctx } from './context';
+import type { Connection } from './context';
 import { StoreError } from './errors';
 import { KeyValues } from './settings';
 
@@ -38,7 +38,7 @@ function yearOf(now: number): number {
 export class Numbering {
   private readonly keyValues: KeyValues;
 
-  constructor(private readonly ctx: Ctx) {
+  constructor(private readonly ctx: Connection) {
     this.keyValues = new KeyValues(ctx);
   }
 

@@ -4,7 +4,7 @@
 // repeated edits of one record collapse into one pending entry.
 import type { OpError, OpKind, OpState, OutboxEntry } from '../../shared/outbox';
 import { OP_KINDS, targetKindOf } from '../../shared/outbox';
-import { type Ctx, type Entity, parseJson, toJson } from './context';
+import { type Connection, type Entity, parseJson, toJson } from './context';
 import { StoreError, notFound } from './errors';
 import { said } from '../../shared/messages';
 
@@ -70,7 +70,7 @@ const OPEN_STATES = `('pending', 'parked')`;
 export class Outbox {
   #draftSaveEveryMs = DEFAULT_DRAFT_SAVE_EVERY_MS;
 
-  constructor(private readonly ctx: Ctx) {}
+  constructor(private readonly ctx: Connection) {}
 
   get draftSaveEveryMs(): number {
     return this.#draftSaveEveryMs;

@@ -6,7 +6,7 @@
 import type { Product } from '../../shared/schemas';
 import type { LocalProduct, LocalState, ProductFields } from '../../shared/local';
 import type { FieldError } from '../../shared/field-errors';
-import { type Ctx, parseJson } from './context';
+import { type Connection, parseJson } from './context';
 import { StoreError } from './errors';
 import { LocalRecords, type RecordRow } from './local-records';
 import { PRODUCT_FIELDS, checkProductPatch, pick } from './fields';
@@ -47,7 +47,7 @@ export interface ProductListOptions {
 }
 
 export class Products extends LocalRecords<ProductRow, LocalProduct> {
-  constructor(ctx: Ctx, outbox: Outbox) {
+  constructor(ctx: Connection, outbox: Outbox) {
     super(ctx, outbox, { table: 'products', key: 'product_id', noun: 'Product', toLocal: toLocalProduct });
   }
 

@@ -10,12 +10,12 @@
 // others' with `writes()`: it reads the count before and after each of its
 // own (synchronous) transactions, so a change between two of them is someone
 // else's, and the prints it makes are not kept (see sync/pull.ts).
-import { type Ctx, parseJson } from './context';
+import { type Connection, parseJson } from './context';
 
 export type PrintedList = 'clients' | 'products' | 'quotations';
 
 export class PullPrints {
-  constructor(private readonly ctx: Ctx) {}
+  constructor(private readonly ctx: Connection) {}
 
   /** How many writes of what the service holds of the list's records there have been. */
   writes(list: PrintedList): number {

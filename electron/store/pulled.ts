@@ -13,7 +13,7 @@
 import type { Client, Country, Product, Quotation } from '../../shared/schemas';
 import { BulkInsert } from './bulk-insert';
 import { withInputOnly } from '../../shared/input-only';
-import type { Ctx, Entity } from './context';
+import type { Connection, Entity } from './context';
 import { newId } from './ids';
 import type { Numbering } from './numbering';
 
@@ -65,7 +65,7 @@ interface KnownQuotation {
 
 export class PulledRecords {
   constructor(
-    private readonly ctx: Ctx,
+    private readonly ctx: Connection,
     private readonly numbering: Numbering,
   ) {}
 

@@ -3,7 +3,7 @@
 // up from the plain columns kept beside its record and its client's
 // (migration 4), parsing no JSON; one with local work is read whole, as
 // get() reads it. Drafts are few; service records are most of the list.
-import type { Ctx } from './context';
+import type { Connection } from './context';
 import type { OutboxEntry } from '../../shared/outbox';
 import type { Quotations } from './quotations';
 import { withQueued } from './queued';
@@ -129,14 +129,14 @@ const SORT_KEY: Record<QuotationSort['key'], string> = {
 
 /** The SQL function the client sort folds names with, once per connection. */
 const folding = new WeakSet<object>();
-function registerFold(ctx: Ctx): void {
+function registerFold(ctx: Connection): void {
   if (folding.has(ctx.db)) return;
   ctx.db.function('qd_fold', { deterministic: true }, (v: unknown) => (v === null || v === undefined ? null : fold(String(v))));
   folding.add(ctx.db);
 }
 
 /** Most recently changed first, as Quotations.list orders them, or by `opts.sort`. */
-export function listQuotations(ctx: Ctx, quotations: Quotations, opts: QuotationListOptions = {}): QuotationListItem[] {
+export function listQuotations(ctx: Connection, quotations: Quotations, opts: QuotationListOptions = {}): QuotationListItem[] {
   if (opts.sort) registerFold(ctx);
   const rows = ctx.stmt<[], Row>(QUERY(opts.includeDeleted ?? false, opts.sort)).all();
   const ops = queuedChanges(ctx);
@@ -255,7 +255,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
  * included. Soonest validity date first (the most overdue at the top); those
  * without one last; ties by the newest row. `today` is YYYY-MM-DD, local time.
  */
-export function followUpQuotations(ctx: Ctx, quotations: Quotations, today: string): FollowUpListItem[] {
+export function followUpQuotations(ctx: Connection, quotations: Quotations, today: string): FollowUpListItem[] {
   const validity = ctx.stmt<[string], { rid: number; datedue: unknown; date: unknown; period: unknown; sign_url: unknown }>(
     `SELECT rid, json_extract(server, '$.datedue') AS datedue,
             json_extract(coalesce(draft, server), '$.date') AS date,
@@ -299,7 +299,7 @@ export function daysBetween(from: string, to: string): number {
 }
 
 /** Queued sends, approvals and statuses of quotations, per quotation, oldest first. */
-function queuedChanges(ctx: Ctx): Map<string, Pick<OutboxEntry, 'kind' | 'payload'>[]> {
+function queuedChanges(ctx: Connection): Map<string, Pick<OutboxEntry, 'kind' | 'payload'>[]> {
   const rows = ctx
     .stmt<[], { target: string; kind: OutboxEntry['kind']; payload: string }>(
       `SELECT target, kind, payload FROM outbox WHERE state != 'done' AND kind IN ('quotation.send', 'quotation.approve', 'quotation.status') ORDER BY id`,

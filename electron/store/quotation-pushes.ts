@@ -5,7 +5,7 @@
 // the store's `changed` event names the tables it touched.
 import type { Client, Quotation } from '../../shared/schemas';
 import type { QuotationContent } from '../../shared/local';
-import { type Ctx, type RecordRef, parseJson } from './context';
+import { type Connection, type RecordRef, parseJson } from './context';
 import type { Outbox } from './outbox';
 import type { Numbering } from './numbering';
 import type { PulledRecords } from './pulled';
@@ -24,7 +24,7 @@ export type SentChange = Pick<Partial<Quotation>, 'approved' | 'customstatus'>;
 
 export class QuotationPushes {
   constructor(
-    private readonly ctx: Ctx,
+    private readonly ctx: Connection,
     private readonly outbox: Outbox,
     private readonly quotations: Quotations,
     private readonly numbering: Numbering,

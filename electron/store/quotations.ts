@@ -7,7 +7,7 @@ import { quotationTotals, type PricedLine } from '../../shared/money';
 import type { FieldError } from '../../shared/field-errors';
 import { fieldErrorsFromZod, describeFieldErrors } from '../../shared/field-errors';
 import type { OpKind } from '../../shared/outbox';
-import { type Ctx, parseJson } from './context';
+import { type Connection, parseJson } from './context';
 import { StoreError, notFound } from './errors';
 import { checkHeaderPatch, checkLinePatch, LINE_FIELDS, pick } from './fields';
 import { newId, newSavename } from './ids';
@@ -72,7 +72,7 @@ export function untouched(content: QuotationContent, createdOn: string): boolean
 
 export class Quotations {
   constructor(
-    private readonly ctx: Ctx,
+    private readonly ctx: Connection,
     private readonly outbox: Outbox,
     private readonly clients: Clients,
     private readonly numbering: Numbering,

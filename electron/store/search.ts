@@ -3,7 +3,7 @@
 // with prefix indexes so short prefixes stay fast).
 import type { Client, Product } from '../../shared/schemas';
 import type { ClientHit, ProductHit } from '../../shared/local';
-import type { Ctx } from './context';
+import type { Connection } from './context';
 
 /** "Müller b@x" → `"Müller"* "b"* "x"*`: each word a quoted prefix, all required. */
 export function matchExpression(query: string): string | null {
@@ -21,7 +21,7 @@ export function matchExpression(query: string): string | null {
 type ClientFieldsForHit = Partial<Pick<Client, 'company' | 'contact' | 'email' | 'city'>>;
 
 export class Search {
-  constructor(private readonly ctx: Ctx) {}
+  constructor(private readonly ctx: Connection) {}
 
   clients(query: string, limit = 20): ClientHit[] {
     const match = matchExpression(query);

@@ -1,10 +1,10 @@
 // The store's key-value table: small values an account's data keeps between
 // runs (sync cursors, the last sync, credits, the numbering scheme), as JSON.
 // The SQL table keeps its first name, settings: renaming it needs a migration.
-import { type Ctx, parseJson } from './context';
+import { type Connection, parseJson } from './context';
 
 export class KeyValues {
-  constructor(private readonly ctx: Ctx) {}
+  constructor(private readonly ctx: Connection) {}
 
   get<T>(key: string): T | null {
     const r = this.ctx.stmt<[string], { value: string }>('SELECT value FROM settings WHERE key = ?').get(key);

@@ -3,7 +3,7 @@
 // among them. A line at another rate is most likely a typing slip (7 for 9,
 // 12 for 21), so the editor says so beside the cell; it is never an error,
 // since a rate like that can be meant (another country's, an old one).
-import type { Ctx } from './context';
+import type { Connection } from './context';
 
 /** The Dutch VAT rates: the service is Dutch, so these are never unusual. */
 export const DUTCH_RATES = [21, 9, 0] as const;
@@ -11,7 +11,7 @@ export const DUTCH_RATES = [21, 9, 0] as const;
 const RECENT = 100;
 
 export class TaxRates {
-  constructor(private readonly ctx: Ctx) {}
+  constructor(private readonly ctx: Connection) {}
 
   /**
    * Sorted from high to low. `exceptQuotationId`: the quotation being

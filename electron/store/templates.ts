@@ -6,7 +6,7 @@
 // (exact decimal text or the number read), never computed with.
 import type { DraftLine, LineFields, LocalQuotation, QuotationHeader } from '../../shared/local';
 import type { FieldError } from '../../shared/field-errors';
-import { type Ctx, parseJson } from './context';
+import { type Connection, parseJson } from './context';
 import { StoreError, notFound } from './errors';
 import { LINE_FIELDS, pick } from './fields';
 import { newId } from './ids';
@@ -78,7 +78,7 @@ function hasValue(v: unknown): boolean {
 
 export class Templates {
   constructor(
-    private readonly ctx: Ctx,
+    private readonly ctx: Connection,
     private readonly quotations: Quotations,
   ) {}
 

@@ -8,7 +8,7 @@ import { classify, type FailureAction } from './failures';
 import { ClientCreate, ClientDelete, ClientUpdate } from './ops/clients';
 import { QuotationDelete, QuotationSave, QuotationSend, QuotationSentChange } from './ops/quotations';
 import { ProductCreate, ProductDelete, ProductStock, ProductUpdate } from './ops/products';
-import type { OpHandler, PushContext } from './ops/types';
+import type { OpHandler, PushDeps } from './ops/types';
 import { said, type Said } from '../../shared/messages';
 
 export type PushOutcome =
@@ -26,7 +26,7 @@ export class Pusher {
   private readonly backoff: BackoffOptions;
 
   constructor(
-    private readonly ctx: PushContext,
+    private readonly ctx: PushDeps,
     private readonly opts: PusherOptions,
   ) {
     const sentChange = new QuotationSentChange(ctx);

@@ -16,7 +16,7 @@ import type { Quotation } from '../../shared/schemas';
 import type { OpKind } from '../../shared/outbox';
 import { QuotationDelete, QuotationSave, QuotationSend } from '../../electron/sync/ops/quotations';
 import { scratchStore } from '../store/helpers';
-import type { OpContext, QuotationPushStore } from '../../electron/sync/ops/types';
+import type { OpDeps, QuotationPushStore } from '../../electron/sync/ops/types';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -203,7 +203,7 @@ describe('quotation pushes against an in-memory store', () => {
     const f = fakeStore();
     const row = f.addDraft('q1', { clientId: f.addClient(clientnr), savename: 'qd-fake-save' });
     const e = f.addEntry('quotation.save', row.id);
-    const ctx: OpContext<QuotationPushStore> = { store: f.store, api };
+    const ctx: OpDeps<QuotationPushStore> = { store: f.store, api };
 
     expect(await new QuotationSave(ctx).push(e)).toBe('done');
     const [made] = withSavename(sb, 'qd-fake-save');

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ClientInput } from '../../../shared/schemas';
 import { fieldErrorsFromZod, type FieldError } from '../../../shared/field-errors';
 import { requireObject } from '../body';
-import type { Ctx } from '../context';
+import type { ServiceState } from '../service-state';
 import { resolveCountry } from '../countries';
 import { ApiError, invalid, notFound } from '../errors';
 import { pageOf } from '../paging';
@@ -14,7 +14,7 @@ import { idParam, resource } from '../routing';
 const KIND: Kind = { plural: 'clients', singular: 'client' };
 
 /** Parses a create or update body; every rule broken is named (422). */
-function readClient(ctx: Ctx, body: unknown, base?: ClientRec): { input: ClientInput; country?: number; errors: FieldError[] } {
+function readClient(ctx: ServiceState, body: unknown, base?: ClientRec): { input: ClientInput; country?: number; errors: FieldError[] } {
   const raw = requireObject(body, 'client');
   const parsed = ctx.rules.client.safeParse(raw);
   if (!parsed.success) {
@@ -48,7 +48,7 @@ function needsName(c: ClientRec, errors: FieldError[]): void {
   if (c.company.trim() === '' && c.contact.trim() === '') errors.push({ field: 'company', message: 'company or contact is required' });
 }
 
-export function clientRoutes(app: FastifyInstance, ctx: Ctx): void {
+export function clientRoutes(app: FastifyInstance, ctx: ServiceState): void {
   const { data } = ctx;
   const one = (req: Parameters<typeof idParam>[0]) => {
     const id = idParam(req, 'client');

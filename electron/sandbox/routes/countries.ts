@@ -1,7 +1,7 @@
 // GET /countrylist and /countrylist/{lang} (docs/wire-format.md): ids as strings.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toWire, type WireObject } from '../../../shared/wire';
-import type { Ctx } from '../context';
+import type { ServiceState } from '../service-state';
 import { COUNTRY_LANGS, type CountryLang } from '../../../shared/schemas';
 import { countryList, DEFAULT_COUNTRY_LANG, isCountryLang } from '../countries';
 import { notFound } from '../errors';
@@ -27,7 +27,7 @@ function answer(req: FastifyRequest, reply: FastifyReply, lang: CountryLang) {
   return sendRows(req, reply, KIND, all.slice(start, start + count));
 }
 
-export function countryRoutes(app: FastifyInstance, _ctx: Ctx): void {
+export function countryRoutes(app: FastifyInstance, _ctx: ServiceState): void {
   resource(app, '/api/v1/countrylist', { GET: async (req, reply) => answer(req, reply, DEFAULT_COUNTRY_LANG) });
   resource(app, '/api/v1/countrylist/:lang', {
     GET: async (req, reply) => {

@@ -4,7 +4,7 @@
 // (docs/service-api.md). Whole unless count/start are given, as /countrylist.
 import type { FastifyInstance, FastifyRequest, FastifyReply } from 'fastify';
 import { toWire, type WireObject } from '../../../shared/wire';
-import type { Ctx } from '../context';
+import type { ServiceState } from '../service-state';
 import type { DocumentList } from '../data';
 import { notFound } from '../errors';
 import { parsePaging } from '../paging';
@@ -16,7 +16,7 @@ const KINDS: Record<DocumentList, Kind> = {
   categories: { plural: 'categories', singular: 'category' },
 };
 
-function answer(ctx: Ctx, list: DocumentList, req: FastifyRequest, reply: FastifyReply) {
+function answer(ctx: ServiceState, list: DocumentList, req: FastifyRequest, reply: FastifyReply) {
   // a service without the list knows no such endpoint: the same 404 as any unknown path
   if (ctx.data.hiddenLists.has(list)) throw notFound(`No such endpoint: GET /api/v1/${list}. This account's service does not offer it.`);
   const rows = ctx.data.account[list].map((r) => toWire(r) as WireObject);
@@ -26,7 +26,7 @@ function answer(ctx: Ctx, list: DocumentList, req: FastifyRequest, reply: Fastif
   return sendRows(req, reply, KINDS[list], rows.slice(start, start + count));
 }
 
-export function documentListRoutes(app: FastifyInstance, ctx: Ctx): void {
+export function documentListRoutes(app: FastifyInstance, ctx: ServiceState): void {
   for (const list of ['profiles', 'categories'] as const) {
     resource(app, `/api/v1/${list}`, { GET: async (req, reply) => answer(ctx, list, req, reply) });
   }

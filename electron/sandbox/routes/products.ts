@@ -5,7 +5,7 @@ import type { ProductInput } from '../../../shared/schemas';
 import { fieldErrorsFromZod, type FieldError } from '../../../shared/field-errors';
 import { priceInTax } from '../../../shared/money';
 import { requireObject } from '../body';
-import type { Ctx } from '../context';
+import type { ServiceState } from '../service-state';
 import { invalid, notFound } from '../errors';
 import { pageOf } from '../paging';
 import { productDefaults, type ProductRec } from '../records';
@@ -52,13 +52,13 @@ function apply(base: ProductRec, input: ProductInput, creating: boolean): { next
   return { next, errors };
 }
 
-function readInput(schema: Ctx['rules']['productCreate' | 'productUpdate'], body: unknown): ProductInput {
+function readInput(schema: ServiceState['rules']['productCreate' | 'productUpdate'], body: unknown): ProductInput {
   const parsed = schema.safeParse(requireObject(body, 'product'));
   if (!parsed.success) throw invalid(fieldErrorsFromZod(parsed.error));
   return parsed.data;
 }
 
-export function productRoutes(app: FastifyInstance, ctx: Ctx): void {
+export function productRoutes(app: FastifyInstance, ctx: ServiceState): void {
   const { data } = ctx;
   const one = (req: Parameters<typeof idParam>[0]) => {
     const id = idParam(req, 'product');

@@ -1,6 +1,6 @@
 // Quotations (docs/service-api.md: Quotations, States of a quotation, Endpoints); the rules live in ../quotations.ts.
 import type { FastifyInstance } from 'fastify';
-import type { Ctx } from '../context';
+import type { ServiceState } from '../service-state';
 import { notFound } from '../errors';
 import { pageOf } from '../paging';
 import { createQuotation, deleteQuotation, updateQuotation } from '../quotations';
@@ -9,7 +9,7 @@ import { idParam, resource } from '../routing';
 
 const KIND: Kind = { plural: 'quotations', singular: 'quotation' };
 
-export function quotationRoutes(app: FastifyInstance, ctx: Ctx): void {
+export function quotationRoutes(app: FastifyInstance, ctx: ServiceState): void {
   const { data } = ctx;
   resource(app, '/api/v1/quotations', {
     GET: async (req, reply) => {

@@ -4,7 +4,7 @@
 // dates match by prefix ("2026-03"). Field `all` tries every field.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WireObject } from '../../../shared/wire';
-import type { Ctx } from '../context';
+import type { ServiceState } from '../service-state';
 import type { SandboxData } from '../data';
 import { badRequest } from '../errors';
 import { pageOf } from '../paging';
@@ -101,7 +101,7 @@ export function normalizeSearchUrl(url: string): string {
   return `${SEARCH}${area}/${field}/${encodeURIComponent(value)}${q < 0 ? '' : url.slice(q)}`;
 }
 
-export function searchRoutes(app: FastifyInstance, ctx: Ctx): void {
+export function searchRoutes(app: FastifyInstance, ctx: ServiceState): void {
   const run = async (req: FastifyRequest, reply: FastifyReply) => {
     const p = req.params as { area: string; field?: string; query?: string };
     const area = AREAS[p.area];

@@ -2,7 +2,7 @@
 // approves it there, without an API key; no PUT is needed then
 // (docs/service-api.md, States of a quotation). The approval is stored like an approval by PUT.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { today, type Ctx } from '../context';
+import { today, type ServiceState } from '../service-state';
 import type { QuotationRec } from '../records';
 import { resource } from '../routing';
 
@@ -22,7 +22,7 @@ function page(q: QuotationRec, message = ''): string {
 <p>Totaal incl. btw: ${esc(q.totalintax)}</p>${message ? `<p role="alert">${esc(message)}</p>` : ''}${state}</body></html>`;
 }
 
-export function signRoutes(app: FastifyInstance, ctx: Ctx): void {
+export function signRoutes(app: FastifyInstance, ctx: ServiceState): void {
   const find = (req: FastifyRequest): QuotationRec | undefined => {
     const token = (req.params as { token: string }).token;
     return /^[0-9a-f]{24}$/.test(token) ? ctx.data.quotations.find((q) => q.sent && q.sign_url.endsWith(`/sign/${token}`)) : undefined;

@@ -7,7 +7,7 @@ import { parseJson } from '../../store/context';
 import { clientFieldsOf, type ClientRow } from '../../store/clients';
 import { clientToInput } from '../request-bodies';
 import { clientFields, mergeClient, same } from '../merge';
-import type { ClientPushStore, OpContext, OpHandler, PushResult, ResolveResult } from './types';
+import type { ClientPushStore, OpDeps, OpHandler, PushResult, ResolveResult } from './types';
 import { findLostCreate, isNotFound, nothingLeft, ownEarlierChanges } from './common';
 import { said } from '../../../shared/messages';
 
@@ -48,7 +48,7 @@ export function matchesSent(sent: Partial<ClientInput>, found: Client): boolean 
 }
 
 export class ClientCreate implements OpHandler {
-  constructor(private readonly ctx: OpContext<ClientPushStore>) {}
+  constructor(private readonly ctx: OpDeps<ClientPushStore>) {}
 
   async push(entry: OutboxItem): Promise<PushResult> {
     const { store, api } = this.ctx;
@@ -90,7 +90,7 @@ export class ClientCreate implements OpHandler {
 }
 
 export class ClientUpdate implements OpHandler {
-  constructor(private readonly ctx: OpContext<ClientPushStore>) {}
+  constructor(private readonly ctx: OpDeps<ClientPushStore>) {}
 
   async push(entry: OutboxItem): Promise<PushResult> {
     const { store, api } = this.ctx;
@@ -160,7 +160,7 @@ export class ClientUpdate implements OpHandler {
 }
 
 export class ClientDelete implements OpHandler {
-  constructor(private readonly ctx: OpContext<ClientPushStore>) {}
+  constructor(private readonly ctx: OpDeps<ClientPushStore>) {}
 
   async push(entry: OutboxItem): Promise<PushResult> {
     const { store, api } = this.ctx;

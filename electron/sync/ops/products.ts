@@ -9,7 +9,7 @@ import { productFieldsOf, type ProductRow } from '../../store/products';
 import { PRODUCT_FIELDS } from '../../store/fields';
 import { productToInput } from '../request-bodies';
 import { mergeProduct, productFields, same } from '../merge';
-import type { OpContext, OpHandler, ProductPushStore, PushResult, ResolveResult } from './types';
+import type { OpDeps, OpHandler, ProductPushStore, PushResult, ResolveResult } from './types';
 import { findLostCreate, isNotFound, nothingLeft, ownEarlierChanges } from './common';
 import { said } from '../../../shared/messages';
 
@@ -55,7 +55,7 @@ export function matchesSentProduct(sent: Partial<ProductInput>, found: Product):
 }
 
 export class ProductCreate implements OpHandler {
-  constructor(private readonly ctx: OpContext<ProductPushStore>) {}
+  constructor(private readonly ctx: OpDeps<ProductPushStore>) {}
 
   async push(entry: OutboxItem): Promise<PushResult> {
     const { store, api } = this.ctx;
@@ -105,7 +105,7 @@ export class ProductCreate implements OpHandler {
 }
 
 /** Reads the product from the service; a 404 records a 'deleted' conflict and parks the entry. */
-async function current(ctx: OpContext<ProductPushStore>, entry: OutboxItem, row: ProductRow & { product_id: number }): Promise<Product | null> {
+async function current(ctx: OpDeps<ProductPushStore>, entry: OutboxItem, row: ProductRow & { product_id: number }): Promise<Product | null> {
   try {
     return await ctx.api.products.get(row.product_id);
   } catch (e) {
@@ -118,13 +118,13 @@ async function current(ctx: OpContext<ProductPushStore>, entry: OutboxItem, row:
   }
 }
 
-function notOnService(ctx: OpContext<ProductPushStore>, entry: OutboxItem): PushResult {
+function notOnService(ctx: OpDeps<ProductPushStore>, entry: OutboxItem): PushResult {
   ctx.store.outbox.park(entry.id, { kind: 'other', ...said('parked.product.not_created') });
   return 'parked';
 }
 
 export class ProductUpdate implements OpHandler {
-  constructor(private readonly ctx: OpContext<ProductPushStore>) {}
+  constructor(private readonly ctx: OpDeps<ProductPushStore>) {}
 
   async push(entry: OutboxItem): Promise<PushResult> {
     const { store, api } = this.ctx;
@@ -195,7 +195,7 @@ export class ProductUpdate implements OpHandler {
  * merged (docs/products.md).
  */
 export class ProductStock implements OpHandler {
-  constructor(private readonly ctx: OpContext<ProductPushStore>) {}
+  constructor(private readonly ctx: OpDeps<ProductPushStore>) {}
 
   async push(entry: OutboxItem): Promise<PushResult> {
     const { store, api } = this.ctx;
@@ -237,7 +237,7 @@ export class ProductStock implements OpHandler {
 }
 
 export class ProductDelete implements OpHandler {
-  constructor(private readonly ctx: OpContext<ProductPushStore>) {}
+  constructor(private readonly ctx: OpDeps<ProductPushStore>) {}
 
   async push(entry: OutboxItem): Promise<PushResult> {
     const { store, api } = this.ctx;

@@ -19,12 +19,12 @@ import { draftUnchanged, holdsSent } from '../merge';
 import { holdsDraft, mergeQuotation } from '../../../shared/quotation-merge';
 import { newId } from '../../store/ids';
 import { withInputOnly } from '../../../shared/input-only';
-import type { OpContext, OpHandler, PushResult, QuotationPushStore, ResolveResult } from './types';
+import type { OpDeps, OpHandler, PushResult, QuotationPushStore, ResolveResult } from './types';
 import { readSent } from './read-sent';
 import { isNotFound, listIncomplete, nothingLeft } from './common';
 import type { InvoicingApi } from '../../api';
 
-type PushContext = OpContext<QuotationPushStore>;
+type PushDeps = OpDeps<QuotationPushStore>;
 import { said } from '../../../shared/messages';
 
 /**
@@ -76,7 +76,7 @@ function referenceTaken(e: unknown, body: QuotationCreate): e is ApiError {
  * again. A refused request changed nothing on the service, so going again
  * cannot make a second copy. `mark` records each body before it goes.
  */
-async function createNumbered(ctx: PushContext, row: QuotationRow, make: () => Body, mark: (body: QuotationCreate) => void): Promise<{ ok: true; id: number; body: QuotationCreate } | { ok: false; result: PushResult }> {
+async function createNumbered(ctx: PushDeps, row: QuotationRow, make: () => Body, mark: (body: QuotationCreate) => void): Promise<{ ok: true; id: number; body: QuotationCreate } | { ok: false; result: PushResult }> {
   for (let tries = 0; ; tries++) {
     const b = make();
     if (!b.ok) return b;
@@ -94,14 +94,14 @@ async function createNumbered(ctx: PushContext, row: QuotationRow, make: () => B
 }
 
 /** A draft that goes out un-numbered (by the time rule, or after its number was taken) is numbered first. */
-function numbered(ctx: PushContext, row: QuotationRow): QuotationRow {
+function numbered(ctx: PushDeps, row: QuotationRow): QuotationRow {
   if (row.quotationreference) return row;
   ctx.store.numbering.assign(row.id);
   return ctx.store.quotations.row(row.id);
 }
 
 /** The body for a save or a POST send, or why there is none yet. */
-function bodyFor(ctx: PushContext, entry: OutboxItem, row: QuotationRow, extra: { action: 'save' | 'send'; sendmethod?: string; overwrite?: boolean }): Body {
+function bodyFor(ctx: PushDeps, entry: OutboxItem, row: QuotationRow, extra: { action: 'save' | 'send'; sendmethod?: string; overwrite?: boolean }): Body {
   const { store } = ctx;
   const content = store.quotations.contentOf(row);
   let clientnr: number | null = null;
@@ -130,7 +130,7 @@ function bodyFor(ctx: PushContext, entry: OutboxItem, row: QuotationRow, extra: 
 }
 
 /** Gone from the service, or sent there meanwhile, while this computer had a change for it: the person decides. */
-function deletedConflict(ctx: PushContext, entry: OutboxItem, row: QuotationRow): PushResult {
+function deletedConflict(ctx: PushDeps, entry: OutboxItem, row: QuotationRow): PushResult {
   ctx.store.quotationPushes.markGone(entry.id, row.id);
   return 'parked';
 }
@@ -140,7 +140,7 @@ function deletedConflict(ctx: PushContext, entry: OutboxItem, row: QuotationRow)
  * know yet (made on the service since the last pull), so a merge can take
  * it into the local draft. A client the service no longer has stays unknown.
  */
-async function knowClient(ctx: PushContext, clientnr: number): Promise<void> {
+async function knowClient(ctx: PushDeps, clientnr: number): Promise<void> {
   if (!(clientnr > 0) || ctx.store.clients.rowByClientnr(clientnr)) return;
   try {
     ctx.store.quotationPushes.recordClient(await ctx.api.clients.get(clientnr));
@@ -157,7 +157,7 @@ async function knowClient(ctx: PushContext, clientnr: number): Promise<void> {
  * draft left as it is for the person to decide. Without a base (a save
  * answered but not read back) the local draft is saved as it is.
  */
-function mergeWithService(ctx: PushContext, entry: OutboxItem, row: QuotationRow, theirs: Quotation): 'conflict' | 'nothing to save' | 'save' {
+function mergeWithService(ctx: PushDeps, entry: OutboxItem, row: QuotationRow, theirs: Quotation): 'conflict' | 'nothing to save' | 'save' {
   const { store } = ctx;
   const base = parseRecord(row.base);
   // What the service holds may be our own: an earlier attempt of this entry
@@ -183,7 +183,7 @@ function mergeWithService(ctx: PushContext, entry: OutboxItem, row: QuotationRow
 }
 
 export class QuotationSave implements OpHandler {
-  constructor(private readonly ctx: PushContext) {}
+  constructor(private readonly ctx: PushDeps) {}
 
   async push(entry: OutboxItem): Promise<PushResult> {
     const { store, api } = this.ctx;
@@ -286,7 +286,7 @@ interface SendTrace {
 }
 
 export class QuotationSend implements OpHandler {
-  constructor(private readonly ctx: PushContext) {}
+  constructor(private readonly ctx: PushDeps) {}
 
   async push(entry: OutboxItem): Promise<PushResult> {
     const { store, api } = this.ctx;
@@ -382,7 +382,7 @@ export class QuotationSend implements OpHandler {
 
 /** Approval and custom status: setting the same state twice is harmless. */
 export class QuotationSentChange implements OpHandler {
-  constructor(private readonly ctx: PushContext) {}
+  constructor(private readonly ctx: PushDeps) {}
 
   async push(entry: OutboxItem): Promise<PushResult> {
     const { store, api } = this.ctx;
@@ -421,7 +421,7 @@ export class QuotationSentChange implements OpHandler {
 }
 
 export class QuotationDelete implements OpHandler {
-  constructor(private readonly ctx: PushContext) {}
+  constructor(private readonly ctx: PushDeps) {}
 
   async push(entry: OutboxItem): Promise<PushResult> {
     const { store, api } = this.ctx;

@@ -2,14 +2,14 @@
 // (the signing link, the service's totals and validity date) is read back at
 // once, so the person sees the link right after sending instead of after the
 // next pull. One request per send, on the person's action.
-import type { OpContext, QuotationPushStore } from './types';
+import type { OpDeps, QuotationPushStore } from './types';
 
 /**
  * Reads the sent quotation `serverId` and keeps it as the service has it.
  * The send itself is done whatever happens here: a failed read only means
  * the link comes with the next pull, so nothing is thrown.
  */
-export async function readSent(ctx: OpContext<QuotationPushStore>, localId: string, serverId: number): Promise<void> {
+export async function readSent(ctx: OpDeps<QuotationPushStore>, localId: string, serverId: number): Promise<void> {
   try {
     const sent = await ctx.api.quotations.get(serverId);
     if (sent.id !== serverId) return;

@@ -1,13 +1,13 @@
 import type { InvoicingApi } from '../../api';
 import type { Store, OutboxItem } from '../../store';
 
-export interface PushContext {
+export interface PushDeps {
   store: Store;
   api: InvoicingApi;
 }
 
 /** What a handler of one record kind needs: the store narrowed to the part it uses, and the service. */
-export interface OpContext<S> {
+export interface OpDeps<S> {
   store: S;
   api: InvoicingApi;
 }
