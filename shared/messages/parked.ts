@@ -15,11 +15,11 @@ export const PARKED_MESSAGES = {
   },
   'parked.client.not_created': {
     en: 'This client does not exist on the service yet; its create was discarded. Discard this change too, or create the client again.',
-    nl: 'Deze klant bestaat nog niet op de service; het aanmaken is geschrapt. Schrap ook deze wijziging, of maak de klant opnieuw aan.',
+    nl: 'Deze klant is nooit op de service aangemaakt; het aanmaken is weggegooid. Gooi ook deze wijziging weg, of maak de klant opnieuw aan.',
   },
   'parked.client.has_documents': {
     en: 'This client has documents (quotations or invoices) on the service and cannot be deleted, so it has been kept. Make it inactive instead: that drops this delete and queues the change in one step.',
-    nl: 'Deze klant heeft documenten (offertes of facturen) op de service en kan niet worden verwijderd, dus is hij bewaard. Maak hem in plaats daarvan inactief: dat schrapt dit verwijderen en zet de wijziging in één stap klaar.',
+    nl: 'Deze klant heeft documenten (offertes of facturen) op de service en kan niet worden verwijderd, dus is hij bewaard. Maak hem in plaats daarvan inactief: dat gooit dit verwijderen weg en zet de wijziging in één stap in de wachtrij.',
   },
   'parked.product.create_invalid': {
     en: 'This product cannot be created until these fields are fixed.',
@@ -31,7 +31,7 @@ export const PARKED_MESSAGES = {
   },
   'parked.product.not_created': {
     en: 'This product does not exist on the service yet; its create was discarded. Discard this change too, or create the product again.',
-    nl: 'Dit product bestaat nog niet op de service; het aanmaken is geschrapt. Schrap ook deze wijziging, of maak het product opnieuw aan.',
+    nl: 'Dit product is nooit op de service aangemaakt; het aanmaken is weggegooid. Gooi ook deze wijziging weg, of maak het product opnieuw aan.',
   },
   'parked.product.stock_not_number': {
     en: 'The amount in stock cannot be sent until it is a number.',
@@ -51,7 +51,7 @@ export const PARKED_MESSAGES = {
   },
   'parked.quotation.not_sent': {
     en: 'This quotation has not been sent; send it first, or discard this change.',
-    nl: 'Deze offerte is niet verstuurd; verstuur haar eerst, of schrap deze wijziging.',
+    nl: 'Deze offerte is nog niet verstuurd. Verstuur hem eerst, of gooi deze wijziging weg.',
   },
   'parked.unexpected': {
     en: 'Unexpected problem while sending: {detail}',
@@ -67,7 +67,7 @@ export const PARKED_MESSAGES = {
   },
   'parked.conflict.deleted.quotation': {
     en: 'This quotation was deleted on the service while you changed it here. Choose which version to keep.',
-    nl: 'Deze offerte is op de service verwijderd terwijl je haar hier wijzigde. Kies welke versie je houdt.',
+    nl: 'Deze offerte is op de service verwijderd terwijl je hem hier wijzigde. Kies welke versie je houdt.',
   },
   'parked.conflict.changed.client': {
     en: 'This client was changed on the service too, in the same fields ({fields}). Choose which version to keep.',

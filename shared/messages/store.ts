@@ -122,15 +122,15 @@ export const STORE_MESSAGES = {
   },
   'store.quotation.approve_unsent': {
     en: 'Only a sent quotation can be approved; send it first.',
-    nl: 'Alleen een verstuurde offerte kan worden goedgekeurd; verstuur haar eerst.',
+    nl: 'Alleen een verstuurde offerte kan worden goedgekeurd; verstuur hem eerst.',
   },
   'store.quotation.unapprove_unsent': {
     en: 'Only a sent quotation can be unapproved; send it first.',
-    nl: 'Alleen bij een verstuurde offerte kan de goedkeuring eraf; verstuur haar eerst.',
+    nl: 'Alleen bij een verstuurde offerte kan de goedkeuring eraf; verstuur hem eerst.',
   },
   'store.quotation.status_unsent': {
     en: 'Only a sent quotation can be given a status; send it first.',
-    nl: 'Alleen een verstuurde offerte kan een status krijgen; verstuur haar eerst.',
+    nl: 'Alleen een verstuurde offerte kan een status krijgen; verstuur hem eerst.',
   },
   'store.quotation.approval_incomplete': {
     en: 'The approval is incomplete: {fields}.',
@@ -186,11 +186,11 @@ export const STORE_MESSAGES = {
   },
   'store.outbox.not_discardable': {
     en: 'This operation is {state}; it can be discarded only while it waits or is parked.',
-    nl: 'Deze bewerking is al verder ({state}); ze kan alleen worden geschrapt zolang ze wacht of op jou wacht.',
+    nl: 'Deze bewerking is al verder ({state}); ze kan alleen worden weggegooid zolang ze in de wachtrij staat of op jou wacht.',
   },
   'store.outbox.new_client_in_use.one': {
     en: 'This new client is used by 1 quotation; delete or move it first.',
-    nl: 'Deze nieuwe klant wordt gebruikt door 1 offerte; verwijder die of geef haar eerst een andere klant.',
+    nl: 'Deze nieuwe klant wordt gebruikt door 1 offerte; verwijder die of geef hem eerst een andere klant.',
   },
   'store.outbox.new_client_in_use.other': {
     en: 'This new client is used by {count} quotations; delete or move them first.',

@@ -25,6 +25,15 @@ describe('attention panel texts', () => {
     expect(reasonText({ kind: 'other', message: 'x', params: { detail: 'Disk full.' } }, nl)).toEqual({ text: 'Deze bewerking kon niet worden afgerond.', detail: 'Disk full.' });
   });
 
+  it('says a reason the outbox kept with its key in the UI language, the English words left out', () => {
+    const reason = { kind: 'other', messageKey: 'parked.product.not_created', message: 'This product does not exist on the service yet; its create was discarded. Discard this change too, or create the product again.', params: {} };
+    expect(reasonText(reason, tr('nl'), 'nl')).toEqual({ text: 'Dit product is nooit op de service aangemaakt; het aanmaken is weggegooid. Gooi ook deze wijziging weg, of maak het product opnieuw aan.', detail: null });
+    expect(reasonText(reason, tr('en'), 'en')).toEqual({ text: reason.message, detail: null });
+    // the service's own error kept with its key, of a kind the panel has no text of its own for
+    const refused = { kind: 'other', messageKey: 'api.method_not_allowed', message: 'english', params: { status: 405 } };
+    expect(reasonText(refused, tr('nl'), 'nl').text).toMatch(/^De service biedt deze bewerking niet aan/);
+  });
+
   it('names the service\'s fields as the editor does', () => {
     const nl = tr('nl');
     expect(fieldLabel('quotation', 'lines.1', nl)).toBe('Regel 2');
