@@ -25,14 +25,14 @@ export interface ConnectInput {
 }
 
 /** Options for every InvoicingApi the service makes (timeouts, rate reserve, …). */
-export type ApiSettings = Omit<InvoicingApiOptions, 'baseUrl' | 'credentials' | 'onUnauthorized' | 'logger'>;
+export type ApiOptions = Omit<InvoicingApiOptions, 'baseUrl' | 'credentials' | 'onUnauthorized' | 'logger'>;
 
 export interface AccountServiceOptions {
   /** the app's data folder; the accounts file lives here */
   dataDir: string;
   secrets: Keychain;
   logger?: Logger;
-  api?: ApiSettings;
+  api?: ApiOptions;
   now?: () => Date;
 }
 
@@ -46,7 +46,7 @@ export class AccountService {
   readonly #file: AccountsFile;
   readonly #secrets: Keychain;
   readonly #logger: Logger;
-  readonly #apiSettings: ApiSettings;
+  readonly #apiOptions: ApiOptions;
   readonly #now: () => Date;
   #saved: SavedAccounts;
   readonly #apis = new Map<string, { api: InvoicingApi; forget: () => void }>();
@@ -60,7 +60,7 @@ export class AccountService {
     this.#file = new AccountsFile(opts.dataDir);
     this.#secrets = opts.secrets;
     this.#logger = opts.logger ?? silentLogger;
-    this.#apiSettings = opts.api ?? {};
+    this.#apiOptions = opts.api ?? {};
     this.#now = opts.now ?? (() => new Date());
     this.#saved = saved;
     this.accountsFileProblem = problem;
@@ -171,7 +171,7 @@ export class AccountService {
     if (cached) return cached.api;
     let key: string | null = null;
     const api = new InvoicingApi({
-      ...this.#apiSettings,
+      ...this.#apiOptions,
       baseUrl: this.#stored(id).baseUrl,
       logger: this.#logger,
       credentials: async () => {
@@ -207,7 +207,7 @@ export class AccountService {
   }
 
   async #verify(baseUrl: string, username: string, apiKey: string): Promise<void> {
-    const probe = new InvoicingApi({ ...this.#apiSettings, baseUrl, logger: this.#logger, readAttempts: 1, credentials: () => ({ username, apiKey }) });
+    const probe = new InvoicingApi({ ...this.#apiOptions, baseUrl, logger: this.#logger, readAttempts: 1, credentials: () => ({ username, apiKey }) });
     try {
       await probe.verify();
     } catch (err) {
