@@ -133,7 +133,6 @@ export class Conflicts {
 
   private resolveClient(c: Conflict, resolution: ConflictResolution): void {
     const row = this.clients.row(c.target);
-    const now = this.ctx.now();
     if (c.kind === 'fields') {
       // At detection the local version became "theirs plus my changes" and
       // base became theirs, so keeping mine is a plain retry.
@@ -142,19 +141,17 @@ export class Conflicts {
         const local = { ...(parseJson<ClientFields>(row.local) ?? {}) } as Record<string, unknown>;
         for (const f of c.fields) local[f] = (theirs as Record<string, unknown>)[f];
         if (sameValue(local, pick(theirs, CLIENT_FIELDS))) {
-          this.ctx.stmt('UPDATE clients SET local = NULL, base = NULL, server = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(theirs), now, row.id);
+          this.clients.takeServiceVersion(row.id, theirs);
           return this.settle(c);
         }
-        this.ctx.stmt('UPDATE clients SET local = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(local), now, row.id);
+        this.clients.setLocalVersion(row.id, local);
       }
       return this.retry(c);
     }
     // deleted on the service
     if (resolution === 'keep_mine') {
       const local = parseJson<ClientFields>(row.local) ?? (c.mine as ClientFields);
-      this.ctx
-        .stmt('UPDATE clients SET clientnr = NULL, server = NULL, base = NULL, local = ?, gone = 0, deleted = 0, updated_at = ? WHERE id = ?')
-        .run(JSON.stringify(local), now, row.id);
+      this.clients.makeNewAgain(row.id, local);
       return this.retry(c, 'client.create');
     }
     const users = this.clients.usedBy(row.id);
@@ -162,37 +159,34 @@ export class Conflicts {
       throw new StoreError('not_allowed', said(users === 1 ? 'store.conflict.client_in_use.one' : 'store.conflict.client_in_use.other', { count: users }));
     }
     this.cancelAll(row.id);
-    this.ctx.stmt('DELETE FROM clients WHERE id = ?').run(row.id);
+    this.clients.remove(row.id);
   }
 
   /** As a client's (resolveClient); a product is used by nothing here, so taking the service's deletion always can. */
   private resolveProduct(c: Conflict, resolution: ConflictResolution): void {
     const row = this.products.row(c.target);
-    const now = this.ctx.now();
     if (c.kind === 'fields') {
       if (resolution === 'take_theirs') {
         const theirs = c.theirs as Product;
         const local = { ...(parseJson<ProductFields>(row.local) ?? {}) } as Record<string, unknown>;
         for (const f of c.fields) local[f] = (theirs as Record<string, unknown>)[f];
         if (sameValue(local, pick(theirs, PRODUCT_FIELDS))) {
-          this.ctx.stmt('UPDATE products SET local = NULL, base = NULL, server = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(theirs), now, row.id);
+          this.products.takeServiceVersion(row.id, theirs);
           return this.settle(c);
         }
-        this.ctx.stmt('UPDATE products SET local = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(local), now, row.id);
+        this.products.setLocalVersion(row.id, local);
       }
       return this.retry(c);
     }
     if (resolution === 'keep_mine') {
       const local = parseJson<ProductFields>(row.local) ?? (c.mine as ProductFields);
-      this.ctx
-        .stmt('UPDATE products SET product_id = NULL, server = NULL, base = NULL, local = ?, gone = 0, deleted = 0, updated_at = ? WHERE id = ?')
-        .run(JSON.stringify(local), now, row.id);
+      this.products.makeNewAgain(row.id, local);
       // the stock goes with the create; another waiting entry has nothing left to do
       this.cancelAll(row.id, c.opId);
       return this.retry(c, 'product.create');
     }
     this.cancelAll(row.id);
-    this.ctx.stmt('DELETE FROM products WHERE id = ?').run(row.id);
+    this.products.remove(row.id);
   }
 
   private resolveQuotation(c: Conflict, resolution: ConflictResolution): void {

@@ -22,7 +22,7 @@ export function discardOperation(ctx: Connection, outbox: Outbox, clients: Clien
         const users = clients.usedBy(op.target);
         if (users > 0) throw new StoreError('not_allowed', said(users === 1 ? 'store.outbox.new_client_in_use.one' : 'store.outbox.new_client_in_use.other', { count: users }));
         outbox.cancel([op.id, ...later().map((e) => e.id)]);
-        if (!outbox.hasGoneOut(op.target)) ctx.stmt('DELETE FROM clients WHERE id = ?').run(op.target);
+        if (!outbox.hasGoneOut(op.target)) clients.remove(op.target);
         return;
       }
       case 'client.update':
@@ -55,7 +55,7 @@ export function discardOperation(ctx: Connection, outbox: Outbox, clients: Clien
         return;
       case 'product.create':
         outbox.cancel([op.id, ...later().map((e) => e.id)]);
-        if (!outbox.hasGoneOut(op.target)) ctx.stmt('DELETE FROM products WHERE id = ?').run(op.target);
+        if (!outbox.hasGoneOut(op.target)) products.remove(op.target);
         return;
       case 'product.update':
       case 'product.stock':

@@ -187,6 +187,38 @@ export class LocalRecords<R extends RecordRow, L> {
     });
   }
 
+  // ---- what a person's answer to a conflict decided (conflicts.ts) -------
+
+  /** The service's version is taken whole: nothing of the record differs here any more. */
+  takeServiceVersion(id: string, server: object): void {
+    this.ctx.tx([this.ref(id)], () => {
+      this.ctx.stmt(`UPDATE ${this.t.table} SET local = NULL, base = NULL, server = ?, updated_at = ? WHERE id = ?`).run(JSON.stringify(server), this.ctx.now(), id);
+    });
+  }
+
+  /** The local version becomes `local`; what the service holds and the base stay. */
+  setLocalVersion(id: string, local: object): void {
+    this.ctx.tx([this.ref(id)], () => {
+      this.ctx.stmt(`UPDATE ${this.t.table} SET local = ?, updated_at = ? WHERE id = ?`).run(JSON.stringify(local), this.ctx.now(), id);
+    });
+  }
+
+  /** Deleted on the service, kept here: the record is new again, `local` to be created anew. */
+  makeNewAgain(id: string, local: object): void {
+    this.ctx.tx([this.ref(id)], () => {
+      this.ctx
+        .stmt(`UPDATE ${this.t.table} SET ${this.t.key} = NULL, server = NULL, base = NULL, local = ?, gone = 0, deleted = 0, updated_at = ? WHERE id = ?`)
+        .run(JSON.stringify(local), this.ctx.now(), id);
+    });
+  }
+
+  /** The row goes; the caller has settled what referred to it. */
+  remove(id: string): void {
+    this.ctx.tx([this.ref(id)], () => {
+      this.ctx.stmt(`DELETE FROM ${this.t.table} WHERE id = ?`).run(id);
+    });
+  }
+
   /** What the service holds now; a service that answers has the record, so it is no longer gone. */
   private writeServer(id: string, server: object, local: object | null): void {
     const json = JSON.stringify(server);

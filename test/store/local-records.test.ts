@@ -177,3 +177,32 @@ describe('a product push recorded by the store', () => {
     expect(heard).toEqual([['outbox', 'products']]);
   });
 });
+
+describe("a conflict's answer written by the store", () => {
+  it('takeServiceVersion, setLocalVersion, makeNewAgain and remove write the row and name it', () => {
+    const { store, clock } = scratchStore();
+    store.pulled.putClients([{ clientnr: 8, company: 'Oud' }], clock());
+    const c = store.clients.byClientnr(8)!;
+    store.clients.update(c.id, { company: 'Mijn naam', city: 'Epe' });
+    const records = named(store);
+
+    store.clients.setLocalVersion(c.id, { company: 'Hun naam', city: 'Epe' });
+    expect(store.clients.get(c.id)).toMatchObject({ state: 'edited', fields: { company: 'Hun naam', city: 'Epe' } });
+    expect(rowOf(store, 'clients', c.id)).toMatchObject({ base: JSON.stringify({ clientnr: 8, company: 'Oud' }) });
+
+    store.clients.takeServiceVersion(c.id, { clientnr: 8, company: 'Hun naam' });
+    expect(store.clients.get(c.id)).toMatchObject({ state: 'synced', fields: { company: 'Hun naam' } });
+    expect(rowOf(store, 'clients', c.id)).toMatchObject({ local: null, base: null });
+
+    store.clients.markGone(c.id);
+    store.clients.makeNewAgain(c.id, { company: 'Hun naam', city: 'Zwolle' });
+    expect(store.clients.get(c.id)).toMatchObject({ clientnr: null, state: 'new', gone: false, fields: { city: 'Zwolle' } });
+    expect(rowOf(store, 'clients', c.id)).toMatchObject({ server: null, base: null });
+
+    store.clients.remove(c.id);
+    expect(store.clients.find(c.id)).toBeNull();
+    // each write named the record, so an editor of it reads it again
+    expect(records.every((r) => r.named.clients?.[0] === c.id && r.unnamed.length === 0)).toBe(true);
+    expect(records).toHaveLength(5);
+  });
+});
