@@ -74,10 +74,14 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   const accounts = await AccountService.open({ dataDir: opts.dataDir, secrets: opts.secrets ?? new KeytarKeychain() });
   const scope = new HandlerScope();
   // the engine plans its pushes on these; whoever set one, what it runs is nobody's handler
-  const timers = scope.timers(opts.clock?.timers ?? { setTimeout: (fn, ms) => setTimeout(fn, ms).unref(), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) });
+  const timers = scope.timers(
+    opts.clock?.timers ?? { setTimeout: (fn, ms) => setTimeout(fn, ms).unref(), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) },
+  );
 
   const openSpace = (accountId: string | null): Promise<Space> =>
-    accountId === null ? openDemoSpace(opts.dataDir, opts.demoSeed, opts.clock?.now) : openAccountSpace({ dataDir: opts.dataDir, accountId, api: accounts.apiFor(accountId) });
+    accountId === null
+      ? openDemoSpace(opts.dataDir, opts.demoSeed, opts.clock?.now)
+      : openAccountSpace({ dataDir: opts.dataDir, accountId, api: accounts.apiFor(accountId) });
 
   const status = () => syncStatus(space.space, space.sync, accounts);
   const relay = new RecordRelay({ events, isEcho: () => scope.active, status });
