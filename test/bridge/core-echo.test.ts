@@ -49,4 +49,19 @@ describe('the echo guard', () => {
     await slow;
     sandbox.clearFaults();
   });
+
+  it('tells the whole page what Needs attention changes: the record may be open in an editor', async () => {
+    const c = await t.ok('clients.create', { fields: { company: 'Vastgelopen B.V.' } });
+    const store = t.core.space.store;
+    const op = store.outbox.forTarget(c.id)[0]!;
+    store.outbox.park(op.id, { kind: 'server', message: 'refused' });
+    events.length = 0;
+    await t.ok('outbox.retry', { id: String(op.id) });
+    expect(records()).toContainEqual({ entity: 'client', ids: [c.id] });
+    // an edit by the page itself is still not echoed
+    events.length = 0;
+    await t.ok('clients.update', { id: c.id, patch: { city: 'Zwolle' } });
+    await wait(300);
+    expect(records()).toEqual([]);
+  });
 });
