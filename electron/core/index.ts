@@ -47,7 +47,7 @@ export interface CoreOptions {
 export interface Core {
   readonly dataDir: string;
   readonly events: EventHub;
-  /** every operation of the contract; changes they make are not echoed as records.changed */
+  /** every operation of the contract; changes they make are not echoed as records.changed, but for those other screens show (TOLD_TO_ALL) */
   readonly handlers: Handlers;
   /** the space the window shows */
   readonly space: Space;
