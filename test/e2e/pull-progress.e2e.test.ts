@@ -45,7 +45,10 @@ describe('pull progress in the status bar', () => {
   it('and in Dutch', async () => {
     await bridge(page, 'settings.set', { language: 'nl' });
     await page.reload();
-    await page.getByRole('status').filter({ hasText: /in wachtrij/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /in wachtrij/ })
+      .waitFor();
     await pullSlowly('pull-progress-nl', /Ophalen van de service/);
   });
 });
