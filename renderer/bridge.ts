@@ -2,6 +2,7 @@
 // place before the app's script runs (the preload in Electron, an injected
 // script in the web host); tests hand in their own implementation.
 import { BridgeError, type OperationInput, type OperationName, type OperationResults, type QuotedeskBridge, type SerializedError } from '../shared/bridge';
+import { formatMessage } from '../shared/messages';
 
 let current: QuotedeskBridge | null = null;
 
@@ -29,6 +30,7 @@ export async function call<N extends OperationName>(op: N, input: OperationInput
 export function asBridgeError(e: unknown): BridgeError {
   if (e instanceof BridgeError) return e;
   if (e && typeof e === 'object' && 'kind' in e && 'messageKey' in e) return new BridgeError(e as SerializedError);
-  const message = e instanceof Error ? e.message : String(e);
-  return new BridgeError({ kind: 'internal', messageKey: 'error.internal', message });
+  const detail = e instanceof Error ? e.message : String(e);
+  // said as the main process says its own unexpected errors, so the UI has a text for it in each language
+  return new BridgeError({ kind: 'internal', messageKey: 'bridge.internal', message: formatMessage('bridge.internal', { detail }), params: { detail } });
 }

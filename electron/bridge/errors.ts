@@ -41,7 +41,8 @@ export function invalidRequest(op: string, error: z.ZodError): SerializedError {
   return bridgeError('bridge.invalid_request', 'invalid_request', { operation: op, detail: `${op}: ${clip(describeFieldErrors(fieldErrors))}` }, fieldErrors);
 }
 
-// The store's error codes, as the kinds the UI knows.
+// The store's error codes, as the kinds the UI knows, with the general text
+// for a store error given words and no key of its own.
 const STORE_KINDS: Record<string, { kind: string; key: MessageKey }> = {
   not_found: { kind: 'not_found', key: 'bridge.not_found' },
   not_allowed: { kind: 'conflict_state', key: 'bridge.conflict_state' },
