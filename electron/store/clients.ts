@@ -1,13 +1,12 @@
 // Clients as the user edits them: created offline, edited, deleted. Each
 // change and the outbox entry that carries it commit together.
-import type { Client } from '../../shared/schemas';
-import type { ClientFields, LocalClient, LocalState } from '../../shared/local';
+import type { ClientFields, LocalClient } from '../../shared/local';
 import type { FieldError } from '../../shared/field-errors';
-import { type Connection, parseJson, toJson } from './context';
-import { LocalRecords, type RecordRow } from './local-records';
+import { type Connection, toJson } from './context';
+import { LocalRecords, fieldsOfRow, stateOfRow, type RecordRow } from './local-records';
 import { StoreError } from './errors';
 import { said } from '../../shared/messages';
-import { CLIENT_FIELDS, checkClientPatch, pick } from './fields';
+import { CLIENT_FIELDS, checkClientPatch } from './fields';
 import { newId } from './ids';
 import type { Outbox } from './outbox';
 import { clientToInput } from '../../shared/service-input';
@@ -17,20 +16,18 @@ export interface ClientRow extends RecordRow {
 }
 
 export function clientFieldsOf(row: ClientRow): ClientFields {
-  const local = parseJson<ClientFields>(row.local);
-  if (local) return local;
-  const server = parseJson<Client>(row.server);
-  return server ? pick<ClientFields>(server, CLIENT_FIELDS) : {};
-}
-
-function stateOf(row: ClientRow): LocalState {
-  if (row.deleted) return 'deleting';
-  if (row.clientnr === null) return 'new';
-  return row.local !== null ? 'edited' : 'synced';
+  return fieldsOfRow<ClientFields>(row, CLIENT_FIELDS);
 }
 
 export function toLocalClient(row: ClientRow): LocalClient {
-  return { id: row.id, clientnr: row.clientnr, fields: clientFieldsOf(row), state: stateOf(row), gone: row.gone === 1, updatedAt: row.updated_at };
+  return {
+    id: row.id,
+    clientnr: row.clientnr,
+    fields: clientFieldsOf(row),
+    state: stateOfRow(row, row.clientnr),
+    gone: row.gone === 1,
+    updatedAt: row.updated_at,
+  };
 }
 
 /** By company, or contact where there is no company; the expression of the index clients_by_name (migration 5). */
@@ -90,9 +87,7 @@ export class Clients extends LocalRecords<ClientRow, LocalClient> {
     const id = newId();
     const now = this.ctx.now();
     this.ctx.tx(['clients'], () => {
-      this.ctx
-        .stmt(`INSERT INTO clients (id, local, created_at, updated_at) VALUES (?, ?, ?, ?)`)
-        .run(id, JSON.stringify(local), now, now);
+      this.ctx.stmt(`INSERT INTO clients (id, local, created_at, updated_at) VALUES (?, ?, ?, ?)`).run(id, JSON.stringify(local), now, now);
       this.outbox.enqueue('client.create', id);
     });
     return this.get(id);

@@ -14,6 +14,8 @@
 // that record reads it again).
 import type { Connection, RecordRef } from './context';
 import { notFound } from './errors';
+import { pick } from './fields';
+import type { LocalState } from '../../shared/local';
 import type { Outbox } from './outbox';
 
 export interface RecordRow {
@@ -27,6 +29,19 @@ export interface RecordRow {
   pulled_at: number | null;
   created_at: number;
   updated_at: number;
+}
+
+/** The record's fields as they are here: the local version, else the service's, picked to `fields`. */
+export function fieldsOfRow<F extends object>(row: Pick<RecordRow, 'local' | 'server'>, fields: readonly string[]): F {
+  if (row.local !== null) return JSON.parse(row.local) as F;
+  return row.server !== null ? pick<F>(JSON.parse(row.server) as object, fields) : ({} as F);
+}
+
+/** The state a list shows; `number` is the record's number on the service, null while it has none. */
+export function stateOfRow(row: Pick<RecordRow, 'deleted' | 'local'>, number: number | null): LocalState {
+  if (row.deleted) return 'deleting';
+  if (number === null) return 'new';
+  return row.local !== null ? 'edited' : 'synced';
 }
 
 export interface RecordTable<R, L> {
@@ -192,7 +207,9 @@ export class LocalRecords<R extends RecordRow, L> {
   /** The service's version is taken whole: nothing of the record differs here any more. */
   takeServiceVersion(id: string, server: object): void {
     this.ctx.tx([this.ref(id)], () => {
-      this.ctx.stmt(`UPDATE ${this.t.table} SET local = NULL, base = NULL, server = ?, updated_at = ? WHERE id = ?`).run(JSON.stringify(server), this.ctx.now(), id);
+      this.ctx
+        .stmt(`UPDATE ${this.t.table} SET local = NULL, base = NULL, server = ?, updated_at = ? WHERE id = ?`)
+        .run(JSON.stringify(server), this.ctx.now(), id);
     });
   }
 

@@ -3,13 +3,12 @@
 // as for clients (clients.ts). The stock has an entry of its own, the
 // service's stock-only PUT, so a counted stock does not carry the other
 // fields along (docs/products.md).
-import type { Product } from '../../shared/schemas';
-import type { LocalProduct, LocalState, ProductFields } from '../../shared/local';
+import type { LocalProduct, ProductFields } from '../../shared/local';
 import type { FieldError } from '../../shared/field-errors';
-import { type Connection, parseJson } from './context';
+import type { Connection } from './context';
 import { StoreError } from './errors';
-import { LocalRecords, type RecordRow } from './local-records';
-import { PRODUCT_FIELDS, checkProductPatch, pick } from './fields';
+import { LocalRecords, fieldsOfRow, stateOfRow, type RecordRow } from './local-records';
+import { PRODUCT_FIELDS, checkProductPatch } from './fields';
 import { newId } from './ids';
 import type { Outbox } from './outbox';
 import { productToInput } from '../../shared/service-input';
@@ -20,20 +19,18 @@ export interface ProductRow extends RecordRow {
 }
 
 export function productFieldsOf(row: Pick<ProductRow, 'local' | 'server'>): ProductFields {
-  const local = parseJson<ProductFields>(row.local);
-  if (local) return local;
-  const server = parseJson<Product>(row.server);
-  return server ? pick<ProductFields>(server, PRODUCT_FIELDS) : {};
-}
-
-function stateOf(row: ProductRow): LocalState {
-  if (row.deleted) return 'deleting';
-  if (row.product_id === null) return 'new';
-  return row.local !== null ? 'edited' : 'synced';
+  return fieldsOfRow<ProductFields>(row, PRODUCT_FIELDS);
 }
 
 export function toLocalProduct(row: ProductRow): LocalProduct {
-  return { id: row.id, productId: row.product_id, fields: productFieldsOf(row), state: stateOf(row), gone: row.gone === 1, updatedAt: row.updated_at };
+  return {
+    id: row.id,
+    productId: row.product_id,
+    fields: productFieldsOf(row),
+    state: stateOfRow(row, row.product_id),
+    gone: row.gone === 1,
+    updatedAt: row.updated_at,
+  };
 }
 
 /** By name, as the index products_by_name (migration 9) holds them. */

@@ -60,7 +60,10 @@ describe('a client push recorded by the store', () => {
     const { id, entryId } = newClient(store);
     const server: Client = { clientnr: 7, company: 'Bakkerij Jansen' };
     store.clients.recordCreated(entryId, id, 7, server, { company: 'Bakkerij Jansen', phone: '0612345678' });
-    expect(rowOf(store, 'clients', id)).toMatchObject({ base: JSON.stringify(server), local: JSON.stringify({ company: 'Bakkerij Jansen', phone: '0612345678' }) });
+    expect(rowOf(store, 'clients', id)).toMatchObject({
+      base: JSON.stringify(server),
+      local: JSON.stringify({ company: 'Bakkerij Jansen', phone: '0612345678' }),
+    });
     expect(store.clients.get(id).state).toBe('edited');
   });
 

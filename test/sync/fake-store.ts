@@ -180,6 +180,17 @@ export class FakeStore implements ClientPushStore, ProductPushStore {
 
   private common(id: string, row: { server?: object | null; local?: object | null; base?: object | null; deleted?: boolean }): RecordRow {
     const json = (v: object | null | undefined) => (v ? JSON.stringify(v) : null);
-    return { rid: this.rid++, id, server: json(row.server), base: json(row.base), local: json(row.local), deleted: row.deleted ? 1 : 0, gone: 0, pulled_at: null, created_at: 0, updated_at: 0 };
+    return {
+      rid: this.rid++,
+      id,
+      server: json(row.server),
+      base: json(row.base),
+      local: json(row.local),
+      deleted: row.deleted ? 1 : 0,
+      gone: 0,
+      pulled_at: null,
+      created_at: 0,
+      updated_at: 0,
+    };
   }
 }

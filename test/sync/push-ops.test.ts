@@ -85,7 +85,11 @@ function fakeHarness(): Harness {
 
 function realHarness(): Harness {
   const { store, clock } = scratchStore();
-  const last = (id: string, kind: string) => store.outbox.forTarget(id).filter((e) => e.kind === kind).at(-1)!;
+  const last = (id: string, kind: string) =>
+    store.outbox
+      .forTarget(id)
+      .filter((e) => e.kind === kind)
+      .at(-1)!;
   return {
     store,
     newClient: (fields) => {
@@ -134,8 +138,16 @@ afterEach(async () => {
 
 async function service(): Promise<{ sb: Sandbox; api: InvoicingApi }> {
   const sb = await startSandbox({ quiet: true, rateLimit: 0, clients: 0, products: 0, quotations: 0 });
-  const api = new InvoicingApi({ baseUrl: sb.url, credentials: () => ({ username: sb.user, apiKey: sb.key }), backoff: { baseMs: 5, capMs: 20 }, readAttempts: 1 });
-  closing.push(() => sb.close(), () => api.close());
+  const api = new InvoicingApi({
+    baseUrl: sb.url,
+    credentials: () => ({ username: sb.user, apiKey: sb.key }),
+    backoff: { baseMs: 5, capMs: 20 },
+    readAttempts: 1,
+  });
+  closing.push(
+    () => sb.close(),
+    () => api.close(),
+  );
   return { sb, api };
 }
 

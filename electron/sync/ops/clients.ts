@@ -108,7 +108,15 @@ export class ClientUpdate implements OpHandler {
       if (!isNotFound(e)) throw e;
       store.transaction(() => {
         store.clients.markGone(first.id);
-        store.conflicts.record({ kind: 'deleted', targetKind: 'client', target: first.id, opId: entry.id, mine: clientFieldsOf(first), theirs: null, base: parseJson(first.base) });
+        store.conflicts.record({
+          kind: 'deleted',
+          targetKind: 'client',
+          target: first.id,
+          opId: entry.id,
+          mine: clientFieldsOf(first),
+          theirs: null,
+          base: parseJson(first.base),
+        });
       });
       return 'parked';
     }

@@ -112,7 +112,15 @@ async function current(ctx: OpDeps<ProductPushStore>, entry: OutboxItem, row: Pr
     if (!isNotFound(e)) throw e;
     ctx.store.transaction(() => {
       ctx.store.products.markGone(row.id);
-      ctx.store.conflicts.record({ kind: 'deleted', targetKind: 'product', target: row.id, opId: entry.id, mine: productFieldsOf(row), theirs: null, base: parseJson(row.base) });
+      ctx.store.conflicts.record({
+        kind: 'deleted',
+        targetKind: 'product',
+        target: row.id,
+        opId: entry.id,
+        mine: productFieldsOf(row),
+        theirs: null,
+        base: parseJson(row.base),
+      });
     });
     return null;
   }
@@ -147,7 +155,16 @@ export class ProductUpdate implements OpHandler {
       const unchanged = Object.keys(m.send).length === 0 && m.conflicts.length === 0 && same(m.merged, productFields(theirs));
       store.products.recordMerged(row.id, theirs, unchanged ? null : m.merged);
       if (m.conflicts.length > 0) {
-        store.conflicts.record({ kind: 'fields', targetKind: 'product', target: row.id, opId: entry.id, mine, theirs, base: parseJson(row.base), fields: m.conflicts });
+        store.conflicts.record({
+          kind: 'fields',
+          targetKind: 'product',
+          target: row.id,
+          opId: entry.id,
+          mine,
+          theirs,
+          base: parseJson(row.base),
+          fields: m.conflicts,
+        });
         return 'parked';
       }
       if (Object.keys(m.send).length === 0) return nothingLeft(store, entry);

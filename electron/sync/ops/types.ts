@@ -23,7 +23,10 @@ export interface ClientPushStore {
   transaction<T>(fn: () => T): T;
   outbox: PushOutbox;
   conflicts: Pick<Store['conflicts'], 'record'>;
-  clients: Pick<Store['clients'], 'findRow' | 'row' | 'rowByClientnr' | 'usedBy' | 'undelete' | 'recordCreated' | 'recordMerged' | 'recordSaved' | 'markGone' | 'recordDeleted'>;
+  clients: Pick<
+    Store['clients'],
+    'findRow' | 'row' | 'rowByClientnr' | 'usedBy' | 'undelete' | 'recordCreated' | 'recordMerged' | 'recordSaved' | 'markGone' | 'recordDeleted'
+  >;
 }
 
 /** What the product handlers (ops/products.ts) need of the store, as ClientPushStore for clients. */
