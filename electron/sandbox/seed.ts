@@ -28,18 +28,131 @@ export interface SeedCounts {
 type ClientSeed = Partial<ClientRec> & Pick<ClientRec, 'company' | 'contact' | 'address' | 'zipcode' | 'city'>;
 
 const DEMO_CLIENTS: ClientSeed[] = [
-  { company: 'Bakkerij De Gouden Korst', contact: 'Joke van Dijk', address: 'Voorstraat 12', zipcode: '3512 AK', city: 'Utrecht', email: 'joke@goudenkorst.nl', phone: '030-2314455', bankcode: 'NL91ABNA0417164300', taxnumber: 'NL001234567B01' },
-  { company: 'Van der Berg Installatietechniek B.V.', contact: 'Henk van der Berg', address: 'Industrieweg 45', zipcode: '3044 AS', city: 'Rotterdam', email: 'administratie@vdberg-installatie.nl', phone: '010-4152233', top: 14 },
-  { company: 'Hendriks & Zonen Transport', contact: 'Martijn Hendriks', address: 'Kanaaldijk 8', zipcode: '5611 JL', city: 'Eindhoven', email: 'planning@hendrikstransport.nl', phone: '040-2123344' },
-  { company: 'Studio Lindeboom', contact: 'Eva Lindeboom', address: 'Prinsengracht 301', zipcode: '1016 GX', city: 'Amsterdam', email: 'eva@studiolindeboom.nl', mobile: '06-12345678', default_category: 3 },
-  { company: 'Brightwater Consulting Ltd', contact: 'Oliver Hughes', address: '14 Queen Square', zipcode: 'BS1 4JQ', city: 'Bristol', country: 225, email: 'accounts@brightwater.co.uk', currency: 'GBP', default_doclang: 'en', top: 30, default_category: 2 },
-  { company: 'Tuinhuis De Linde', contact: 'Piet Jansen', address: 'Lindelaan 3', zipcode: '9711 LE', city: 'Groningen', email: '', sendmethod: 'mail', phone: '050-3112200' },
-  { company: 'Northwind Trading LLC', contact: 'Sarah Mitchell', address: '1200 Harbor Ave', zipcode: '98101', city: 'Seattle', country: 226, email: 'billing@northwind-trading.com', currency: 'USD', default_doclang: 'en' },
-  { company: "Café 't Hoekje", contact: 'Kees de Wit', address: 'Grote Markt 2', zipcode: '2011 RD', city: 'Haarlem', email: 'kees@hoekje-haarlem.nl', tax_type: 'intax' },
-  { company: 'Ingenieursbureau Smit', contact: 'Annelies Smit', address: 'Mekelweg 90', zipcode: '2628 CD', city: 'Delft', email: 'finance@smit-ingenieurs.nl', paymentmethod: 'autocollect', mandate_id: 'SMIT-2024-01', mandate_date: '2024-01-15', collecttype: 'RCUR', bankcode: 'NL20INGB0001234567' },
-  { company: 'Maple & Stone Interiors Ltd', contact: 'Grace Turner', address: '8 Camden Road', zipcode: 'NW1 9DP', city: 'London', country: 225, email: 'grace@maplestone.co.uk', currency: 'GBP', default_doclang: 'en' },
-  { company: 'Fysiotherapie Zuid', contact: 'Ruud Peters', address: 'Wilhelminasingel 20', zipcode: '6221 BH', city: 'Maastricht', email: 'info@fysiozuid.nl', active: false },
-  { company: 'Dekker Drukwerk', contact: 'Sanne Dekker', address: 'Zwartewaterallee 14', zipcode: '8031 DX', city: 'Zwolle', email: 'sanne@dekkerdrukwerk.nl', sendmethod: 'printcenter' },
+  {
+    company: 'Bakkerij De Gouden Korst',
+    contact: 'Joke van Dijk',
+    address: 'Voorstraat 12',
+    zipcode: '3512 AK',
+    city: 'Utrecht',
+    email: 'joke@goudenkorst.nl',
+    phone: '030-2314455',
+    bankcode: 'NL91ABNA0417164300',
+    taxnumber: 'NL001234567B01',
+  },
+  {
+    company: 'Van der Berg Installatietechniek B.V.',
+    contact: 'Henk van der Berg',
+    address: 'Industrieweg 45',
+    zipcode: '3044 AS',
+    city: 'Rotterdam',
+    email: 'administratie@vdberg-installatie.nl',
+    phone: '010-4152233',
+    top: 14,
+  },
+  {
+    company: 'Hendriks & Zonen Transport',
+    contact: 'Martijn Hendriks',
+    address: 'Kanaaldijk 8',
+    zipcode: '5611 JL',
+    city: 'Eindhoven',
+    email: 'planning@hendrikstransport.nl',
+    phone: '040-2123344',
+  },
+  {
+    company: 'Studio Lindeboom',
+    contact: 'Eva Lindeboom',
+    address: 'Prinsengracht 301',
+    zipcode: '1016 GX',
+    city: 'Amsterdam',
+    email: 'eva@studiolindeboom.nl',
+    mobile: '06-12345678',
+    default_category: 3,
+  },
+  {
+    company: 'Brightwater Consulting Ltd',
+    contact: 'Oliver Hughes',
+    address: '14 Queen Square',
+    zipcode: 'BS1 4JQ',
+    city: 'Bristol',
+    country: 225,
+    email: 'accounts@brightwater.co.uk',
+    currency: 'GBP',
+    default_doclang: 'en',
+    top: 30,
+    default_category: 2,
+  },
+  {
+    company: 'Tuinhuis De Linde',
+    contact: 'Piet Jansen',
+    address: 'Lindelaan 3',
+    zipcode: '9711 LE',
+    city: 'Groningen',
+    email: '',
+    sendmethod: 'mail',
+    phone: '050-3112200',
+  },
+  {
+    company: 'Northwind Trading LLC',
+    contact: 'Sarah Mitchell',
+    address: '1200 Harbor Ave',
+    zipcode: '98101',
+    city: 'Seattle',
+    country: 226,
+    email: 'billing@northwind-trading.com',
+    currency: 'USD',
+    default_doclang: 'en',
+  },
+  {
+    company: "Café 't Hoekje",
+    contact: 'Kees de Wit',
+    address: 'Grote Markt 2',
+    zipcode: '2011 RD',
+    city: 'Haarlem',
+    email: 'kees@hoekje-haarlem.nl',
+    tax_type: 'intax',
+  },
+  {
+    company: 'Ingenieursbureau Smit',
+    contact: 'Annelies Smit',
+    address: 'Mekelweg 90',
+    zipcode: '2628 CD',
+    city: 'Delft',
+    email: 'finance@smit-ingenieurs.nl',
+    paymentmethod: 'autocollect',
+    mandate_id: 'SMIT-2024-01',
+    mandate_date: '2024-01-15',
+    collecttype: 'RCUR',
+    bankcode: 'NL20INGB0001234567',
+  },
+  {
+    company: 'Maple & Stone Interiors Ltd',
+    contact: 'Grace Turner',
+    address: '8 Camden Road',
+    zipcode: 'NW1 9DP',
+    city: 'London',
+    country: 225,
+    email: 'grace@maplestone.co.uk',
+    currency: 'GBP',
+    default_doclang: 'en',
+  },
+  {
+    company: 'Fysiotherapie Zuid',
+    contact: 'Ruud Peters',
+    address: 'Wilhelminasingel 20',
+    zipcode: '6221 BH',
+    city: 'Maastricht',
+    email: 'info@fysiozuid.nl',
+    active: false,
+  },
+  {
+    company: 'Dekker Drukwerk',
+    contact: 'Sanne Dekker',
+    address: 'Zwartewaterallee 14',
+    zipcode: '8031 DX',
+    city: 'Zwolle',
+    email: 'sanne@dekkerdrukwerk.nl',
+    sendmethod: 'printcenter',
+  },
 ];
 
 const DEMO_PRODUCTS: Omit<ProductRec, 'id' | 'priceintax' | 'stock' | 'stock_use' | 'notes'>[] = [
@@ -58,20 +171,131 @@ const DEMO_PRODUCTS: Omit<ProductRec, 'id' | 'priceintax' | 'stock' | 'stock_use
 ];
 
 // Generated names: Dutch and English businesses, mixed.
-const SURNAMES = ['Jansen', 'de Vries', 'van den Berg', 'Bakker', 'Visser', 'Smit', 'Meijer', 'de Boer', 'Mulder', 'de Groot', 'Bos', 'Vos', 'Peters', 'Hendriks', 'van Leeuwen', 'Dekker', 'Brouwer', 'de Wit', 'Dijkstra', 'Smith', 'Jones', 'Taylor', 'Brown', 'Wilson', 'Evans', 'Walker', 'Wright'];
-const FIRST = ['Anna', 'Bram', 'Daan', 'Emma', 'Fleur', 'Jan', 'Lotte', 'Mark', 'Noor', 'Pieter', 'Sanne', 'Tom', 'Oliver', 'Grace', 'James', 'Emily', 'Harry', 'Sophie'];
-const TRADES_NL = ['Bouw', 'Installaties', 'Schilderwerken', 'Advies', 'Transport', 'Catering', 'Hoveniers', 'ICT', 'Architecten', 'Loodgieters', 'Administratie', 'Fotografie'];
+const SURNAMES = [
+  'Jansen',
+  'de Vries',
+  'van den Berg',
+  'Bakker',
+  'Visser',
+  'Smit',
+  'Meijer',
+  'de Boer',
+  'Mulder',
+  'de Groot',
+  'Bos',
+  'Vos',
+  'Peters',
+  'Hendriks',
+  'van Leeuwen',
+  'Dekker',
+  'Brouwer',
+  'de Wit',
+  'Dijkstra',
+  'Smith',
+  'Jones',
+  'Taylor',
+  'Brown',
+  'Wilson',
+  'Evans',
+  'Walker',
+  'Wright',
+  // accents, which search must see past (Muller finds Müller)
+  'Müller',
+  'Öztürk',
+  'Lefèvre',
+];
+const FIRST = [
+  'Anna',
+  'Bram',
+  'Daan',
+  'Emma',
+  'Fleur',
+  'Jan',
+  'Lotte',
+  'Mark',
+  'Noor',
+  'Pieter',
+  'Sanne',
+  'Tom',
+  'Oliver',
+  'Grace',
+  'James',
+  'Emily',
+  'Harry',
+  'Sophie',
+  'Zoë',
+  'Renée',
+];
+const TRADES_NL = [
+  'Bouw',
+  'Installaties',
+  'Schilderwerken',
+  'Advies',
+  'Transport',
+  'Catering',
+  'Hoveniers',
+  'ICT',
+  'Architecten',
+  'Loodgieters',
+  'Administratie',
+  'Fotografie',
+];
 const TRADES_EN = ['Consulting', 'Logistics', 'Design', 'Software', 'Builders', 'Catering', 'Media', 'Engineering'];
 const FORMS_NL = ['B.V.', 'V.O.F.', '', '& Zn.', 'B.V.'];
 const FORMS_EN = ['Ltd', 'LLC', '& Co', 'Ltd'];
-const CITIES_NL: [string, string][] = [['Amsterdam', '1012'], ['Rotterdam', '3011'], ['Den Haag', '2511'], ['Utrecht', '3511'], ['Eindhoven', '5611'], ['Groningen', '9711'], ['Tilburg', '5038'], ['Almere', '1315'], ['Breda', '4811'], ['Nijmegen', '6511'], ['Arnhem', '6811'], ['Haarlem', '2011'], ['Zwolle', '8011'], ['Leiden', '2311'], ['Maastricht', '6211'], ['Delft', '2611']];
-const CITIES_EN: [string, string, number][] = [['London', 'EC1A 1', 225], ['Manchester', 'M1 1AE', 225], ['Bristol', 'BS1 4D', 225], ['Leeds', 'LS1 4A', 225], ['Boston', '02108', 226], ['Chicago', '60601', 226], ['Austin', '73301', 226]];
-const STREETS = ['Dorpsstraat', 'Kerkstraat', 'Stationsweg', 'Molenweg', 'Schoolstraat', 'Industrieweg', 'Havenstraat', 'Marktplein', 'High Street', 'Station Road', 'Church Lane', 'Mill Road'];
+const CITIES_NL: [string, string][] = [
+  ['Amsterdam', '1012'],
+  ['Rotterdam', '3011'],
+  ['Den Haag', '2511'],
+  ['Utrecht', '3511'],
+  ['Eindhoven', '5611'],
+  ['Groningen', '9711'],
+  ['Tilburg', '5038'],
+  ['Almere', '1315'],
+  ['Breda', '4811'],
+  ['Nijmegen', '6511'],
+  ['Arnhem', '6811'],
+  ['Haarlem', '2011'],
+  ['Zwolle', '8011'],
+  ['Leiden', '2311'],
+  ['Maastricht', '6211'],
+  ['Delft', '2611'],
+];
+const CITIES_EN: [string, string, number][] = [
+  ['London', 'EC1A 1', 225],
+  ['Manchester', 'M1 1AE', 225],
+  ['Bristol', 'BS1 4D', 225],
+  ['Leeds', 'LS1 4A', 225],
+  ['Boston', '02108', 226],
+  ['Chicago', '60601', 226],
+  ['Austin', '73301', 226],
+];
+const STREETS = [
+  'Dorpsstraat',
+  'Kerkstraat',
+  'Stationsweg',
+  'Molenweg',
+  'Schoolstraat',
+  'Industrieweg',
+  'Havenstraat',
+  'Marktplein',
+  'High Street',
+  'Station Road',
+  'Church Lane',
+  'Mill Road',
+];
 const ITEMS = ['Advies', 'Montage', 'Onderhoud', 'Licentie', 'Ontwerp', 'Support', 'Installation', 'Training', 'Materiaal', 'Hosting', 'Inspectie', 'Workshop'];
 const SIZES = ['klein', 'standaard', 'groot', 'premium', 'basic', 'pro', 'XL', 'per uur', 'per dag', 'per maand'];
 
 function slug(s: string): string {
-  return s.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '').slice(0, 24) || 'bedrijf';
+  return (
+    s
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^a-z0-9]+/g, '')
+      .slice(0, 24) || 'bedrijf'
+  );
 }
 
 function demoClients(): ClientRec[] {
@@ -149,6 +373,9 @@ function generatedProducts(n: number, rng: Rng): ProductRec[] {
   }
   return out;
 }
+
+/** How far back generated quotations go, in days. */
+const TEN_YEARS = 3652;
 
 type State = 'draft' | 'sent' | 'approved' | 'progress' | 'completed' | 'declined';
 const STATES: State[] = ['draft', 'sent', 'approved', 'progress', 'completed', 'declined'];
@@ -233,7 +460,8 @@ function generatedQuotations(ctx: ServiceState, n: number, clients: ClientRec[],
   for (let i = 0; i < n; i++) {
     const client = clients[Math.floor(rng() * clients.length)]!;
     const state = STATES[i % STATES.length]!;
-    const date = addDays(day, -intBetween(rng, 0, 365));
+    // ten years of quotations, the oldest first as the service numbers them (ids grow with the date), a month apart at most from that line
+    const date = addDays(day, -(Math.floor(((n - 1 - i) * TEN_YEARS) / n) + intBetween(rng, 0, 30)));
     const input: QuotationCreate = {
       clientnr: client.clientnr,
       action: state === 'draft' ? 'save' : 'send',
@@ -268,16 +496,41 @@ function documents(clients: ClientRec[], rng: Rng, day: string): Documents {
         const date = addDays(day, -intBetween(rng, 5, 400));
         const datedue = addDays(date, c.top);
         invoices.push({
-          id, invoicenr: `F${date.slice(0, 4)}-${String(id).padStart(5, '0')}`, clientnr: c.clientnr, company: c.company, contact: c.contact,
-          email: c.email, city: c.city, date, datedue, status: datedue < day ? (rng() < 0.8 ? 'paid' : 'late') : 'open', totalintax: money(),
+          id,
+          invoicenr: `F${date.slice(0, 4)}-${String(id).padStart(5, '0')}`,
+          clientnr: c.clientnr,
+          company: c.company,
+          contact: c.contact,
+          email: c.email,
+          city: c.city,
+          date,
+          datedue,
+          status: datedue < day ? (rng() < 0.8 ? 'paid' : 'late') : 'open',
+          totalintax: money(),
         });
       }
     }
-    if (i % 10 === 4) saved.push({ id: saved.length + 1, savename: `Concept factuur ${c.company}`.slice(0, 40), clientnr: c.clientnr, company: c.company, date: addDays(day, -intBetween(rng, 0, 30)), totalintax: money() });
+    if (i % 10 === 4)
+      saved.push({
+        id: saved.length + 1,
+        savename: `Concept factuur ${c.company}`.slice(0, 40),
+        clientnr: c.clientnr,
+        company: c.company,
+        date: addDays(day, -intBetween(rng, 0, 30)),
+        totalintax: money(),
+      });
     if (i % 12 === 1) {
       const startdate = addDays(day, -intBetween(rng, 30, 300));
       const frequency = pick(rng, ['month', 'quarter', 'year'] as const);
-      repeating.push({ id: repeating.length + 1, clientnr: c.clientnr, company: c.company, frequency, startdate, nextdate: addDays(day, intBetween(rng, 1, 28)), totalintax: money() });
+      repeating.push({
+        id: repeating.length + 1,
+        clientnr: c.clientnr,
+        company: c.company,
+        frequency,
+        startdate,
+        nextdate: addDays(day, intBetween(rng, 1, 28)),
+        totalintax: money(),
+      });
     }
   });
   return { invoices, saved, repeating };
@@ -299,7 +552,9 @@ export function populate(ctx: ServiceState, counts: SeedCounts, seed: number): v
   data.clients.load(clients);
   data.products.load(products);
   const quotations =
-    counts.quotations === undefined ? demoQuotations(ctx, clients, products, rng, day) : generatedQuotations(ctx, counts.quotations, clients, products, rng, day);
+    counts.quotations === undefined
+      ? demoQuotations(ctx, clients, products, rng, day)
+      : generatedQuotations(ctx, counts.quotations, clients, products, rng, day);
   data.quotations.load(quotations);
   data.invoices.load(docs.invoices);
   data.savedInvoices.load(docs.saved);
