@@ -25,7 +25,8 @@ const bridge: QuotedeskBridge = {
       throw rejection({
         kind: 'invalid_request',
         messageKey: 'bridge.invalid_request',
-        message: `quotedesk could not accept this request (${detail}). Nothing was changed; reload the window and try again, and report it if it keeps happening.`,
+        message:
+          `quotedesk could not accept this request (${detail}). Nothing was changed; ` + 'reload the window and try again, and report it if it keeps happening.',
         params: { detail },
       });
     }

@@ -3,7 +3,8 @@ import type { SandboxOptions } from './index';
 import { PAGED_LISTS, type PagedList } from './paging';
 
 export const USAGE =
-  'Usage: npm run sandbox -- [--port N] [--user NAME] [--key KEY] [--clients N] [--products N] [--quotations N] [--rate-limit N] [--credits N] [--seed N] [--latency MS] [--data FILE] [--max-count N] [--unpaged LIST[,LIST…]] [--without-lists profiles,categories]';
+  'Usage: npm run sandbox -- [--port N] [--user NAME] [--key KEY] [--clients N] [--products N] [--quotations N] [--rate-limit N] [--credits N] [--seed N]' +
+  ' [--latency MS] [--data FILE] [--max-count N] [--unpaged LIST[,LIST…]] [--without-lists profiles,categories]';
 
 export class UsageError extends Error {}
 

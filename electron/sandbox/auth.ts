@@ -28,4 +28,5 @@ export function checkAuth(header: string | undefined, user: string, key: string,
 export const AUTH_MISSING_MESSAGE =
   'Authorization required: send HTTP Basic authentication with your username and API key (Authorization: Basic base64(username:apikey)).';
 export const AUTH_INVALID_MESSAGE =
-  'The username or API key is not valid, or the key was deleted or made inactive. Check the username, and create or activate an API key in the account settings.';
+  'The username or API key is not valid, or the key was deleted or made inactive. ' +
+  'Check the username, and create or activate an API key in the account settings.';

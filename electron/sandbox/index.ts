@@ -142,7 +142,9 @@ export interface SandboxOptions {
   latencyMs?: number;       // a delay before every answer, as a service across a network has; default 0
   maxCount?: number;        // every paged list and search gives at most this many rows, whatever count asks; default 0 = as asked
   unpaged?: PagedList[];    // these lists ignore count and start and answer every record; default none
-  signOrigin?: string;      // where sign_url points ('https://sign.example'); default the sandbox's own http origin, whose /sign page works. The live service hands out https links, the only ones the app opens
+  // where sign_url points ('https://sign.example'); default the sandbox's own http origin, whose /sign page works.
+  // The live service hands out https links, the only ones the app opens.
+  signOrigin?: string;
   withoutLists?: DocumentList[]; // these endpoints answer 404, as a service without them would (also data.hiddenLists)
   now?: () => Date;         // clock (rate-limit window, default dates)
   quiet?: boolean;
@@ -156,7 +158,8 @@ export interface Sandbox {
   readonly key: string;
   setFaults(f: Partial<Faults>): void;
   clearFaults(): void;
-  setNetwork(online: boolean): Promise<void>;   // false: stop listening (connections refused on that port, open sockets destroyed); true: listen again on the SAME port
+  // false: stop listening (connections refused on that port, open sockets destroyed); true: listen again on the SAME port
+  setNetwork(online: boolean): Promise<void>;
   setKeyState(state: 'active' | 'inactive' | 'deleted'): void;
   setBlacklisted(on: boolean): void;            // 403 'IP blacklisted'
   setCredits(n: number): void;

@@ -59,7 +59,8 @@ export class HourlyLimit {
     const { limit, resetAt } = this.state();
     const at = resetAt ?? new Date(this.now().getTime() + 3_600_000);
     const minutes = Math.max(1, Math.ceil((at.getTime() - this.now().getTime()) / 60_000));
-    return `The hourly limit of ${limit} requests is used up. It resets at ${at.toISOString()} (in ${minutes} minute${minutes === 1 ? '' : 's'}); wait until then before sending more requests.`;
+    const until = `${at.toISOString()} (in ${minutes} minute${minutes === 1 ? '' : 's'})`;
+    return `The hourly limit of ${limit} requests is used up. It resets at ${until}; wait until then before sending more requests.`;
   }
 }
 

@@ -34,7 +34,8 @@ export const AREAS: Record<string, Area> = {
     table: (x) => x.clients,
     fields: {
       ...n('clientnr country top stddiscount default_category'),
-      ...t('contact company address address_addon zipcode city phone mobile email addon bankcode biccode taxnumber sendmethod paymentmethod mailintro notes default_doclang email_reminder currency mandate_id collecttype tax_type'),
+      ...t('contact company address address_addon zipcode city phone mobile email addon bankcode biccode taxnumber sendmethod paymentmethod mailintro notes'),
+      ...t('default_doclang email_reminder currency mandate_id collecttype tax_type'),
       ...d('lastinvoice mandate_date'),
     },
   },
