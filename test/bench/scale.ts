@@ -1,0 +1,307 @@
+// `npm run bench -- scale`: the desk at a business's size after one year and
+// after ten. A sandbox in a process of its own (so only the desk's memory is
+// counted here) holds 10,000 clients / 2,000 products / 1,000 quotations, or
+// 100,000 / 5,000 / 10,000. For each size it prints:
+// - the first pull into a new database of a desk connected to it as an
+//   account, next to the honest floor measured in the same run (the same
+//   pages fetched, parsed and written as bare JSON rows, a transaction per
+//   page), rounds alternating;
+// - the median and p95 of every list and search call the screens make,
+//   through the bridge's dispatcher as the page calls them: first page, a page
+//   deep in the list, each sort both ways, each filter chip, searches;
+// - the peak resident memory of this process from the first pull's start to
+//   the last call (VmHWM, reset before the desk opens).
+// Each figure is followed by whether it meets its target. A benchmark, not a
+// timed test: a busy machine moves the figures, and the load is printed.
+// Usage: npm run bench -- scale [--size 10k|100k|both] [--rounds N] [--calls N]
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { Pool } from 'undici';
+import { KEY, USER, sandboxProcess } from './_sandbox';
+import { fetchParse, listPaths } from './_floors';
+import { median, option, settle } from './_stats';
+import { createCore, type Core } from '../../electron/core';
+import { createDispatcher } from '../../electron/bridge/dispatcher';
+import { MemoryKeychain } from '../../electron/keychain';
+import { operations } from '../../shared/bridge';
+
+const SIZES = {
+  '10k': { clients: 10_000, products: 2_000, quotations: 1_000 },
+  '100k': { clients: 100_000, products: 5_000, quotations: 10_000 },
+} as const;
+type Size = keyof typeof SIZES;
+type Counts = (typeof SIZES)[Size];
+
+const ROUNDS = option('--rounds', 3);
+const CALLS = option('--calls', 40);
+const WARM = 3;
+const PAGE = 1000;
+/** rows a screen asks for at a time */
+const ROWS = 100;
+const TARGET = { pull: 1.5, callP95: 16, moonshot: 5, rssMb: 250 };
+
+function sizeArg(): Size | 'both' {
+  const i = process.argv.indexOf('--size');
+  const v = i >= 0 ? process.argv[i + 1] : 'both';
+  if (v !== '10k' && v !== '100k' && v !== 'both') throw new Error('--size must be 10k, 100k or both');
+  return v;
+}
+
+function pct(xs: readonly number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(s.length * p))]!;
+}
+
+const met = (ok: boolean) => (ok ? 'target met' : 'NOT met');
+
+/** The peak resident memory (kB) since the last reset, from the kernel. */
+function peakKb(): number {
+  const m = /VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'));
+  return m ? Number(m[1]) : process.resourceUsage().maxRSS;
+}
+
+/** Starts the peak over from what is resident now (Linux 4.0 and later); false where the kernel does not allow it. */
+function resetPeak(): boolean {
+  try {
+    writeFileSync('/proc/self/clear_refs', '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Every page the first pull asks for, in its order. */
+function pullPaths(base: string, counts: Counts): string[] {
+  return [
+    `${base}/countrylist`,
+    ...(['clients', 'products', 'quotations'] as const).flatMap((list) => listPaths(base, list, counts[list], PAGE)),
+    `${base}/profiles`,
+    `${base}/categories`,
+  ];
+}
+
+/** The floor of the first pull: the same pages fetched and parsed, their records written as JSON rows with nothing but a key. */
+async function bareRows(pool: Pool, paths: string[], file: string): Promise<number> {
+  const db = new Database(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.exec('CREATE TABLE records (rid INTEGER PRIMARY KEY, json TEXT NOT NULL)');
+    const insert = db.prepare('INSERT INTO records (json) VALUES (?)');
+    const write = db.transaction((page: unknown[]) => {
+      for (const r of page) insert.run(JSON.stringify(r));
+    });
+    settle();
+    const t0 = performance.now();
+    await fetchParse(pool, paths, write);
+    return performance.now() - t0;
+  } finally {
+    db.close();
+  }
+}
+
+type Call = (op: string, input: unknown) => Promise<unknown>;
+
+interface Desk {
+  core: Core;
+  call: Call;
+  dir: string;
+}
+
+/** A desk on a new data folder, connected to the service as an account; its sync left to the caller. */
+async function openDesk(url: string): Promise<Desk> {
+  const dir = mkdtempSync(join(tmpdir(), 'quotedesk-scale-'));
+  const core = await createCore({ dataDir: dir, autoSync: false, secrets: new MemoryKeychain() });
+  const dispatch = createDispatcher<null>({ handlers: core.handlers, isTrustedSender: () => true });
+  const call: Call = async (op, input) => {
+    const r = await dispatch(null, op, input);
+    if (!r.ok) throw new Error(`${op} ${JSON.stringify(input)}: ${r.error.message}`);
+    return r.value;
+  };
+  await call('account.connect', { baseUrl: url, username: USER, apiKey: KEY, displayName: 'Ten years' });
+  return { core, call, dir };
+}
+
+async function closeDesk(desk: Desk): Promise<void> {
+  await desk.core.close();
+  rmSync(desk.dir, { recursive: true, force: true });
+}
+
+// The list operations as this build declares them: a build before paged
+// lists takes neither offset nor a filter chip, and answers a bare array.
+const listShape = (op: 'quotations.list' | 'clients.list' | 'products.list'): Record<string, unknown> =>
+  (operations[op] as unknown as { shape: Record<string, unknown> }).shape;
+const CHIP_STATES = { drafts: ['local', 'pending', 'saved'], sent: ['sent', 'approved'], attention: ['attention', 'conflict'] } as const;
+
+/** The page's call for this view of the quotation list, as this build takes it; null where it offers no such view (a sort key it lacks). */
+function quotationInput(input: { offset?: number; filter?: keyof typeof CHIP_STATES; query?: string; sort?: { key: string; dir: 'asc' | 'desc' } }): unknown {
+  const shape = listShape('quotations.list');
+  const out: Record<string, unknown> = {};
+  if (input.query !== undefined) out.query = input.query;
+  if (input.sort !== undefined) out.sort = input.sort;
+  if (input.filter !== undefined) {
+    if ('filter' in shape) out.filter = input.filter;
+    else out.states = [...CHIP_STATES[input.filter]];
+  }
+  if ('limit' in shape) out.limit = ROWS;
+  if ('offset' in shape && input.offset !== undefined) out.offset = input.offset;
+  return operations['quotations.list'].safeParse(out).success ? out : null;
+}
+
+/** The rows and the total of a list's answer, whichever form this build gives it. */
+function rowsOf(value: unknown): { items: Record<string, unknown>[]; total: number } {
+  if (Array.isArray(value)) return { items: value as Record<string, unknown>[], total: value.length };
+  return value as { items: Record<string, unknown>[]; total: number };
+}
+
+interface Measured {
+  name: string;
+  p50: number;
+  p95: number;
+  rows: number;
+}
+
+async function measure(name: string, call: () => Promise<unknown>): Promise<Measured> {
+  let rows = 0;
+  for (let i = 0; i < WARM; i++) rows = rowsOf(await call()).items.length;
+  settle();
+  const times: number[] = [];
+  for (let i = 0; i < CALLS; i++) {
+    const t0 = performance.now();
+    await call();
+    times.push(performance.now() - t0);
+  }
+  return { name, p50: pct(times, 0.5), p95: pct(times, 0.95), rows };
+}
+
+/** Every list and search call the screens make, each measured CALLS times. */
+async function listCalls(call: Call): Promise<Measured[]> {
+  const out: Measured[] = [];
+  const q = (input: Parameters<typeof quotationInput>[0]) => {
+    const payload = quotationInput(input);
+    return payload === null ? null : () => call('quotations.list', payload);
+  };
+  const each = async (name: string, run: (() => Promise<unknown>) | null) => {
+    if (run === null) console.log(`  (${name}: not offered by this build)`);
+    else out.push(await measure(name, run));
+  };
+  const first = rowsOf(await call('quotations.list', quotationInput({})));
+  const deep = Math.max(0, first.total - ROWS);
+  await each('quotations: first page', q({}));
+  await each(`quotations: page at offset ${deep}`, q({ offset: deep }));
+  for (const key of ['date', 'reference', 'client', 'total', 'state']) {
+    for (const dir of ['asc', 'desc'] as const) await each(`quotations: sorted by ${key} ${dir}`, q({ sort: { key, dir } }));
+  }
+  await each(`quotations: sorted by total desc, offset ${deep}`, q({ sort: { key: 'total', dir: 'desc' }, offset: deep }));
+  for (const filter of ['drafts', 'sent', 'attention'] as const) await each(`quotations: chip ${filter}`, q({ filter }));
+  // a reference from deep in the list: the oldest sent quotation
+  const oldest = rowsOf(await call('quotations.list', quotationInput({ sort: { key: 'date', dir: 'asc' } }))).items;
+  const reference = String(oldest.find((x) => typeof x.quotationreference === 'string' && x.quotationreference !== '')?.quotationreference ?? 'OF20');
+  for (const query of ['Mulder', reference, 'müller', 'muller', 'lefevre bouw']) await each(`quotations: search "${query}"`, q({ query }));
+
+  for (const list of ['clients', 'products'] as const) {
+    const op = `${list}.list`;
+    const extra = list === 'clients' ? { includeInactive: false } : {};
+    const total = rowsOf(await call(op, { limit: ROWS, ...extra })).total;
+    out.push(await measure(`${list}: first page`, () => call(op, { limit: ROWS, ...extra })));
+    out.push(await measure(`${list}: page at offset ${total - ROWS}`, () => call(op, { offset: total - ROWS, limit: ROWS, ...extra })));
+    const queries = list === 'clients' ? ['bakker', 'muller', 'öztürk bouw', 'zwolle'] : ['onderhoud', 'montage per uur', 'P00420'];
+    for (const query of queries) out.push(await measure(`${list}: list searched "${query}"`, () => call(op, { query, limit: ROWS, ...extra })));
+    for (const query of list === 'clients' ? ['mu', 'mül'] : ['on', 'ond']) {
+      out.push(await measure(`${list}: type-ahead "${query}"`, () => call(`${list}.search`, { query, limit: 20 })));
+    }
+  }
+  return out;
+}
+
+async function runSize(size: Size): Promise<void> {
+  const counts = SIZES[size];
+  const t0 = performance.now();
+  const { url, stop } = await sandboxProcess(counts);
+  const started = performance.now() - t0;
+  const base = new URL(url);
+  const pool = new Pool(base.origin, { connections: 4, keepAliveTimeout: 30_000 });
+  const scratch = mkdtempSync(join(tmpdir(), 'quotedesk-scale-floor-'));
+  const paths = pullPaths(base.pathname, counts);
+  let desk: Desk | null = null;
+  try {
+    console.log(
+      `size ${size}: ${counts.clients} clients, ${counts.products} products, ${counts.quotations} quotations (sandbox up in ${(started / 1000).toFixed(1)} s)`,
+    );
+    // warm-up of the floor's path (JIT, connections, the sandbox's caches of each record's wire form)
+    await bareRows(pool, paths, join(scratch, 'warm.sqlite'));
+
+    const floors: number[] = [];
+    const pulls: number[] = [];
+    let peak = 0;
+    let peakReset = false;
+    for (let r = 1; r <= ROUNDS; r++) {
+      floors.push(await bareRows(pool, paths, join(scratch, `floor-${r}.sqlite`)));
+      if (desk) await closeDesk(desk);
+      desk = null;
+      settle();
+      peakReset = resetPeak();
+      desk = await openDesk(url);
+      const t = performance.now();
+      const summary = await desk.core.sync.engine.pull();
+      pulls.push(performance.now() - t);
+      for (const k of ['clients', 'products', 'quotations'] as const) {
+        if (summary[k] !== counts[k]) throw new Error(`the pull read ${summary[k]} ${k}, expected ${counts[k]}`);
+      }
+      if (r < ROUNDS) peak = Math.max(peak, peakKb());
+    }
+    const calls = await listCalls(desk!.call);
+    peak = Math.max(peak, peakKb());
+
+    const ratio = median(pulls) / median(floors);
+    console.log(`first pull into a new database, ${ROUNDS} rounds alternating with the floor, medians:`);
+    console.log(
+      `  floor: fetch + parse + bare JSON rows (${paths.length} pages) ${(median(floors) / 1000).toFixed(2).padStart(6)} s   (runs ${floors.map((x) => (x / 1000).toFixed(2)).join(', ')})`,
+    );
+    console.log(
+      `  first pull through the desk's sync engine     ${(median(pulls) / 1000).toFixed(2).padStart(6)} s   (runs ${pulls.map((x) => (x / 1000).toFixed(2)).join(', ')})`,
+    );
+    console.log(`  ratio ${ratio.toFixed(2)}x of the floor: ${met(ratio <= TARGET.pull)} (${TARGET.pull}x)`);
+
+    console.log(`list and search calls through the bridge, ${CALLS} calls each after ${WARM} to warm up, ${ROWS} rows a page (ms):`);
+    console.log(`  ${'call'.padEnd(52)} ${'rows'.padStart(5)} ${'p50'.padStart(8)} ${'p95'.padStart(8)}`);
+    for (const m of calls) {
+      const verdict = m.p95 < TARGET.moonshot ? 'target met (and the moonshot)' : met(m.p95 < TARGET.callP95);
+      console.log(`  ${m.name.padEnd(52)} ${String(m.rows).padStart(5)} ${m.p50.toFixed(2).padStart(8)} ${m.p95.toFixed(2).padStart(8)}  ${verdict}`);
+    }
+    const worst = calls.reduce((a, b) => (b.p95 > a.p95 ? b : a));
+    const missed = calls.filter((m) => m.p95 >= TARGET.callP95).length;
+    console.log(
+      `  worst p95 ${worst.p95.toFixed(2)} ms (${worst.name}); ${missed} of ${calls.length} calls at or over ${TARGET.callP95} ms: ${met(missed === 0)}`,
+    );
+
+    const mb = peak / 1024;
+    const where = peakReset ? 'from opening the desk to its last call' : 'over the whole run (the kernel would not reset the peak)';
+    console.log(`peak resident memory of this process, ${where}: ${mb.toFixed(0)} MB: ${met(mb < TARGET.rssMb)} (${TARGET.rssMb} MB)`);
+    const load = loadavg()[0]!;
+    if (load > 1.5) console.log(`note: load average ${load.toFixed(1)} on ${availableParallelism()} cores while measuring; figures are noisy`);
+  } finally {
+    if (desk) await closeDesk(desk);
+    await pool.close();
+    stop();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+const size = sizeArg();
+if (size === 'both') {
+  // each size in a process of its own, so the larger one's peak memory is its own
+  const self = fileURLToPath(import.meta.url);
+  const rest = process.argv.slice(2).filter((a, i, all) => a !== '--size' && all[i - 1] !== '--size');
+  for (const s of ['10k', '100k'] as const) {
+    console.log('');
+    const r = spawnSync(process.execPath, ['--import', 'tsx', self, '--size', s, ...rest], { stdio: 'inherit' });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
+} else {
+  await runSize(size);
+}
