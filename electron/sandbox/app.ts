@@ -178,7 +178,8 @@ export function buildApp(ctx: ServiceState, rt: Runtime, serverFactory: (handler
     const path = req.originalUrl.split('?')[0];
     throw new ApiError(
       404,
-      `No such endpoint: ${req.method} ${path}. The API lives under ${API}/: clients, products, quotations, search/{area}/{field}/{query}, countrylist, profiles, categories.`,
+      `No such endpoint: ${req.method} ${path}. ` +
+        `The API lives under ${API}/: clients, products, quotations, search/{area}/{field}/{query}, countrylist, profiles, categories.`,
     );
   });
 

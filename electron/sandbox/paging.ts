@@ -49,7 +49,8 @@ export function parsePaging(query: Record<string, unknown>, anyCount = false): P
   if (count !== undefined && count > MAX_COUNT && !anyCount) errors.push({ field: 'count', message: `must be at most ${MAX_COUNT}` });
   if (errors.length > 0) {
     throw badRequest(
-      `Bad paging parameters: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}. Use count (1 to ${MAX_COUNT}, default ${DEFAULT_COUNT}) and start (0-based record offset).`,
+      `Bad paging parameters: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}. ` +
+        `Use count (1 to ${MAX_COUNT}, default ${DEFAULT_COUNT}) and start (0-based record offset).`,
       errors,
     );
   }

@@ -54,7 +54,8 @@ function requireCredits(ctx: ServiceState, method: SendMethod | undefined): void
   if (method === 'printcenter' && ctx.data.credits < PRINTCENTER_COST) {
     throw new ApiError(
       402,
-      `Not enough credits to send through the printcenter: ${ctx.data.credits} left, ${PRINTCENTER_COST} needed. Buy credits in the account, or send by email or mail. Nothing was sent.`,
+      `Not enough credits to send through the printcenter: ${ctx.data.credits} left, ${PRINTCENTER_COST} needed. ` +
+        'Buy credits in the account, or send by email or mail. Nothing was sent.',
     );
   }
 }

@@ -41,7 +41,9 @@ export async function ensureRendererBuilt({ root, outDir = join(root, 'dist', 'r
   if (isRendererBuildCurrent(root, outDir)) return outDir;
   const config = join(root, 'renderer', 'vite.config.ts');
   if (!existsSync(join(root, 'renderer', 'index.html'))) {
-    throw new Error(`There is no renderer to serve: ${join(root, 'renderer', 'index.html')} is missing. Check out the whole project, or pass a folder holding a built renderer.`);
+    throw new Error(
+      `There is no renderer to serve: ${join(root, 'renderer', 'index.html')} is missing. ` + 'Check out the whole project, or pass a folder holding a built renderer.',
+    );
   }
   const lock = join(root, 'dist', '.renderer-build.lock');
   mkdirSync(join(root, 'dist'), { recursive: true });

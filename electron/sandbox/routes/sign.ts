@@ -28,7 +28,9 @@ export function signRoutes(app: FastifyInstance, ctx: ServiceState): void {
     return /^[0-9a-f]{24}$/.test(token) ? ctx.data.quotations.find((q) => q.sent && q.sign_url.endsWith(`/sign/${token}`)) : undefined;
   };
   const html = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').send(body);
-  const gone = '<!doctype html><html lang="nl"><meta charset="utf-8"><title>Niet gevonden</title><p>Deze offerte bestaat niet (meer). Vraag de afzender om een nieuwe link.</p></html>';
+  const gone =
+    '<!doctype html><html lang="nl"><meta charset="utf-8"><title>Niet gevonden</title>' +
+    '<p>Deze offerte bestaat niet (meer). Vraag de afzender om een nieuwe link.</p></html>';
 
   resource(app, '/sign/:token', {
     GET: async (req, reply) => {
