@@ -11,7 +11,9 @@ import { parseRetryAfter } from './backoff';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export interface ErrorContext {
+/** What is known of the request an error is about (not a context: that word is the bridge handlers'). */
+/** What is known of the request an error is about (not a context: that word is the bridge handlers'). */
+export interface FailedRequest {
   operation: string;
   method: Method;
   host: string;
@@ -30,7 +32,7 @@ export function unknownUnlessRead(method: Method): Outcome {
   return method === 'GET' ? 'not_applied' : 'unknown';
 }
 
-export function errorFromStatus(status: number, headers: Headers, body: string, ctx: ErrorContext, now = Date.now()): ApiError {
+export function errorFromStatus(status: number, headers: Headers, body: string, ctx: FailedRequest, now = Date.now()): ApiError {
   const base = { operation: ctx.operation, status, outcome: 'not_applied' as const };
   const serverMessage = serverMessageOf(body, ctx.secrets);
   const withMessage = serverMessage === undefined ? {} : { serverMessage };
@@ -68,7 +70,7 @@ export function errorFromStatus(status: number, headers: Headers, body: string, 
   return new ApiError({ ...base, ...withMessage, kind: 'bad_response', messageKey: 'api.unexpected_status', params: { status } });
 }
 
-function forbidden(headers: Headers, text: string, ctx: ErrorContext, base: { operation: string; status: number; outcome: 'not_applied' }, withMessage: object, now: number): ApiError {
+function forbidden(headers: Headers, text: string, ctx: FailedRequest, base: { operation: string; status: number; outcome: 'not_applied' }, withMessage: object, now: number): ApiError {
   const remaining = Array.isArray(headers['x-ratelimit-remaining']) ? headers['x-ratelimit-remaining'][0] : headers['x-ratelimit-remaining'];
   const blocked = () => new ApiError({ ...base, ...withMessage, kind: 'forbidden', messageKey: 'api.forbidden' });
   const documents = () => new ApiError({ ...base, ...withMessage, kind: 'has_documents', messageKey: 'api.has_documents' });
@@ -108,7 +110,7 @@ export function errorCode(err: unknown): string | undefined {
  * then the service certainly saw the request, and for a write the outcome is
  * unknown unless the status itself said it failed (handled by the caller).
  */
-export function errorFromTransport(err: unknown, ctx: ErrorContext, aborted: boolean): ApiError {
+export function errorFromTransport(err: unknown, ctx: FailedRequest, aborted: boolean): ApiError {
   const code = errorCode(err) ?? 'unknown';
   const base = { operation: ctx.operation, params: { code } };
   if (aborted || code === 'UND_ERR_ABORTED' || code === 'AbortError') {

@@ -13,7 +13,7 @@ import { ApiError } from './errors';
 import { parseBaseUrl, type BaseUrl } from './base-url';
 import { type BackoffOptions, backoffDelay, retryDelay, sleep } from './backoff';
 import { RateBudget, type RateBudgetOptions } from './rate-budget';
-import { errorFromStatus, errorFromTransport, type ErrorContext, type Method } from './classify';
+import { errorFromStatus, errorFromTransport, type FailedRequest, type Method } from './classify';
 import { isTransient } from './parse';
 
 export interface Credentials {
@@ -209,7 +209,7 @@ export class Transport {
   async #once(spec: RequestSpec): Promise<RawResponse> {
     const creds = await this.#credentials();
     const authorization = `Basic ${Buffer.from(`${creds.username}:${creds.apiKey}`).toString('base64')}`;
-    const ctx: ErrorContext = {
+    const ctx: FailedRequest = {
       operation: spec.operation,
       method: spec.method,
       host: this.base.host,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { errorFromStatus, errorFromTransport, redact, type ErrorContext } from '../../electron/api/classify';
+import { errorFromStatus, errorFromTransport, redact, type FailedRequest } from '../../electron/api/classify';
 
-const ctx: ErrorContext = { operation: 'clients.update', method: 'PUT', host: 'invoicing.example.com', secrets: ['s3cret-key-123', 'ZGVtbzpzM2NyZXQta2V5LTEyMw=='] };
-const at = (status: number, body = '', headers: Record<string, string> = {}, c: Partial<ErrorContext> = {}) => errorFromStatus(status, headers, body, { ...ctx, ...c }, 0);
+const ctx: FailedRequest = { operation: 'clients.update', method: 'PUT', host: 'invoicing.example.com', secrets: ['s3cret-key-123', 'ZGVtbzpzM2NyZXQta2V5LTEyMw=='] };
+const at = (status: number, body = '', headers: Record<string, string> = {}, c: Partial<FailedRequest> = {}) => errorFromStatus(status, headers, body, { ...ctx, ...c }, 0);
 
 describe('errors from a status', () => {
   it('gives every status its kind, and says nothing was applied', () => {
