@@ -1,5 +1,5 @@
 // Account problems a person can fix: a missing field, an unknown account,
-// a key the service stopped accepting, a settings file that cannot be read
+// a key the service stopped accepting, the accounts file that cannot be read
 // or written.
 import type { AccountErrorKind } from '../../shared/api-errors';
 import type { MessageKey, MessageParams } from '../../shared/messages';
