@@ -110,6 +110,6 @@ export { StoreError } from './errors';
 export type { StoreErrorCode } from './errors';
 export type { Clock } from './clock';
 export type { OutboxItem } from './outbox';
-export type { QuotationListItem, ListedClient, QuotationListOptions } from './quotation-list';
+export type { QuotationListItem, ListedClient, QuotationListOptions, QuotationListPage, RankedState } from './quotation-list';
 export type { LocalTemplate } from './templates';
 export { LATEST_VERSION } from './migrations';

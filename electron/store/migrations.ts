@@ -111,11 +111,8 @@ export const MIGRATIONS: readonly Migration[] = [
     up(db) {
       const tokenize = `tokenize = "unicode61 remove_diacritics 2", prefix = '1 2 3'`;
       const clientCols = (row: string) =>
-        ['company', 'contact', 'email', 'city']
-          .map((f) => `coalesce(json_extract(coalesce(${row}.local, ${row}.server), '$.${f}'), '')`)
-          .join(', ');
-      const productCols = (row: string) =>
-        ['code', 'name'].map((f) => `coalesce(json_extract(${row}.data, '$.${f}'), '')`).join(', ');
+        ['company', 'contact', 'email', 'city'].map((f) => `coalesce(json_extract(coalesce(${row}.local, ${row}.server), '$.${f}'), '')`).join(', ');
+      const productCols = (row: string) => ['code', 'name'].map((f) => `coalesce(json_extract(${row}.data, '$.${f}'), '')`).join(', ');
       db.exec(`
         CREATE VIRTUAL TABLE client_search USING fts5(company, contact, email, city, ${tokenize});
         CREATE VIRTUAL TABLE product_search USING fts5(code, name, ${tokenize});
@@ -162,11 +159,8 @@ export const MIGRATIONS: readonly Migration[] = [
       // and every other insert keeps its trigger.
       const tokenize = `tokenize = "unicode61 remove_diacritics 2", prefix = '1 2 3', detail = none`;
       const clientCols = (row: string) =>
-        ['company', 'contact', 'email', 'city']
-          .map((f) => `coalesce(json_extract(coalesce(${row}.local, ${row}.server), '$.${f}'), '')`)
-          .join(', ');
-      const productCols = (row: string) =>
-        ['code', 'name'].map((f) => `coalesce(json_extract(${row}.data, '$.${f}'), '')`).join(', ');
+        ['company', 'contact', 'email', 'city'].map((f) => `coalesce(json_extract(coalesce(${row}.local, ${row}.server), '$.${f}'), '')`).join(', ');
+      const productCols = (row: string) => ['code', 'name'].map((f) => `coalesce(json_extract(${row}.data, '$.${f}'), '')`).join(', ');
       db.exec(`
         DROP TRIGGER clients_search_ins;
         DROP TRIGGER clients_search_upd;
@@ -311,7 +305,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 7,
-    description: 'pull_prints: the pages of the last complete pull of each list, by a digest of their text, and a count of the writes to what the service holds of its records',
+    description:
+      'pull_prints: the pages of the last complete pull of each list, by a digest of their text, and a count of the writes to what the service holds of its records',
     up(db) {
       // A page whose text is the same as then holds the same records, which
       // are stored as they came: it need not be read again. That holds only
@@ -366,7 +361,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 9,
-    description: 'products edited here as clients are: a local id, the service version, the version an edit started from, the local version, deleted and gone flags',
+    description:
+      'products edited here as clients are: a local id, the service version, the version an edit started from, the local version, deleted and gone flags',
     up(db) {
       // The table is rebuilt: its key was the service's id, and a product
       // created offline has none yet. Pulled rows keep their key as rid, so
@@ -453,6 +449,80 @@ export const MIGRATIONS: readonly Migration[] = [
         CREATE TRIGGER templates_search_del AFTER DELETE ON templates BEGIN
           DELETE FROM template_search WHERE rowid = old.rid;
         END;
+      `);
+    },
+  },
+  {
+    version: 11,
+    description:
+      'the quotation list paged, sorted, filtered and searched in SQL: its keys in a narrow table with an index per order, kept up to date from what changed',
+    up(db) {
+      // What the list sorts, filters and searches by, one narrow row per
+      // quotation (store/quotation-list.ts): scanning it reads none of the
+      // large JSON of the records. Some keys need JavaScript (a draft's total
+      // from its lines, names folded without accents), so the triggers only
+      // note which quotations changed (quotation_list_dirty) and the list
+      // works them out before it answers. Every insert is noted, pulled
+      // pages too: a note costs one small row.
+      //
+      // Empty values sort last in both directions (K IS NULL first in each
+      // index), then the value, then the newest row; rank and sent ride
+      // along so a filtered page is read from the index alone.
+      const dirty = (rids: string) => `INSERT OR IGNORE INTO quotation_list_dirty (rid) ${rids};`;
+      const byTarget = (row: string) => dirty(`SELECT rid FROM quotations WHERE id = ${row}.target`);
+      const byClient = (row: string) =>
+        dirty(`SELECT rid FROM quotations WHERE server_clientnr = ${row}.clientnr UNION SELECT rid FROM quotations WHERE client_id = ${row}.id`);
+      const keyIndexes = ['date', 'client', 'total', 'reference']
+        .map(
+          (k) => `
+        CREATE INDEX quotation_list_${k}_asc ON quotation_list(deleted, ${k} IS NULL, ${k}, rid DESC, rank, sent);
+        CREATE INDEX quotation_list_${k}_desc ON quotation_list(deleted, ${k} IS NULL, ${k} DESC, rid DESC, rank, sent);`,
+        )
+        .join('');
+      db.exec(`
+        CREATE TABLE quotation_list (
+          rid INTEGER PRIMARY KEY,      -- the quotation's rid
+          deleted INTEGER NOT NULL,
+          updated INTEGER NOT NULL,     -- updated_at: the order without a sort
+          date TEXT,                    -- as the list shows it; NULL when empty
+          client TEXT,                  -- the client's name, folded; NULL without one
+          total REAL,                   -- incl. tax; NULL when unknown
+          reference TEXT,               -- quotationreference, folded; NULL when none
+          rank INTEGER NOT NULL,        -- the state: 0 conflict, 1 attention, 2 local, 3 saved, 4 pending, 5 sent, 6 approved
+          sent INTEGER NOT NULL,        -- sent, or a send is queued
+          words TEXT NOT NULL,          -- what the search looks in, folded
+          client_id TEXT,               -- the local id of the client shown, whose name is read with the page
+          shown_total TEXT NOT NULL     -- the total as shown: the service's, or a draft's from its lines
+        ) STRICT;
+        CREATE TABLE quotation_list_dirty (
+          rid INTEGER PRIMARY KEY
+        ) STRICT;
+        ${keyIndexes}
+        CREATE INDEX quotation_list_updated ON quotation_list(deleted, updated DESC, rid DESC, rank, sent);
+        CREATE INDEX quotation_list_state_asc ON quotation_list(deleted, rank, rid DESC, sent);
+        CREATE INDEX quotation_list_state_desc ON quotation_list(deleted, rank DESC, rid DESC, sent);
+        -- quotations of a client whose name changed
+        CREATE INDEX quotations_server_clientnr ON quotations(server_clientnr) WHERE server_clientnr IS NOT NULL;
+
+        CREATE TRIGGER quotations_list_ins AFTER INSERT ON quotations BEGIN ${dirty('VALUES (new.rid)')} END;
+        CREATE TRIGGER quotations_list_upd AFTER UPDATE OF server_id, savename, quotationreference, client_id, server, draft, deleted, updated_at ON quotations BEGIN
+          ${dirty('VALUES (new.rid)')}
+        END;
+        CREATE TRIGGER quotations_list_del AFTER DELETE ON quotations BEGIN
+          DELETE FROM quotation_list WHERE rid = old.rid;
+          DELETE FROM quotation_list_dirty WHERE rid = old.rid;
+        END;
+        CREATE TRIGGER clients_list_ins AFTER INSERT ON clients BEGIN ${byClient('new')} END;
+        CREATE TRIGGER clients_list_upd AFTER UPDATE OF clientnr, server, local ON clients BEGIN ${byClient('old')} ${byClient('new')} END;
+        CREATE TRIGGER clients_list_del AFTER DELETE ON clients BEGIN ${byClient('old')} END;
+        CREATE TRIGGER outbox_list_ins AFTER INSERT ON outbox BEGIN ${byTarget('new')} END;
+        CREATE TRIGGER outbox_list_upd AFTER UPDATE OF state, target ON outbox BEGIN ${byTarget('old')} ${byTarget('new')} END;
+        CREATE TRIGGER outbox_list_del AFTER DELETE ON outbox BEGIN ${byTarget('old')} END;
+        CREATE TRIGGER conflicts_list_ins AFTER INSERT ON conflicts BEGIN ${byTarget('new')} END;
+        CREATE TRIGGER conflicts_list_upd AFTER UPDATE OF resolved_at, target ON conflicts BEGIN ${byTarget('old')} ${byTarget('new')} END;
+        CREATE TRIGGER conflicts_list_del AFTER DELETE ON conflicts BEGIN ${byTarget('old')} END;
+
+        INSERT INTO quotation_list_dirty (rid) SELECT rid FROM quotations;
       `);
     },
   },

@@ -1,8 +1,13 @@
-// The quotation list: what a list shows of every quotation, in one query. A
-// quotation as the service has it (no local draft, a known total) is summed
-// up from the plain columns kept beside its record and its client's
-// (migration 4), parsing no JSON; one with local work is read whole, as
-// get() reads it. Drafts are few; service records are most of the list.
+// The quotation list, a page at a time. What it sorts, filters and searches
+// by is kept in a narrow table, quotation_list (migration 11), one row per
+// quotation with an index per order; triggers note the quotations whose row
+// is out of date (quotation_list_dirty) and the list works those out before
+// it answers, since some keys need JavaScript: a draft's total from its
+// lines, names folded without accents. A page is chosen from that table
+// alone, then only its rows are read: a quotation as the service has it (no
+// local draft, a known total) from the plain columns kept beside its record
+// and its client's (migration 4), parsing no JSON; one with local work whole,
+// as get() reads it. Drafts are few; service records are most of the list.
 import type { Connection } from './context';
 import type { OutboxEntry } from '../../shared/outbox';
 import type { Quotations } from './quotations';
@@ -40,20 +45,37 @@ export interface ListedClient {
   currency: string;
 }
 
+/**
+ * The state as a number, in the order the state column sorts: problems
+ * first, then the way a quotation goes. The bridge names them (the same
+ * rules as electron/bridge/to-views.ts, quotationState).
+ */
+export const STATE_RANK = { conflict: 0, attention: 1, local: 2, saved: 3, pending: 4, sent: 5, approved: 6 } as const;
+export type RankedState = keyof typeof STATE_RANK;
+
 export interface QuotationListOptions {
   /** drafts (not sent), sent ones, or all; default all */
   which?: 'drafts' | 'sent' | 'all';
+  /** default 100 */
   limit?: number;
   offset?: number;
   includeDeleted?: boolean;
   /** a column and direction; default: most recently changed first */
   sort?: QuotationSort;
+  /** only quotations in these states; an empty list leaves none */
+  states?: readonly RankedState[];
+  /** every word must appear in the name, reference, number, client, contact, total, date or status; case and accents do not matter */
+  query?: string;
+}
+
+export interface QuotationListPage {
+  items: QuotationListItem[];
+  /** how many match, over all pages */
+  total: number;
 }
 
 interface Row {
   rid: number;
-  /** the sort key as SQL computes it; null for an empty value, and for a draft's total (see below) */
-  k: string | number | null;
   id: string;
   server_id: number | null;
   savename: string | null;
@@ -88,66 +110,52 @@ function listed(c: ClientColumns): ListedClient {
 
 // server_total is set only while there is a service record (its triggers
 // clear it with the record), so the large server column is not looked at.
-const QUERY = (includeDeleted: boolean, sort: QuotationSort | undefined) => `
-  SELECT q.rid, q.id, q.server_id, q.savename, q.quotationreference, q.updated_at,
+const COLUMNS = `q.rid, q.id, q.server_id, q.savename, q.quotationreference, q.updated_at,
          q.draft IS NULL AND q.server_total IS NOT NULL AS plain,
          q.server_date, q.server_total, q.server_sent, q.server_approved, q.server_status,
-         c.id AS client_id, c.clientnr, c.company, c.contact, c.currency,
-         ${sort ? SORT_KEY[sort.key] : 'NULL'} AS k
-  FROM quotations q
-  LEFT JOIN clients c ON c.clientnr = q.server_clientnr AND q.draft IS NULL AND q.server_total IS NOT NULL
-  ${includeDeleted ? '' : 'WHERE q.deleted = 0'}
-  ORDER BY ${sort ? `k IS NULL, k ${sort.dir === 'asc' ? 'ASC' : 'DESC'}, q.rid DESC` : 'q.updated_at DESC, q.rid DESC'}`;
+         c.id AS client_id, c.clientnr, c.company, c.contact, c.currency`;
+const CLIENT_JOIN = `LEFT JOIN clients c ON c.clientnr = q.server_clientnr AND q.draft IS NULL AND q.server_total IS NOT NULL`;
 
-/** The client's name as the list shows it (company, else contact), folded: "Émile" sorts with "emile". */
-const clientName = (alias: string) => `qd_fold(nullif(coalesce(nullif(${alias}.company, ''), ${alias}.contact), ''))`;
-
-/**
- * Sort keys in SQL, the same for every row, as the list shows them: a draft's
- * own date and client, the service's for a record without local work. The
- * state's rank follows the bridge's states (electron/bridge/to-views.ts,
- * quotationState) from the outbox and open conflicts: problems first, then
- * the way a quotation goes. A draft's total is summed from its lines in
- * JavaScript, so SQL cannot order it; drafts are few and read whole anyway,
- * and are merged in by the same key (mergeTotals).
- */
-const SORT_KEY: Record<QuotationSort['key'], string> = {
-  date: `nullif(CASE WHEN q.draft IS NOT NULL THEN json_extract(q.draft, '$.date') ELSE q.server_date END, '')`,
-  client: `CASE WHEN q.draft IS NOT NULL
-      THEN (SELECT ${clientName('cd')} FROM clients cd WHERE cd.id = json_extract(q.draft, '$.clientId'))
-      ELSE (SELECT ${clientName('cs')} FROM clients cs WHERE cs.clientnr = q.server_clientnr) END`,
-  total: `CASE WHEN q.draft IS NULL AND q.server_total IS NOT NULL THEN CAST(q.server_total AS REAL) END`,
-  state: `CASE
+/** The state's rank (STATE_RANK) from the outbox and the open conflicts, as the bridge names states. */
+const RANK = `CASE
       WHEN EXISTS (SELECT 1 FROM conflicts f WHERE f.target = q.id AND f.resolved_at IS NULL) THEN 0
       WHEN EXISTS (SELECT 1 FROM outbox o WHERE o.target = q.id AND o.state = 'parked') THEN 1
       WHEN EXISTS (SELECT 1 FROM outbox o WHERE o.target = q.id AND o.state != 'done') THEN 4
       WHEN q.server_approved = 1 THEN 6
       WHEN q.server_sent = 1 THEN 5
       WHEN q.server_id IS NOT NULL THEN 3
-      ELSE 2 END`,
-};
+      ELSE 2 END`;
 
-/** The SQL function the client sort folds names with, once per connection. */
-const folding = new WeakSet<object>();
-function registerFold(ctx: Connection): void {
-  if (folding.has(ctx.db)) return;
-  ctx.db.function('qd_fold', { deterministic: true }, (v: unknown) => (v === null || v === undefined ? null : fold(String(v))));
-  folding.add(ctx.db);
+/** The list's column of each sort; every index puts empty values last, then the value, then the newest row. */
+const SORT_COLUMN: Record<QuotationSort['key'], string> = { date: 'date', reference: 'reference', client: 'client', total: 'total', state: 'rank' };
+
+function orderBy(sort: QuotationSort | undefined): string {
+  if (!sort) return 'updated DESC, rid DESC';
+  const dir = sort.dir === 'asc' ? 'ASC' : 'DESC';
+  const col = SORT_COLUMN[sort.key];
+  // the rank is never empty
+  return sort.key === 'state' ? `rank ${dir}, rid DESC` : `${col} IS NULL, ${col} ${dir}, rid DESC`;
 }
 
-/** Most recently changed first, as Quotations.list orders them, or by `opts.sort`. */
-export function listQuotations(ctx: Connection, quotations: Quotations, opts: QuotationListOptions = {}): QuotationListItem[] {
-  if (opts.sort) registerFold(ctx);
-  const rows = ctx.stmt<[], Row>(QUERY(opts.includeDeleted ?? false, opts.sort)).all();
-  const ops = queuedChanges(ctx);
-  const clientById = ctx.stmt<[string], ClientColumns>('SELECT clientnr, company, contact, currency FROM clients WHERE id = ?');
-  const which = opts.which ?? 'all';
-  const limit = opts.limit ?? 100;
-  let skip = opts.offset ?? 0;
-  const out: QuotationListItem[] = [];
-  const toItem = (r: Row): QuotationListItem | null => {
+/** Reads what a page shows of the quotations, the service records from plain columns, the rest whole. */
+class ItemReader {
+  private readonly ops: Map<string, Pick<OutboxEntry, 'kind' | 'payload'>[]>;
+  private readonly clientById;
+
+  constructor(
+    private readonly ctx: Connection,
+    private readonly quotations: Quotations,
+  ) {
+    this.ops = queuedChanges(ctx);
+    this.clientById = ctx.stmt<[string], ClientColumns>('SELECT clientnr, company, contact, currency FROM clients WHERE id = ?');
+  }
+
+  item(r: Row): QuotationListItem | null {
     if (r.plain) {
-      const queued = withQueued({ sent: r.server_sent === 1, approved: r.server_approved === 1 ? true : null, customstatus: str(r.server_status) }, ops.get(r.id) ?? []);
+      const queued = withQueued(
+        { sent: r.server_sent === 1, approved: r.server_approved === 1 ? true : null, customstatus: str(r.server_status) },
+        this.ops.get(r.id) ?? [],
+      );
       const total = String(r.server_total);
       return {
         id: r.id,
@@ -165,11 +173,11 @@ export function listQuotations(ctx: Connection, quotations: Quotations, opts: Qu
         updatedAt: r.updated_at,
       };
     }
-    const row = quotations.findRow(r.id);
+    const row = this.quotations.findRow(r.id);
     if (!row) return null;
-    const q = quotations.toLocal(row);
+    const q = this.quotations.toLocal(row);
     const clientId = q.content.clientId;
-    const client = clientId ? clientById.get(clientId) : undefined;
+    const client = clientId ? this.clientById.get(clientId) : undefined;
     return {
       id: q.id,
       serverId: q.serverId,
@@ -185,57 +193,215 @@ export function listQuotations(ctx: Connection, quotations: Quotations, opts: Qu
       customstatus: q.customstatus,
       updatedAt: q.updatedAt,
     };
-  };
-  const ordered = opts.sort?.key === 'total' ? mergeTotals(rows, toItem, opts.sort.dir) : built(rows, toItem);
-  for (const item of ordered) {
-    if (which === 'drafts' && item.sent) continue;
-    if (which === 'sent' && !item.sent) continue;
-    if (skip-- > 0) continue;
-    out.push(item);
-    if (out.length >= limit) break;
+  }
+}
+
+/** Rows worked out per transaction while catching up: a pulled page's worth. */
+const CATCH_UP_BATCH = 500;
+
+/**
+ * Brings quotation_list up to date with the quotations the triggers noted.
+ * It writes only that table, which nothing shows, so it signals nothing.
+ */
+export function catchUpList(ctx: Connection, quotations: Quotations): void {
+  const pending = ctx.stmt<[], { n: number }>('SELECT count(*) AS n FROM quotation_list_dirty');
+  if (pending.get()!.n === 0) return;
+  const read = ctx.stmt<[number], Row & { rank: number; deleted: number }>(
+    `SELECT ${COLUMNS}, ${RANK} AS rank, q.deleted
+     FROM (SELECT rid FROM quotation_list_dirty ORDER BY rid LIMIT ?) d JOIN quotations q ON q.rid = d.rid
+     ${CLIENT_JOIN}`,
+  );
+  const put = ctx.stmt(
+    `INSERT OR REPLACE INTO quotation_list (rid, deleted, updated, date, client, total, reference, rank, sent, words, client_id, shown_total)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const drop = ctx.stmt('DELETE FROM quotation_list WHERE rid = ?');
+  const done = ctx.stmt('DELETE FROM quotation_list_dirty WHERE rid IN (SELECT value FROM json_each(?))');
+  const orphans = ctx.stmt('DELETE FROM quotation_list_dirty WHERE rid NOT IN (SELECT rid FROM quotations)');
+  ctx.tx([], () => {
+    orphans.run();
+    const reader = new ItemReader(ctx, quotations);
+    for (;;) {
+      const rows = read.all(CATCH_UP_BATCH);
+      if (rows.length === 0) break;
+      for (const r of rows) {
+        const item = reader.item(r);
+        if (!item) {
+          drop.run(r.rid);
+          continue;
+        }
+        const name = item.client ? item.client.company || item.client.contact : '';
+        const total = Number(item.totalintax);
+        const words = [
+          item.savename,
+          item.quotationreference,
+          item.client?.company,
+          item.client?.contact,
+          item.serverId,
+          item.totalintax,
+          item.date,
+          item.customstatus,
+        ]
+          .map(str)
+          .filter((w) => w !== '')
+          .join(' ');
+        put.run(
+          r.rid,
+          r.deleted,
+          item.updatedAt,
+          item.date || null,
+          name ? fold(name) : null,
+          item.totalintax.trim() !== '' && Number.isFinite(total) ? total : null,
+          item.quotationreference ? fold(item.quotationreference) : null,
+          r.rank,
+          item.sent ? 1 : 0,
+          fold(words),
+          item.clientId,
+          item.totalintax,
+        );
+      }
+      done.run(JSON.stringify(rows.map((r) => r.rid)));
+    }
+  });
+}
+
+/** The words of a search, folded; at most 8, as the other searches take. */
+function searchWords(query: string | undefined): string[] {
+  return query ? fold(query).split(/\s+/).filter(Boolean).slice(0, 8) : [];
+}
+
+function where(opts: QuotationListOptions): { sql: string; params: (string | number)[] } {
+  const terms: string[] = [];
+  const params: (string | number)[] = [];
+  if (!opts.includeDeleted) terms.push('deleted = 0');
+  if (opts.which === 'sent') terms.push('sent = 1');
+  if (opts.which === 'drafts') terms.push('sent = 0');
+  if (opts.states) {
+    const ranks = [...new Set(opts.states.map((s) => STATE_RANK[s]))];
+    terms.push(ranks.length === 0 ? '0' : `rank IN (${ranks.join(', ')})`);
+  }
+  for (const w of searchWords(opts.query)) {
+    // the words are folded already: LIKE's own case folding has nothing left to do
+    terms.push(`words LIKE ? ESCAPE '\\'`);
+    params.push(`%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  }
+  return { sql: terms.length > 0 ? `WHERE ${terms.join(' AND ')}` : '', params };
+}
+
+/** A page of the list, sorted, filtered and searched in SQL, and how many match over all pages. */
+export function pageQuotations(ctx: Connection, quotations: Quotations, opts: QuotationListOptions = {}): QuotationListPage {
+  catchUpList(ctx, quotations);
+  const { sql, params } = where(opts);
+  const limit = Math.max(0, Math.min(opts.limit ?? 100, Number.MAX_SAFE_INTEGER));
+  const offset = Math.max(0, opts.offset ?? 0);
+  const count = () => ctx.stmt<(string | number)[], { n: number }>(`SELECT count(*) AS n FROM quotation_list ${sql}`).get(...params)!.n;
+  let rids: number[];
+  let total: number | null = null;
+  if (searchWords(opts.query).length > 0) {
+    // A search looks at every row's words anyway: one pass over the narrow
+    // table, sorting what matches and counting it, beats walking an order's
+    // index to every row (about 1 ms at 10,000 quotations, against 5).
+    const rows = ctx
+      .stmt<(string | number)[], { rid: number; n: number }>(
+        `SELECT rid, count(*) OVER () AS n FROM quotation_list NOT INDEXED ${sql} ORDER BY ${orderBy(opts.sort)} LIMIT ? OFFSET ?`,
+      )
+      .all(...params, limit, offset);
+    rids = rows.map((r) => r.rid);
+    if (rows.length > 0) total = rows[0]!.n;
+  } else {
+    rids = ctx
+      .stmt<(string | number)[], { rid: number }>(`SELECT rid FROM quotation_list ${sql} ORDER BY ${orderBy(opts.sort)} LIMIT ? OFFSET ?`)
+      .all(...params, limit, offset)
+      .map((r) => r.rid);
+  }
+  // a short first page holds every match
+  if (total === null) total = offset === 0 && rids.length < limit ? rids.length : count();
+  return { items: readItems(ctx, rids), total };
+}
+
+interface PageRow {
+  rid: number;
+  id: string;
+  server_id: number | null;
+  savename: string | null;
+  quotationreference: string | null;
+  updated_at: number;
+  plain: number;
+  server_sent: number;
+  server_approved: number;
+  server_status: unknown;
+  date: string | null;
+  shown_total: string;
+  client_id: string | null;
+  clientnr: number | null;
+  company: unknown;
+  contact: unknown;
+  currency: unknown;
+  known_client: number;
+}
+
+/**
+ * The quotations of `rids`, in that order. What needs a draft read whole
+ * (its date, its total from the lines, its client) was worked out when its
+ * list row was (catchUpList); the client's name is read now, and what waits
+ * in the outbox is laid over the service's sent, approval and status, as
+ * get() does.
+ */
+function readItems(ctx: Connection, rids: number[]): QuotationListItem[] {
+  if (rids.length === 0) return [];
+  const rows = ctx
+    .stmt<[string], PageRow>(
+      `SELECT q.rid, q.id, q.server_id, q.savename, q.quotationreference, q.updated_at,
+              q.draft IS NULL AND q.server_total IS NOT NULL AS plain, q.server_sent, q.server_approved, q.server_status,
+              l.date, l.shown_total, l.client_id, c.clientnr, c.company, c.contact, c.currency, c.rid IS NOT NULL AS known_client
+       FROM quotation_list l JOIN quotations q ON q.rid = l.rid LEFT JOIN clients c ON c.id = l.client_id
+       WHERE l.rid IN (SELECT value FROM json_each(?))`,
+    )
+    .all(JSON.stringify(rids));
+  const byRid = new Map(rows.map((r) => [r.rid, r]));
+  const ops = queuedChanges(ctx);
+  const out: QuotationListItem[] = [];
+  for (const rid of rids) {
+    const r = byRid.get(rid);
+    if (!r) continue;
+    const queued = withQueued(
+      { sent: r.server_sent === 1, approved: r.server_approved === 1 ? true : null, customstatus: str(r.server_status) },
+      ops.get(r.id) ?? [],
+    );
+    out.push({
+      id: r.id,
+      serverId: r.server_id,
+      savename: r.savename,
+      quotationreference: r.quotationreference,
+      clientId: r.client_id,
+      client: r.known_client ? listed(r) : null,
+      date: r.date,
+      serviceTotal: r.plain ? r.shown_total : null,
+      totalintax: r.shown_total,
+      sent: queued.sent,
+      approved: !!queued.approved,
+      customstatus: queued.customstatus,
+      updatedAt: r.updated_at,
+    });
   }
   return out;
 }
 
-function* built(rows: Row[], toItem: (r: Row) => QuotationListItem | null): Generator<QuotationListItem> {
-  for (const r of rows) {
-    const item = toItem(r);
-    if (item) yield item;
-  }
+/** Most recently changed first, as Quotations.list orders them, or by `opts.sort`. */
+export function listQuotations(ctx: Connection, quotations: Quotations, opts: QuotationListOptions = {}): QuotationListItem[] {
+  return pageQuotations(ctx, quotations, opts).items;
 }
 
-/**
- * Sorted by total: the service records come from SQL in order; the rest
- * (drafts, whose totals the lines give) are read, ordered by the same rule
- * (empty last, then the total, then the newest row first) and merged in.
- */
-function* mergeTotals(rows: Row[], toItem: (r: Row) => QuotationListItem | null, dir: 'asc' | 'desc'): Generator<QuotationListItem> {
-  type Keyed = { rid: number; k: number | null; item: QuotationListItem | null; row: Row | null };
-  const sign = dir === 'asc' ? 1 : -1;
-  const before = (a: Keyed, b: Keyed): boolean => {
-    if ((a.k === null) !== (b.k === null)) return a.k !== null;
-    if (a.k !== null && b.k !== null && a.k !== b.k) return sign * (a.k - b.k) < 0;
-    return a.rid > b.rid;
-  };
-  const known: Keyed[] = [];
-  const drafts: Keyed[] = [];
-  for (const r of rows) {
-    if (r.plain) {
-      known.push({ rid: r.rid, k: r.k === null ? null : Number(r.k), item: null, row: r });
-    } else {
-      const item = toItem(r);
-      const total = item ? Number(item.totalintax) : NaN;
-      if (item) drafts.push({ rid: r.rid, k: Number.isFinite(total) ? total : null, item, row: null });
-    }
+/** How many quotations (not deleted) are in each state. */
+export function stateCounts(ctx: Connection, quotations: Quotations): Record<RankedState, number> {
+  catchUpList(ctx, quotations);
+  const out: Record<RankedState, number> = { conflict: 0, attention: 0, local: 0, saved: 0, pending: 0, sent: 0, approved: 0 };
+  const names = Object.keys(STATE_RANK) as RankedState[];
+  for (const { rank, n } of ctx.stmt<[], { rank: number; n: number }>('SELECT rank, count(*) AS n FROM quotation_list WHERE deleted = 0 GROUP BY rank').all()) {
+    const name = names.find((s) => STATE_RANK[s] === rank);
+    if (name) out[name] = n;
   }
-  drafts.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
-  let d = 0;
-  for (const s of known) {
-    while (d < drafts.length && before(drafts[d]!, s)) yield drafts[d++]!.item!;
-    const item = toItem(s.row!);
-    if (item) yield item;
-  }
-  while (d < drafts.length) yield drafts[d++]!.item!;
+  return out;
 }
 
 export interface FollowUpListItem extends QuotationListItem {

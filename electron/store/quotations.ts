@@ -2,7 +2,15 @@
 // approval, custom status, delete. Each change and the outbox entry that
 // carries it commit together; repeated edits collapse into one save.
 import { approvalInput, CUSTOM_STATUSES, SENDMETHODS, type Approval, type Quotation } from '../../shared/schemas';
-import { QUOTATION_HEADER_FIELDS, type DraftLine, type LineFields, type LocalQuotation, type LocalState, type QuotationContent, type QuotationHeader } from '../../shared/local';
+import {
+  QUOTATION_HEADER_FIELDS,
+  type DraftLine,
+  type LineFields,
+  type LocalQuotation,
+  type LocalState,
+  type QuotationContent,
+  type QuotationHeader,
+} from '../../shared/local';
 import { quotationTotals, type PricedLine } from '../../shared/money';
 import type { FieldError } from '../../shared/field-errors';
 import { fieldErrorsFromZod, describeFieldErrors } from '../../shared/field-errors';
@@ -16,7 +24,17 @@ import type { Outbox, OutboxItem } from './outbox';
 import type { Clients } from './clients';
 import { lineErrors, quotationToInput } from '../../shared/service-input';
 import { withQueued } from './queued';
-import { followUpQuotations, listQuotations, type FollowUpListItem, type QuotationListItem, type QuotationListOptions } from './quotation-list';
+import {
+  followUpQuotations,
+  listQuotations,
+  pageQuotations,
+  stateCounts,
+  type FollowUpListItem,
+  type QuotationListItem,
+  type QuotationListOptions,
+  type QuotationListPage,
+  type RankedState,
+} from './quotation-list';
 import { said } from '../../shared/messages';
 
 export interface QuotationRow {
@@ -111,7 +129,10 @@ export class Quotations {
   toLocal(row: QuotationRow, ops: OutboxItem[] = this.outbox.forTarget(row.id)): LocalQuotation {
     const server = parseJson<Quotation>(row.server);
     const content = this.contentOf(row);
-    const { sent, sending, approved, customstatus } = withQueued<Approval>({ sent: server?.sent ?? false, approved: server?.approved ?? null, customstatus: server?.customstatus ?? '' }, ops);
+    const { sent, sending, approved, customstatus } = withQueued<Approval>(
+      { sent: server?.sent ?? false, approved: server?.approved ?? null, customstatus: server?.customstatus ?? '' },
+      ops,
+    );
     let state: LocalState = 'synced';
     if (row.deleted) state = 'deleting';
     else if (row.server_id === null) state = 'new';
@@ -160,6 +181,16 @@ export class Quotations {
     return listQuotations(this.ctx, this, opts);
   }
 
+  /** A page of the list as a screen shows it, sorted, filtered and searched in SQL, and how many match (docs/quotation-list.md). */
+  page(opts: QuotationListOptions = {}): QuotationListPage {
+    return pageQuotations(this.ctx, this, opts);
+  }
+
+  /** How many quotations are in each state, deleted ones left out. */
+  stateCounts(): Record<RankedState, number> {
+    return stateCounts(this.ctx, this);
+  }
+
   /** Sent quotations that wait for an answer, soonest validity date first (docs/follow-up.md). */
   followUp(today: string = localDate(this.ctx.now())): FollowUpListItem[] {
     return followUpQuotations(this.ctx, this, today);
@@ -205,9 +236,7 @@ export class Quotations {
     this.ctx.tx(['quotations'], () => {
       if (clientId !== null) this.requireClient(clientId);
       this.ctx
-        .stmt(
-          `INSERT INTO quotations (id, savename, client_id, draft, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`,
-        )
+        .stmt(`INSERT INTO quotations (id, savename, client_id, draft, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`)
         // no reference yet: a draft is numbered when it is first saved or sent (number())
         .run(id, newSavename(), clientId, JSON.stringify(content), now, now);
       // without a client the service cannot take it: it stays local until one is chosen
@@ -380,7 +409,8 @@ export class Quotations {
   /** progress, completed, billable, declined, or clear to remove it. */
   setCustomStatus(id: string, customstatus: string): LocalQuotation {
     const allowed = [...CUSTOM_STATUSES, 'clear'];
-    if (!allowed.includes(customstatus)) throw new StoreError('invalid', said('store.quotation.bad_status', { status: customstatus, allowed: allowed.join(', ') }));
+    if (!allowed.includes(customstatus))
+      throw new StoreError('invalid', said('store.quotation.bad_status', { status: customstatus, allowed: allowed.join(', ') }));
     return this.ctx.tx(['quotations'], () => {
       this.requireSent(this.row(id), 'status');
       return this.queueSentChange(id, 'quotation.status', { customstatus });
@@ -469,7 +499,9 @@ export class Quotations {
         return;
       }
       this.ctx
-        .stmt('UPDATE quotations SET server_id = NULL, server = NULL, base = NULL, draft = ?, client_id = ?, savename = ?, quotationreference = NULL, updated_at = ? WHERE id = ?')
+        .stmt(
+          'UPDATE quotations SET server_id = NULL, server = NULL, base = NULL, draft = ?, client_id = ?, savename = ?, quotationreference = NULL, updated_at = ? WHERE id = ?',
+        )
         .run(JSON.stringify(fresh), fresh.clientId, newSavename(), now, id);
     });
   }

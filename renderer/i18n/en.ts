@@ -11,7 +11,15 @@ export const en = {
     loading: 'Loading…',
     noBridge: 'quotedesk cannot reach its background process. Restart the app.',
   },
-  nav: { label: 'Main', quotations: 'Quotations', clients: 'Clients', products: 'Products', followup: 'Follow-up', templates: 'Templates', settings: 'Settings' },
+  nav: {
+    label: 'Main',
+    quotations: 'Quotations',
+    clients: 'Clients',
+    products: 'Products',
+    followup: 'Follow-up',
+    templates: 'Templates',
+    settings: 'Settings',
+  },
   shortcut: { tip: '{label} ({keys})' },
   common: {
     search: 'Search',
@@ -61,6 +69,7 @@ export const en = {
     duplicate: 'Duplicate',
     open: 'Open {name}',
     sort: { ascending: 'Sort ascending', descending: 'Sort descending' },
+    loadingRow: 'Loading…',
   },
   editor: {
     title: 'Quotation',
@@ -101,7 +110,14 @@ export const en = {
     notFound: 'This quotation no longer exists. It may have been deleted.',
     sentNotice: 'This quotation has been sent and can no longer be changed.',
     queued: {
-      now: { save: 'Saving to the service now.', send: 'Sending now.', approve: 'Approval is being saved.', removeApproval: 'Approval is being removed.', customStatus: 'Status is being saved.', delete: 'Deleting on the service now.' },
+      now: {
+        save: 'Saving to the service now.',
+        send: 'Sending now.',
+        approve: 'Approval is being saved.',
+        removeApproval: 'Approval is being removed.',
+        customStatus: 'Status is being saved.',
+        delete: 'Deleting on the service now.',
+      },
       when_online: {
         save: 'You are offline: it will be saved to the service as soon as you are back online.',
         send: 'You are offline: it will be sent as soon as you are back online.',
@@ -121,7 +137,8 @@ export const en = {
     productAdded: '{name} was added without its catalogue price of {price}, which is an amount in euro. Type its price in {currency}.',
     productAddedNoPrice: '{name} was added without a price: the catalogue has none for it. Type its price in {currency}.',
     convert: 'Have the service convert the prices to euro',
-    convertOn: 'The service reads the prices below as {currency} and converts them to euro at the exchange rate of the quotation date ({date}). The amounts shown here are before that conversion.',
+    convertOn:
+      'The service reads the prices below as {currency} and converts them to euro at the exchange rate of the quotation date ({date}). The amounts shown here are before that conversion.',
     convertOff: 'The prices stay in {currency}: the customer sees them as typed.',
     euroClient: 'This client is invoiced in euro, so there is nothing to convert. Turn it off to leave the prices as they are.',
     sentConverted: 'Sent with the prices in {currency}, for the service to convert to euro at the exchange rate of {date}.',
@@ -207,7 +224,10 @@ export const en = {
     lastDay: 'Last valid day today',
     daysLeft: { one: '1 day left', other: '{n} days left' },
     expired: { one: 'Expired, 1 day ago', other: 'Expired, {n} days ago' },
-    expiredCount: { one: '1 quotation has expired. Ask the client whether it still stands, or make a new draft from it.', other: '{n} quotations have expired. Ask the clients whether they still stand, or make new drafts from them.' },
+    expiredCount: {
+      one: '1 quotation has expired. Ask the client whether it still stands, or make a new draft from it.',
+      other: '{n} quotations have expired. Ask the clients whether they still stand, or make new drafts from them.',
+    },
     act: 'Follow up',
     panelTitle: 'Follow up: {name}',
     open: 'Open quotation',
@@ -324,7 +344,8 @@ export const en = {
       doclang: { nl: 'Dutch', en: 'English', de: 'German', fr: 'French', es: 'Spanish', it: 'Italian' },
     },
     delete: 'Delete client',
-    hasDocuments: 'The service keeps this client because it has documents, such as invoices. A client with documents cannot be deleted: make it inactive instead.',
+    hasDocuments:
+      'The service keeps this client because it has documents, such as invoices. A client with documents cannot be deleted: make it inactive instead.',
     makeInactive: 'Make inactive',
     deleted: 'The client is deleted.',
     deleteQueued: 'The client is deleted here; the service follows when you are online.',
@@ -379,7 +400,8 @@ export const en = {
     stockSet: 'Stock set to {n}. Only the amount goes to the service.',
     delete: 'Delete product',
     deleteTitle: 'Delete “{name}”?',
-    deleteText: 'The product is removed from the catalogue here now, and from the service when you are online. Quotations that already use it keep their lines.',
+    deleteText:
+      'The product is removed from the catalogue here now, and from the service when you are online. Quotations that already use it keep their lines.',
     deleteConfirm: 'Delete',
     cancel: 'Cancel',
     deleteQueued: 'The product is deleted here; the service follows when you are online.',
@@ -458,7 +480,13 @@ export const en = {
     changedThereOnly: 'Changed only on the service: {fields}.',
     line: '{amount} × {description} at {price}, {tax}% tax',
     lineDiscount: ', {discount}% discount',
-    label: { savename: 'Name on the service', profile: 'Layout profile', category: 'Category', convertPricesToEuro: 'Convert prices to euro', active: 'Active' },
+    label: {
+      savename: 'Name on the service',
+      profile: 'Layout profile',
+      category: 'Category',
+      convertPricesToEuro: 'Convert prices to euro',
+      active: 'Active',
+    },
     deletedOnService: 'The service deleted this record while you were editing it here.',
     field: 'Field',
     mine: 'Mine (this computer)',
@@ -475,7 +503,8 @@ export const en = {
     oneSidedKept: 'Changes made on one side only are kept, whichever you choose.',
     keepMineMergedHint: 'Your version of what is shown above goes to the service; changes made on one side only are kept.',
     keepTheirsMergedHint: 'The service’s version of what is shown above replaces yours; changes made on one side only are kept.',
-    keepBothMergedHint: 'The service’s quotation keeps its version of what is shown above, and a new copy gets yours; changes made on one side only go into both.',
+    keepBothMergedHint:
+      'The service’s quotation keeps its version of what is shown above, and a new copy gets yours; changes made on one side only go into both.',
   },
   settings: {
     title: 'Settings',
@@ -500,10 +529,12 @@ export const en = {
     demo: 'Use demo data',
     requestsTitle: 'Requests to the service',
     requestsShared: 'The service allows a number of requests an hour per API key, shared with every other program that uses the key.',
-    requestsReserve: '{reserve} of them are kept for what you do yourself (save, send, approve, delete, sync now, client changes); syncing in the background never uses them.',
+    requestsReserve:
+      '{reserve} of them are kept for what you do yourself (save, send, approve, delete, sync now, client changes); syncing in the background never uses them.',
     requestsUnknown: 'Known once the service has answered.',
     draftSaveEvery: 'Save an open draft to the service by itself every (minutes)',
-    draftSaveHint: 'Typing stays on this computer and costs no requests. A draft goes to the service when you save it, send it or leave it, and otherwise at most this often.',
+    draftSaveHint:
+      'Typing stays on this computer and costs no requests. A draft goes to the service when you save it, send it or leave it, and otherwise at most this often.',
   },
   company: {
     title: 'Your company on quotations',
@@ -593,7 +624,8 @@ export const en = {
     pattern: 'Pattern',
     patternHint: '{year} is the year, {yy} its last two digits, and hash signs in braces are the running number: {counter} gives 0008.',
     next: 'Next number',
-    nextHint: 'The running number the next quotation gets. Numbers already in use on your account are skipped. With the year in the pattern, counting starts again at 1 each new year.',
+    nextHint:
+      'The running number the next quotation gets. Numbers already in use on your account are skipped. With the year in the pattern, counting starts again at 1 each new year.',
     example: 'Example: the next quotation gets {reference}',
     exampleSkipped: 'Numbers in use are skipped: the next quotation gets {reference}',
     save: 'Save numbering',
@@ -711,14 +743,16 @@ export const en = {
     deleteQuotationTitle: 'Delete quotation “{name}”?',
     deleteQuotationText: 'The quotation is removed here now, and from the service as soon as you are online. This cannot be undone.',
     deleteClientTitle: 'Delete client “{name}”?',
-    deleteClientText: 'The client is removed here now, and from the service as soon as you are online. This cannot be undone. A client the service keeps documents for cannot be deleted; you can then make it inactive.',
+    deleteClientText:
+      'The client is removed here now, and from the service as soon as you are online. This cannot be undone. A client the service keeps documents for cannot be deleted; you can then make it inactive.',
     draftFor: 'draft for {client}',
     draftNoClient: 'draft without a client',
     discardTitle: 'Discard “{what}”?',
     discardDeleteText: 'The delete is dropped: the record stays, here and on the service.',
     discardChangeText: 'The change is not sent to the service and is undone on this computer: what it changed here is lost.',
     disconnectTitle: 'Disconnect account “{name}”?',
-    refusedDelete: 'The service did not delete this client: it has documents there, such as quotations or invoices, so it has been kept. You can make it inactive instead: the delete is dropped and the client no longer shows in your lists, here and on the service.',
+    refusedDelete:
+      'The service did not delete this client: it has documents there, such as quotations or invoices, so it has been kept. You can make it inactive instead: the delete is dropped and the client no longer shows in your lists, here and on the service.',
     makeInactiveInstead: 'Make inactive instead',
   },
   dateField: {

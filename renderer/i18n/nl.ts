@@ -11,7 +11,15 @@ export const nl: Messages = {
     loading: 'Laden…',
     noBridge: 'quotedesk kan zijn achtergrondproces niet bereiken. Start de app opnieuw.',
   },
-  nav: { label: 'Hoofdmenu', quotations: 'Offertes', clients: 'Klanten', products: 'Producten', followup: 'Opvolgen', templates: 'Sjablonen', settings: 'Instellingen' },
+  nav: {
+    label: 'Hoofdmenu',
+    quotations: 'Offertes',
+    clients: 'Klanten',
+    products: 'Producten',
+    followup: 'Opvolgen',
+    templates: 'Sjablonen',
+    settings: 'Instellingen',
+  },
   shortcut: { tip: '{label} ({keys})' },
   common: {
     search: 'Zoeken',
@@ -44,7 +52,14 @@ export const nl: Messages = {
     attention: 'Aandacht nodig',
     synced: 'Op de service',
   },
-  customStatus: { progress: 'In behandeling', completed: 'Afgerond', billable: 'Factureerbaar', declined: 'Afgewezen', clear: 'Geen eigen status', none: 'Geen status' },
+  customStatus: {
+    progress: 'In behandeling',
+    completed: 'Afgerond',
+    billable: 'Factureerbaar',
+    declined: 'Afgewezen',
+    clear: 'Geen eigen status',
+    none: 'Geen status',
+  },
   sendMethod: { email: 'E-mail', mail: 'Zelf afdrukken (post)', printcenter: 'Printcentrum' },
   quotations: {
     title: 'Offertes',
@@ -61,6 +76,7 @@ export const nl: Messages = {
     duplicate: 'Dupliceren',
     open: '{name} openen',
     sort: { ascending: 'Oplopend sorteren', descending: 'Aflopend sorteren' },
+    loadingRow: 'Laden…',
   },
   editor: {
     title: 'Offerte',
@@ -101,7 +117,14 @@ export const nl: Messages = {
     notFound: 'Deze offerte bestaat niet meer. Misschien is hij verwijderd.',
     sentNotice: 'Deze offerte is verstuurd en kan niet meer worden gewijzigd.',
     queued: {
-      now: { save: 'Wordt nu opgeslagen op de service.', send: 'Wordt nu verstuurd.', approve: 'Goedkeuring wordt opgeslagen.', removeApproval: 'Goedkeuring wordt ingetrokken.', customStatus: 'Status wordt opgeslagen.', delete: 'Wordt nu verwijderd op de service.' },
+      now: {
+        save: 'Wordt nu opgeslagen op de service.',
+        send: 'Wordt nu verstuurd.',
+        approve: 'Goedkeuring wordt opgeslagen.',
+        removeApproval: 'Goedkeuring wordt ingetrokken.',
+        customStatus: 'Status wordt opgeslagen.',
+        delete: 'Wordt nu verwijderd op de service.',
+      },
       when_online: {
         save: 'Je bent offline: de offerte wordt opgeslagen op de service zodra je weer online bent.',
         send: 'Je bent offline: de offerte wordt verstuurd zodra je weer online bent.',
@@ -121,7 +144,8 @@ export const nl: Messages = {
     productAdded: '{name} is toegevoegd zonder de catalogusprijs van {price}, want dat is een bedrag in euro. Vul de prijs in {currency} in.',
     productAddedNoPrice: '{name} is toegevoegd zonder prijs: de catalogus heeft er geen voor. Vul de prijs in {currency} in.',
     convert: 'Laat de service de prijzen omrekenen naar euro',
-    convertOn: 'De service leest de prijzen hieronder als {currency} en rekent ze om naar euro tegen de wisselkoers van de offertedatum ({date}). De bedragen hier zijn van vóór die omrekening.',
+    convertOn:
+      'De service leest de prijzen hieronder als {currency} en rekent ze om naar euro tegen de wisselkoers van de offertedatum ({date}). De bedragen hier zijn van vóór die omrekening.',
     convertOff: 'De prijzen blijven in {currency}: de klant ziet ze zoals ze zijn ingevuld.',
     euroClient: 'Deze klant wordt in euro gefactureerd, er valt dus niets om te rekenen. Zet het uit om de prijzen te laten zoals ze zijn.',
     sentConverted: 'Verstuurd met de prijzen in {currency}, door de service om te rekenen naar euro tegen de wisselkoers van {date}.',
@@ -183,7 +207,8 @@ export const nl: Messages = {
     title: 'Offerte versturen',
     method: 'Verzendwijze',
     emailTo: 'De offerte wordt gemaild naar {email}.',
-    noEmail: 'Deze klant heeft geen e-mailadres, dus de service kan de offerte niet mailen. Open de klant om er een toe te voegen, of kies een andere verzendwijze.',
+    noEmail:
+      'Deze klant heeft geen e-mailadres, dus de service kan de offerte niet mailen. Open de klant om er een toe te voegen, of kies een andere verzendwijze.',
     mailHint: 'De service maakt de offerte klaar; je drukt hem zelf af en verstuurt hem per post.',
     printcenterHint: 'Het printcentrum drukt de offerte af en verstuurt hem per post.',
     to: 'Aan',
@@ -191,7 +216,8 @@ export const nl: Messages = {
     noClient: 'Deze offerte heeft nog geen klant. Kies er eerst een in de editor.',
     noAddress: 'Deze klant heeft geen postadres om op de offerte te zetten. Open de klant om het adres toe te voegen, of kies een andere verzendwijze.',
     printcenterCost: 'Dit kost tegoed van het printcentrum. De service rekent het af bij het versturen; hoeveel tegoed er nog is, meldt hij vooraf niet.',
-    noCredits: 'Op {date} weigerde de service een verzending via het printcentrum omdat het tegoed op was. Koop eerst tegoed bij de service, of kies een andere verzendwijze.',
+    noCredits:
+      'Op {date} weigerde de service een verzending via het printcentrum omdat het tegoed op was. Koop eerst tegoed bij de service, of kies een andere verzendwijze.',
     openClient: 'Klant openen',
     anyway: 'Toch in de wachtrij zetten, ook al kan de service hem weigeren',
     chooseFirst: 'Dit wordt waarschijnlijk geweigerd. Los het eerst op, of vink “Toch in de wachtrij zetten” aan om hem toch te versturen.',
@@ -207,14 +233,20 @@ export const nl: Messages = {
     lastDay: 'Vandaag de laatste geldige dag',
     daysLeft: { one: 'Nog 1 dag', other: 'Nog {n} dagen' },
     expired: { one: 'Verlopen, 1 dag geleden', other: 'Verlopen, {n} dagen geleden' },
-    expiredCount: { one: '1 offerte is verlopen. Vraag de klant of die nog geldt, of maak er een nieuw concept van.', other: '{n} offertes zijn verlopen. Vraag de klanten of ze nog gelden, of maak er nieuwe concepten van.' },
+    expiredCount: {
+      one: '1 offerte is verlopen. Vraag de klant of die nog geldt, of maak er een nieuw concept van.',
+      other: '{n} offertes zijn verlopen. Vraag de klanten of ze nog gelden, of maak er nieuwe concepten van.',
+    },
     act: 'Opvolgen',
     panelTitle: 'Opvolgen: {name}',
     open: 'Offerte openen',
     duplicate: 'Dupliceren als nieuw concept',
     duplicateHint: 'Dupliceren maakt een nieuw concept van vandaag met dezelfde klant en regels, voor een offerte die verlopen is of anders moet.',
     statusHint: 'Afgerond of Afgewezen haalt de offerte van deze lijst.',
-    done: { approved: 'Offerte voor {name} gemarkeerd als goedgekeurd. Ze staat niet meer op deze lijst.', status: 'Status van de offerte voor {name} ingesteld.' },
+    done: {
+      approved: 'Offerte voor {name} gemarkeerd als goedgekeurd. Ze staat niet meer op deze lijst.',
+      status: 'Status van de offerte voor {name} ingesteld.',
+    },
   },
   sent: {
     title: 'Verstuurde offerte',
@@ -324,7 +356,8 @@ export const nl: Messages = {
       doclang: { nl: 'Nederlands', en: 'Engels', de: 'Duits', fr: 'Frans', es: 'Spaans', it: 'Italiaans' },
     },
     delete: 'Klant verwijderen',
-    hasDocuments: 'De service bewaart deze klant omdat er documenten zijn, zoals facturen. Een klant met documenten kan niet worden verwijderd: maak hem in plaats daarvan inactief.',
+    hasDocuments:
+      'De service bewaart deze klant omdat er documenten zijn, zoals facturen. Een klant met documenten kan niet worden verwijderd: maak hem in plaats daarvan inactief.',
     makeInactive: 'Inactief maken',
     deleted: 'De klant is verwijderd.',
     deleteQueued: 'De klant is hier verwijderd; de service volgt zodra je online bent.',
@@ -458,7 +491,13 @@ export const nl: Messages = {
     changedThereOnly: 'Alleen op de service gewijzigd: {fields}.',
     line: '{amount} × {description} à {price}, {tax}% btw',
     lineDiscount: ', {discount}% korting',
-    label: { savename: 'Naam op de service', profile: 'Opmaakprofiel', category: 'Categorie', convertPricesToEuro: 'Prijzen omrekenen naar euro', active: 'Actief' },
+    label: {
+      savename: 'Naam op de service',
+      profile: 'Opmaakprofiel',
+      category: 'Categorie',
+      convertPricesToEuro: 'Prijzen omrekenen naar euro',
+      active: 'Actief',
+    },
     deletedOnService: 'De service heeft dit record verwijderd terwijl je het hier bewerkte.',
     field: 'Veld',
     mine: 'Mijn versie (deze computer)',
@@ -475,7 +514,8 @@ export const nl: Messages = {
     oneSidedKept: 'Wat aan maar één kant is gewijzigd, blijft behouden, wat je ook kiest.',
     keepMineMergedHint: 'Jouw versie van wat hierboven staat gaat naar de service; wat aan maar één kant is gewijzigd, blijft behouden.',
     keepTheirsMergedHint: 'De versie van de service van wat hierboven staat vervangt de jouwe; wat aan maar één kant is gewijzigd, blijft behouden.',
-    keepBothMergedHint: 'De offerte op de service houdt haar versie van wat hierboven staat en een nieuwe kopie krijgt de jouwe; wat aan maar één kant is gewijzigd, komt in beide.',
+    keepBothMergedHint:
+      'De offerte op de service houdt haar versie van wat hierboven staat en een nieuwe kopie krijgt de jouwe; wat aan maar één kant is gewijzigd, komt in beide.',
   },
   settings: {
     title: 'Instellingen',
@@ -499,11 +539,13 @@ export const nl: Messages = {
     needsKey: 'Nieuwe API-sleutel nodig',
     demo: 'Demogegevens gebruiken',
     requestsTitle: 'Verzoeken aan de service',
-    requestsShared: 'De service staat per API-sleutel een aantal verzoeken per uur toe, gedeeld met alle andere programma\'s die de sleutel gebruiken.',
-    requestsReserve: '{reserve} daarvan blijven bewaard voor wat je zelf doet (opslaan, versturen, goedkeuren, verwijderen, nu synchroniseren, klantwijzigingen); synchroniseren op de achtergrond gebruikt ze nooit.',
+    requestsShared: "De service staat per API-sleutel een aantal verzoeken per uur toe, gedeeld met alle andere programma's die de sleutel gebruiken.",
+    requestsReserve:
+      '{reserve} daarvan blijven bewaard voor wat je zelf doet (opslaan, versturen, goedkeuren, verwijderen, nu synchroniseren, klantwijzigingen); synchroniseren op de achtergrond gebruikt ze nooit.',
     requestsUnknown: 'Bekend zodra de service heeft geantwoord.',
     draftSaveEvery: 'Open concept vanzelf bij de service opslaan, elke (minuten)',
-    draftSaveHint: 'Typen blijft op deze computer en kost geen verzoeken. Een concept gaat naar de service als je het opslaat, verstuurt of verlaat, en anders hooguit zo vaak.',
+    draftSaveHint:
+      'Typen blijft op deze computer en kost geen verzoeken. Een concept gaat naar de service als je het opslaat, verstuurt of verlaat, en anders hooguit zo vaak.',
   },
   company: {
     title: 'Uw bedrijf op offertes',
@@ -534,7 +576,8 @@ export const nl: Messages = {
     removeLogo: 'Logo verwijderen',
     logoHint: 'PNG, JPEG of SVG, hoogstens {max} KB.',
     logoTooLarge: 'Deze afbeelding is {size} KB; er past hoogstens {max} KB. Bewaar een kleinere versie en kies die opnieuw.',
-    unreadable: 'Uw bedrijfsgegevens konden niet worden gelezen en beginnen daarom leeg. Het oude bestand is bewaard als {file}. Vul de gegevens opnieuw in en sla ze op.',
+    unreadable:
+      'Uw bedrijfsgegevens konden niet worden gelezen en beginnen daarom leeg. Het oude bestand is bewaard als {file}. Vul de gegevens opnieuw in en sla ze op.',
     logoNotImage: '"{name}" is geen PNG-, JPEG- of SVG-afbeelding. Kies een afbeelding van een van die soorten.',
   },
   preview: {
@@ -585,7 +628,8 @@ export const nl: Messages = {
   },
   numbering: {
     title: 'Offertenummers',
-    intro: 'Het kenmerk dat je klant op elke offerte ziet. Een offerte krijgt haar nummer als je haar voor het eerst opslaat of verstuurt, ook zonder verbinding.',
+    intro:
+      'Het kenmerk dat je klant op elke offerte ziet. Een offerte krijgt haar nummer als je haar voor het eerst opslaat of verstuurt, ook zonder verbinding.',
     mode: 'Wie nummert de offertes',
     own: 'quotedesk, met mijn eigen patroon',
     service: 'De facturatieservice, bij het versturen',
@@ -593,7 +637,8 @@ export const nl: Messages = {
     pattern: 'Patroon',
     patternHint: '{year} is het jaar, {yy} de laatste twee cijfers ervan, en hekjes tussen accolades zijn het volgnummer: {counter} geeft 0008.',
     next: 'Volgend nummer',
-    nextHint: 'Het volgnummer dat de volgende offerte krijgt. Nummers die in je account al gebruikt zijn, worden overgeslagen. Met het jaar in het patroon begint de telling elk nieuw jaar weer bij 1.',
+    nextHint:
+      'Het volgnummer dat de volgende offerte krijgt. Nummers die in je account al gebruikt zijn, worden overgeslagen. Met het jaar in het patroon begint de telling elk nieuw jaar weer bij 1.',
     example: 'Voorbeeld: de volgende offerte krijgt {reference}',
     exampleSkipped: 'Gebruikte nummers worden overgeslagen: de volgende offerte krijgt {reference}',
     save: 'Nummering opslaan',
@@ -711,14 +756,16 @@ export const nl: Messages = {
     deleteQuotationTitle: 'Offerte “{name}” verwijderen?',
     deleteQuotationText: 'De offerte wordt hier nu verwijderd, en bij de service zodra je online bent. Dit kan niet ongedaan worden gemaakt.',
     deleteClientTitle: 'Klant “{name}” verwijderen?',
-    deleteClientText: 'De klant wordt hier nu verwijderd, en bij de service zodra je online bent. Dit kan niet ongedaan worden gemaakt. Een klant waarvoor de service documenten bewaart, kan niet worden verwijderd; je kunt hem dan inactief maken.',
+    deleteClientText:
+      'De klant wordt hier nu verwijderd, en bij de service zodra je online bent. Dit kan niet ongedaan worden gemaakt. Een klant waarvoor de service documenten bewaart, kan niet worden verwijderd; je kunt hem dan inactief maken.',
     draftFor: 'concept voor {client}',
     draftNoClient: 'concept zonder klant',
     discardTitle: '“{what}” laten vallen?',
     discardDeleteText: 'Het verwijderen gaat niet door: het record blijft bestaan, hier en bij de service.',
     discardChangeText: 'De wijziging gaat niet naar de service en wordt op deze computer teruggedraaid: wat ze hier veranderde, gaat verloren.',
     disconnectTitle: 'Account “{name}” ontkoppelen?',
-    refusedDelete: 'De service heeft deze klant niet verwijderd: er zijn documenten van, zoals offertes of facturen, dus de klant is bewaard. Je kunt hem in plaats daarvan inactief maken: het verwijderen vervalt en de klant staat niet meer in je lijsten, hier en bij de service.',
+    refusedDelete:
+      'De service heeft deze klant niet verwijderd: er zijn documenten van, zoals offertes of facturen, dus de klant is bewaard. Je kunt hem in plaats daarvan inactief maken: het verwijderen vervalt en de klant staat niet meer in je lijsten, hier en bij de service.',
     makeInactiveInstead: 'In plaats daarvan inactief maken',
   },
   dateField: {

@@ -23,14 +23,13 @@ import type {
   ParkedOperation,
   ProductDetail,
   ProductView,
-  QuotationSummary,
   QuotationView,
   QueuedResult,
   Settings,
   SyncStatus,
 } from './views';
 import type { DocumentListView } from './document-lists';
-import { quotationSort, type FollowUpItem } from './quotation-list';
+import { quotationListInput, type FollowUpItem, type QuotationPage } from './quotation-list';
 import { templateOperations, type TemplateSummary, type TemplateView } from './templates';
 
 const id = z.string().min(1).max(100);
@@ -147,7 +146,8 @@ const none = z.object({}).strict();
 /** Every operation: its payload schema. Results are typed in `OperationResults`. */
 export const operations = {
   // quotations
-  'quotations.list': z.object({ query: query.optional(), states: z.array(z.string().max(20)).max(10).optional(), sort: quotationSort.optional() }).strict(),
+  // a page of the list, sorted, filtered and searched where it is kept (docs/quotation-list.md)
+  'quotations.list': quotationListInput,
   // sent quotations that wait for an answer, soonest validity date first (docs/follow-up.md)
   'quotations.followUp': none,
   'quotations.get': z.object({ id }).strict(),
@@ -171,7 +171,9 @@ export const operations = {
   // the catalogue's euro price of a product for this quotation's client, as lines.add would work it out
   'lines.productPrice': z.object({ quotationId: id, productId: z.number().int() }).strict(),
   // clients
-  'clients.list': z.object({ query: query.optional(), offset: z.number().int().min(0).optional(), limit: limit.optional(), includeInactive: z.boolean().optional() }).strict(),
+  'clients.list': z
+    .object({ query: query.optional(), offset: z.number().int().min(0).optional(), limit: limit.optional(), includeInactive: z.boolean().optional() })
+    .strict(),
   'clients.search': z.object({ query, limit: limit.optional() }).strict(),
   'clients.get': z.object({ id }).strict(),
   'clients.create': z.object({ fields: clientPatch }).strict(),
@@ -207,7 +209,12 @@ export const operations = {
   // account and settings
   'account.list': none,
   'account.connect': z
-    .object({ baseUrl: z.string().min(1).max(2000), username: z.string().min(1).max(255), apiKey: z.string().min(1).max(1000), displayName: z.string().max(255).optional() })
+    .object({
+      baseUrl: z.string().min(1).max(2000),
+      username: z.string().min(1).max(255),
+      apiKey: z.string().min(1).max(1000),
+      displayName: z.string().max(255).optional(),
+    })
     .strict(),
   'account.disconnect': z.object({ id }).strict(),
   'account.setActive': z.object({ id: id.nullable() }).strict(),
@@ -217,7 +224,11 @@ export const operations = {
   // when the service last refused a print center send for want of credits
   'sending.credits': none,
   'settings.set': z
-    .object({ language: z.enum(['nl', 'en']).optional(), defaultSendmethod: sendMethod.optional(), draftSaveEveryMinutes: z.number().int().min(DRAFT_SAVE_MINUTES.min).max(DRAFT_SAVE_MINUTES.max).optional() })
+    .object({
+      language: z.enum(['nl', 'en']).optional(),
+      defaultSendmethod: sendMethod.optional(),
+      draftSaveEveryMinutes: z.number().int().min(DRAFT_SAVE_MINUTES.min).max(DRAFT_SAVE_MINUTES.max).optional(),
+    })
     .strict(),
   // the company printed on documents, and the document itself (shared/bridge/company.ts, docs/document.md)
   // the account's numbering of quotation references (shared/bridge/numbering.ts, docs/numbering.md)
@@ -240,7 +251,7 @@ export type OperationName = keyof typeof operations;
 export type OperationInput<N extends OperationName> = z.input<(typeof operations)[N]>;
 
 export interface OperationResults {
-  'quotations.list': QuotationSummary[];
+  'quotations.list': QuotationPage;
   'quotations.followUp': FollowUpItem[];
   'quotations.get': QuotationView;
   'quotations.create': QuotationView;

@@ -102,7 +102,7 @@ describe('accounts', () => {
   });
 
   it('connects an account, switches to it, and keeps its data apart', async () => {
-    const demoQuotations = (await t.ok('quotations.list', {})).length;
+    const demoQuotations = (await t.ok('quotations.list', {})).items.length;
     const account = await t.ok('account.connect', { baseUrl: service.url, username: 'acme', apiKey: 'acme-key', displayName: 'Acme' });
     accountId = account.id;
     expect(account).toMatchObject({ displayName: 'Acme', username: 'acme', active: true, needsKey: false });
@@ -116,7 +116,7 @@ describe('accounts', () => {
     expect(clients.items.map((c) => c.company)).not.toContain('Echo B.V.');
     expect((await t.ok('sync.status', {})).account).toBe('connected');
     // quotations come last in a pull
-    await until(async () => (await t.ok('quotations.list', {})).length === 1, 'the account quotation');
+    await until(async () => (await t.ok('quotations.list', {})).items.length === 1, 'the account quotation');
     expect(demoQuotations).toBeGreaterThan(1);
     await expect(t.core.setDemoOnline(false)).rejects.toThrow(/account is shown/);
   });

@@ -28,7 +28,7 @@ describe('the demo catalogue', () => {
       const p = products.find((x) => x.taxes === rate)!;
       await t.ok('lines.add', { quotationId: q.id, line: { description: p.name, amount: 1, price: p.price, tax_rate: p.taxes } });
     }
-    const list = await t.ok('quotations.list', {});
+    const list = (await t.ok('quotations.list', {})).items;
     const mine = list.find((x) => x.id === q.id)!;
     const p21 = products.find((x) => x.taxes === 21)!.price;
     const p9 = products.find((x) => x.taxes === 9)!.price;

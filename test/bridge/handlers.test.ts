@@ -39,7 +39,11 @@ describe('catalogue and clients', () => {
   it('creates, gets, updates and deletes a client, queueing each for the service', async () => {
     const created = await t.ok('clients.create', { fields: { company: 'Nieuw B.V.', email: 'info@nieuw.nl', country: 'Nederland' } });
     expect(created).toMatchObject({ company: 'Nieuw B.V.', clientnr: null, state: 'pending', fields: { company: 'Nieuw B.V.', country: 'Nederland' } });
-    expect(store().outbox.forTarget(created.id).map((o) => o.kind)).toEqual(['client.create']);
+    expect(
+      store()
+        .outbox.forTarget(created.id)
+        .map((o) => o.kind),
+    ).toEqual(['client.create']);
     const updated = await t.ok('clients.update', { id: created.id, patch: { city: 'Leiden' } });
     expect(updated.city).toBe('Leiden');
     expect(store().outbox.forTarget(created.id)).toHaveLength(1); // the edit joins the queued create
@@ -87,16 +91,16 @@ describe('quotations and lines', () => {
   });
 
   it('lists the pulled quotations with their states', async () => {
-    const list = await t.ok('quotations.list', {});
+    const list = (await t.ok('quotations.list', {})).items;
     expect(list.length).toBe(8);
     const states = new Set(list.map((q) => q.state));
     expect(states.has('saved')).toBe(true);
     expect(states.has('sent')).toBe(true);
     expect(states.has('approved')).toBe(true);
-    const sentOnly = await t.ok('quotations.list', { states: ['sent'] });
+    const sentOnly = (await t.ok('quotations.list', { states: ['sent'] })).items;
     expect(sentOnly.length).toBeGreaterThan(0);
     expect(sentOnly.every((q) => q.state === 'sent')).toBe(true);
-    const byClient = await t.ok('quotations.list', { query: list[0]!.client!.name.slice(0, 6) });
+    const byClient = (await t.ok('quotations.list', { query: list[0]!.client!.name.slice(0, 6) })).items;
     expect(byClient.map((q) => q.id)).toContain(list[0]!.id);
     const sent = list.find((q) => q.state === 'sent')!;
     const view = await t.ok('quotations.get', { id: sent.id });
@@ -107,13 +111,27 @@ describe('quotations and lines', () => {
 
   it('creates a draft for a client, edits its header, and keeps one save queued', async () => {
     draft = await t.ok('quotations.create', { clientId });
-    expect(draft).toMatchObject({ client: { id: clientId, name: 'Studio Lindeboom' }, state: 'pending', sent: false, readOnly: false, lines: [], totalintax: '0.00' });
+    expect(draft).toMatchObject({
+      client: { id: clientId, name: 'Studio Lindeboom' },
+      state: 'pending',
+      sent: false,
+      readOnly: false,
+      lines: [],
+      totalintax: '0.00',
+    });
     expect(draft.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    const edited = await t.ok('quotations.update', { id: draft.id, patch: { reference: { line1: 'Project X' }, quotationperiod: 14, date: '2026-03-01', notes: 'n' } });
+    const edited = await t.ok('quotations.update', {
+      id: draft.id,
+      patch: { reference: { line1: 'Project X' }, quotationperiod: 14, date: '2026-03-01', notes: 'n' },
+    });
     expect(edited).toMatchObject({ reference: { line1: 'Project X', line2: '', line3: '' }, quotationperiod: 14, datedue: '2026-03-15', notes: 'n' });
     const again = await t.ok('quotations.update', { id: draft.id, patch: { reference: { line2: 'Fase 2' } } });
     expect(again.reference).toEqual({ line1: 'Project X', line2: 'Fase 2', line3: '' });
-    expect(store().outbox.forTarget(draft.id).map((o) => o.kind)).toEqual(['quotation.save']);
+    expect(
+      store()
+        .outbox.forTarget(draft.id)
+        .map((o) => o.kind),
+    ).toEqual(['quotation.save']);
   });
 
   it('adds, changes, moves, duplicates and removes lines; totals follow', async () => {
@@ -179,7 +197,7 @@ describe('quotations and lines', () => {
   });
 
   it('approves, removes the approval and sets a custom status on a sent quotation only', async () => {
-    const sent = (await t.ok('quotations.list', { states: ['sent'] }))[0]!;
+    const sent = (await t.ok('quotations.list', { states: ['sent'] })).items[0]!;
     const approved = await t.ok('quotations.approve', { id: sent.id, name: 'J. de Vries', date: '2026-03-02', comments: 'akkoord' });
     expect(store().outbox.get(Number(approved.operationId)).payload).toEqual({ approved: { name: 'J. de Vries', date: '2026-03-02', comments: 'akkoord' } });
     expect((await t.ok('quotations.get', { id: sent.id })).approved).toMatchObject({ name: 'J. de Vries' });
@@ -194,11 +212,11 @@ describe('quotations and lines', () => {
   });
 
   it('deletes a quotation the service has by queueing the delete', async () => {
-    const saved = (await t.ok('quotations.list', { states: ['saved'] }))[0]!;
+    const saved = (await t.ok('quotations.list', { states: ['saved'] })).items[0]!;
     const r = await t.ok('quotations.delete', { id: saved.id });
     expect(r.queued).not.toBeNull();
     expect(store().outbox.get(Number(r.queued!.operationId)).kind).toBe('quotation.delete');
-    expect((await t.ok('quotations.list', {})).map((q) => q.id)).not.toContain(saved.id);
+    expect((await t.ok('quotations.list', {})).items.map((q) => q.id)).not.toContain(saved.id);
   });
 });
 
@@ -206,10 +224,21 @@ describe('outbox, conflicts, sync, settings', () => {
   it('lists a parked operation with its reason, retries it and discards another', async () => {
     const c = await t.ok('clients.create', { fields: { company: 'Geparkeerd' } });
     const op = store().outbox.forTarget(c.id)[0]!;
-    store().outbox.park(op.id, { kind: 'validation', message: 'email: must be an e-mail address', fieldErrors: [{ field: 'email', message: 'must be an e-mail address' }], status: 422 });
+    store().outbox.park(op.id, {
+      kind: 'validation',
+      message: 'email: must be an e-mail address',
+      fieldErrors: [{ field: 'email', message: 'must be an e-mail address' }],
+      status: 422,
+    });
     const parked = await t.ok('outbox.parked', {});
     const mine = parked.find((p) => p.id === String(op.id))!;
-    expect(mine).toMatchObject({ kind: 'client.create', entity: 'client', entityId: c.id, label: 'Create client Geparkeerd', reason: { kind: 'validation', messageKey: 'bridge.parked', fieldErrors: [{ field: 'email' }] } });
+    expect(mine).toMatchObject({
+      kind: 'client.create',
+      entity: 'client',
+      entityId: c.id,
+      label: 'Create client Geparkeerd',
+      reason: { kind: 'validation', messageKey: 'bridge.parked', fieldErrors: [{ field: 'email' }] },
+    });
     expect((await t.ok('clients.get', { id: c.id })).state).toBe('attention');
     expect((await t.ok('clients.get', { id: c.id })).fieldErrors).toEqual([{ field: 'email', message: 'must be an e-mail address' }]);
     const retried = await t.ok('outbox.retry', { id: String(op.id) });
@@ -227,10 +256,26 @@ describe('outbox, conflicts, sync, settings', () => {
     const updated = await t.ok('clients.update', { id: client.id, patch: { phone: '040-1111111' } });
     const op = store().outbox.forTarget(updated.id)[0]!;
     const theirs = { ...(JSON.parse(store().clients.row(client.id).server!) as object), phone: '040-9999999' };
-    store().conflicts.record({ kind: 'fields', targetKind: 'client', target: client.id, opId: op.id, mine: store().clients.get(client.id).fields, theirs, base: null, fields: ['phone'] });
+    store().conflicts.record({
+      kind: 'fields',
+      targetKind: 'client',
+      target: client.id,
+      opId: op.id,
+      mine: store().clients.get(client.id).fields,
+      theirs,
+      base: null,
+      fields: ['phone'],
+    });
     const conflicts = await t.ok('conflicts.list', {});
     expect(conflicts).toHaveLength(1);
-    expect(conflicts[0]).toMatchObject({ entity: 'client', entityId: client.id, fields: ['phone'], deletedOnService: false, mine: { phone: '040-1111111' }, theirs: { phone: '040-9999999' } });
+    expect(conflicts[0]).toMatchObject({
+      entity: 'client',
+      entityId: client.id,
+      fields: ['phone'],
+      deletedOnService: false,
+      mine: { phone: '040-1111111' },
+      theirs: { phone: '040-9999999' },
+    });
     expect((await t.ok('clients.get', { id: client.id })).state).toBe('conflict');
     expect(await t.ok('conflicts.resolve', { id: conflicts[0]!.id, resolution: 'theirs' })).toEqual({ resolved: true });
     expect(await t.ok('conflicts.list', {})).toEqual([]);
@@ -249,9 +294,24 @@ describe('outbox, conflicts, sync, settings', () => {
   it('keeps the settings in the data folder', async () => {
     // no language picked yet, and no system locale given: the page follows its browser
     expect(await t.ok('settings.get', {})).toEqual({ language: null, languagePicked: false, defaultSendmethod: 'email', draftSaveEveryMinutes: 10 });
-    expect(await t.ok('settings.set', { language: 'en' })).toEqual({ language: 'en', languagePicked: true, defaultSendmethod: 'email', draftSaveEveryMinutes: 10 });
-    expect(await t.ok('settings.set', { defaultSendmethod: 'mail' })).toEqual({ language: 'en', languagePicked: true, defaultSendmethod: 'mail', draftSaveEveryMinutes: 10 });
-    expect(await t.ok('settings.set', { draftSaveEveryMinutes: 25 })).toEqual({ language: 'en', languagePicked: true, defaultSendmethod: 'mail', draftSaveEveryMinutes: 25 });
+    expect(await t.ok('settings.set', { language: 'en' })).toEqual({
+      language: 'en',
+      languagePicked: true,
+      defaultSendmethod: 'email',
+      draftSaveEveryMinutes: 10,
+    });
+    expect(await t.ok('settings.set', { defaultSendmethod: 'mail' })).toEqual({
+      language: 'en',
+      languagePicked: true,
+      defaultSendmethod: 'mail',
+      draftSaveEveryMinutes: 10,
+    });
+    expect(await t.ok('settings.set', { draftSaveEveryMinutes: 25 })).toEqual({
+      language: 'en',
+      languagePicked: true,
+      defaultSendmethod: 'mail',
+      draftSaveEveryMinutes: 25,
+    });
     expect(await t.ok('settings.get', {})).toEqual({ language: 'en', languagePicked: true, defaultSendmethod: 'mail', draftSaveEveryMinutes: 25 });
     // the store follows the setting at once
     expect(t.core.space.store.outbox.draftSaveEveryMs).toBe(25 * 60_000);

@@ -16,7 +16,7 @@ describe('numbering through the bridge', () => {
     expect(v).toMatchObject({ mode: 'own', pattern: 'OF{YYYY}-{####}', next: 1 });
     // the demo data holds the first numbers of this year: the example skips them
     const year = new Date().getFullYear();
-    const held = new Set((await t.ok('quotations.list', {})).map((q) => q.quotationreference));
+    const held = new Set((await t.ok('quotations.list', {})).items.map((q) => q.quotationreference));
     expect(held.has(v.preview!)).toBe(false);
     expect(v.preview).toMatch(new RegExp(`^OF${year}-\\d{4}$`));
   });

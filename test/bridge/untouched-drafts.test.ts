@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const store = () => t.core.space.store;
-const listed = async (id: string) => (await t.ok('quotations.list', {})).some((q) => q.id === id);
+const listed = async (id: string) => (await t.ok('quotations.list', {})).items.some((q) => q.id === id);
 
 describe('a new quotation left untouched', () => {
   it('is removed without a trace when left', async () => {

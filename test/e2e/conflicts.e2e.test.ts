@@ -86,7 +86,7 @@ describe('conflicts', () => {
       } else {
         expect(local.notes).toBe(`Mijn notitie ${i}`);
         expect(onService.map((q) => q.notes).sort()).toEqual([`Hun notitie ${i}`, `Mijn notitie ${i}`]);
-        const mineAndTheirs = (await bridge(page, 'quotations.list', {})).filter((q) => q.client?.id === clients.items[i]!.id);
+        const mineAndTheirs = (await bridge(page, 'quotations.list', {})).items.filter((q) => q.client?.id === clients.items[i]!.id);
         expect(mineAndTheirs.length).toBeGreaterThanOrEqual(2);
       }
     }
@@ -108,7 +108,12 @@ describe('conflicts', () => {
     await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: 1, price: 40, tax_rate: 21, description: 'Nazorg' } });
     await bridge(page, 'quotations.saveToService', { id: q.id });
     const lines = data.quotations.get(serverId)!.lines;
-    data.quotations.patch(serverId, { lines: [{ ...lines[0]!, price: 90 }, { ...lines[1]!, description: 'Reis- en verblijfkosten' }] });
+    data.quotations.patch(serverId, {
+      lines: [
+        { ...lines[0]!, price: 90 },
+        { ...lines[1]!, description: 'Reis- en verblijfkosten' },
+      ],
+    });
     await app.host.setOnline(true);
     await page.getByRole('button', { name: 'Conflicts (1)' }).click({ timeout: 20_000 });
     const dialog = page.getByRole('dialog', { name: 'Resolve conflict' });

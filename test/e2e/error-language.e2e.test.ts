@@ -20,8 +20,8 @@ const base = () => app.host.url.split('#')[0];
 
 describe('a store error in the Dutch editor', () => {
   it('says in Dutch that the quotation is being deleted, and keeps what was typed', async () => {
-    await expect.poll(async () => (await bridge(page, 'quotations.list', { states: ['saved'] })).length, { timeout: 20_000 }).toBeGreaterThan(0);
-    const [saved] = await bridge(page, 'quotations.list', { states: ['saved'] });
+    await expect.poll(async () => (await bridge(page, 'quotations.list', { states: ['saved'] })).items.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const [saved] = (await bridge(page, 'quotations.list', { states: ['saved'] })).items;
     await page.goto(`${base()}#/quotations/${encodeURIComponent(saved!.id)}`);
     const description = page.getByRole('textbox', { name: 'Omschrijving' }).first();
     await description.waitFor();

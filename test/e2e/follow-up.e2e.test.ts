@@ -66,7 +66,9 @@ describe('follow-up', () => {
     const items = await bridge(page, 'quotations.followUp', {});
     const expiredCount = items.filter((q) => q.expired).length;
     expect(expiredCount).toBeGreaterThan(0);
-    expect(await page.getByTestId('expired-count').innerText()).toContain(expiredCount === 1 ? '1 quotation has expired' : `${expiredCount} quotations have expired`);
+    expect(await page.getByTestId('expired-count').innerText()).toContain(
+      expiredCount === 1 ? '1 quotation has expired' : `${expiredCount} quotations have expired`,
+    );
     // every row is in the validity order the bridge gives
     const order = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-quotation-id')));
     expect(order).toEqual(items.map((q) => q.id));
@@ -123,7 +125,7 @@ describe('follow-up', () => {
   }, 60_000);
 
   it('duplicates a waiting quotation into a new draft from the panel', async () => {
-    const before = (await bridge(page, 'quotations.list', {})).length;
+    const before = (await bridge(page, 'quotations.list', {})).items.length;
     await page.getByRole('button', { name: 'Follow up: Studio Lindeboom' }).click();
     await page.getByTestId('follow-up-panel').getByRole('button', { name: 'Duplicate as new draft' }).click();
     await expect.poll(() => new URL(page.url()).hash).toMatch(/^#\/quotations\/[^/]+$/);
@@ -133,7 +135,7 @@ describe('follow-up', () => {
     expect(copy.sent).toBe(false);
     expect(copy.client?.name).toBe('Studio Lindeboom');
     expect(copy.lines.map((l) => l.price)).toEqual([120]);
-    expect((await bridge(page, 'quotations.list', {})).length).toBe(before + 1);
+    expect((await bridge(page, 'quotations.list', {})).items.length).toBe(before + 1);
   }, 60_000);
 });
 
@@ -170,7 +172,7 @@ describe('the quotation list', () => {
           await page.keyboard.press('Enter');
         }
         await expect.poll(() => head.getAttribute('aria-sort')).toBe(dir === 'asc' ? 'ascending' : 'descending');
-        const wanted = await bridge(page, 'quotations.list', { sort: { key, dir } });
+        const wanted = (await bridge(page, 'quotations.list', { sort: { key, dir } })).items;
         await expect.poll(shownOrder).toEqual(wanted.map((q) => q.id));
         // and that order is the column's: empty values last, then by the value
         const keys = wanted.map((q) => keyOf(q, key));
@@ -190,7 +192,7 @@ describe('the quotation list', () => {
     await page.getByRole('heading', { name: 'Clients', level: 1 }).waitFor();
     await page.getByRole('link', { name: 'Quotations', exact: true }).click();
     await expect.poll(() => page.getByRole('columnheader', { name: 'State' }).getAttribute('aria-sort')).toBe('descending');
-    expect(await shownOrder()).toEqual((await bridge(page, 'quotations.list', { sort: { key: 'state', dir: 'desc' } })).map((q) => q.id));
+    expect(await shownOrder()).toEqual((await bridge(page, 'quotations.list', { sort: { key: 'state', dir: 'desc' } })).items.map((q) => q.id));
     await screenshot(page, 'quotations-sorted-state');
     expect(app.errors).toEqual([]);
   }, 90_000);
@@ -202,7 +204,7 @@ describe('the quotation list', () => {
     await expect.poll(() => rows.count()).toBeGreaterThan(0);
     const names = await rows.locator('td:first-child').allInnerTexts();
     expect(names.every((n) => n.includes("Café 't Hoekje"))).toBe(true);
-    const all = await bridge(page, 'quotations.list', {});
+    const all = (await bridge(page, 'quotations.list', {})).items;
     expect(names.length).toBe(all.filter((q) => q.client?.name === "Café 't Hoekje").length);
     await screenshot(page, 'quotations-search-cafe');
     expect(await axeViolations(page)).toEqual([]);

@@ -12,8 +12,40 @@ import { startSandbox } from '../../electron/sandbox';
 
 /** The texts of the buttons that open each screen's states and dialogs (the catalogues are the renderer's, not importable here). */
 const TEXTS = {
-  en: { followUp: 'Follow up', showLines: 'Show lines', newClient: 'New client', send: 'Send', saveAsTemplate: 'Save as template…', insertTemplate: 'Insert template…', deleteQuotation: 'Delete quotation', deleteClient: 'Delete client', deleteProduct: 'Delete product', rename: 'Rename', delete: 'Delete', discard: 'Discard', disconnect: 'Disconnect', attention: /^Needs attention \(\d+\)$/, conflicts: /^Conflicts \(\d+\)$/ },
-  nl: { followUp: 'Opvolgen', showLines: 'Regels tonen', newClient: 'Nieuwe klant', send: 'Versturen', saveAsTemplate: 'Opslaan als sjabloon…', insertTemplate: 'Sjabloon invoegen…', deleteQuotation: 'Offerte verwijderen', deleteClient: 'Klant verwijderen', deleteProduct: 'Product verwijderen', rename: 'Naam wijzigen', delete: 'Verwijderen', discard: 'Weggooien', disconnect: 'Ontkoppelen', attention: /^Aandacht nodig \(\d+\)$/, conflicts: /^Conflicten \(\d+\)$/ },
+  en: {
+    followUp: 'Follow up',
+    showLines: 'Show lines',
+    newClient: 'New client',
+    send: 'Send',
+    saveAsTemplate: 'Save as template…',
+    insertTemplate: 'Insert template…',
+    deleteQuotation: 'Delete quotation',
+    deleteClient: 'Delete client',
+    deleteProduct: 'Delete product',
+    rename: 'Rename',
+    delete: 'Delete',
+    discard: 'Discard',
+    disconnect: 'Disconnect',
+    attention: /^Needs attention \(\d+\)$/,
+    conflicts: /^Conflicts \(\d+\)$/,
+  },
+  nl: {
+    followUp: 'Opvolgen',
+    showLines: 'Regels tonen',
+    newClient: 'Nieuwe klant',
+    send: 'Versturen',
+    saveAsTemplate: 'Opslaan als sjabloon…',
+    insertTemplate: 'Sjabloon invoegen…',
+    deleteQuotation: 'Offerte verwijderen',
+    deleteClient: 'Klant verwijderen',
+    deleteProduct: 'Product verwijderen',
+    rename: 'Naam wijzigen',
+    delete: 'Verwijderen',
+    discard: 'Weggooien',
+    disconnect: 'Ontkoppelen',
+    attention: /^Aandacht nodig \(\d+\)$/,
+    conflicts: /^Conflicten \(\d+\)$/,
+  },
 } as const;
 
 const SIZES = [
@@ -120,19 +152,42 @@ for (const lang of ['en', 'nl'] as const) {
       // a draft as people write them: a heading, long descriptions, units, discounts, several rates
       const q = await bridge(page, 'quotations.create', { clientId: client.id });
       ids.draft = q.id;
-      await bridge(page, 'quotations.update', { id: q.id, patch: { reference: { line1: 'Website onderhoud en hosting 2027' }, paymentcondition: 'Binnen 14 dagen', quotationperiod: 30 } });
+      await bridge(page, 'quotations.update', {
+        id: q.id,
+        patch: { reference: { line1: 'Website onderhoud en hosting 2027' }, paymentcondition: 'Binnen 14 dagen', quotationperiod: 30 },
+      });
       await bridge(page, 'lines.add', { quotationId: q.id, line: { description: 'Onderhoud van de website, het hele jaar door' } });
-      await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: 12, amount_desc: 'maand', description: 'Hosting met dagelijkse back-ups en een beveiligingscertificaat', price: 1234.567, tax_rate: 21, discount_pct: 12.5 } });
+      await bridge(page, 'lines.add', {
+        quotationId: q.id,
+        line: {
+          amount: 12,
+          amount_desc: 'maand',
+          description: 'Hosting met dagelijkse back-ups en een beveiligingscertificaat',
+          price: 1234.567,
+          tax_rate: 21,
+          discount_pct: 12.5,
+        },
+      });
       await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: 1250, amount_desc: 'stuks', description: 'Drukwerk', price: 0.125, tax_rate: 9 } });
-      await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: 3, amount_desc: 'uur', description: 'Training', price: 95, tax_rate: 0, discount_pct: 100 } });
-      for (let i = 0; i < 5; i++) await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: i + 1, description: `Werkzaamheden fase ${i + 1}`, price: 100 * (i + 1), tax_rate: 21 } });
+      await bridge(page, 'lines.add', {
+        quotationId: q.id,
+        line: { amount: 3, amount_desc: 'uur', description: 'Training', price: 95, tax_rate: 0, discount_pct: 100 },
+      });
+      for (let i = 0; i < 5; i++)
+        await bridge(page, 'lines.add', {
+          quotationId: q.id,
+          line: { amount: i + 1, description: `Werkzaamheden fase ${i + 1}`, price: 100 * (i + 1), tax_rate: 21 },
+        });
       // what a line says beside its values: a rate the account does not use, a price with too many decimals
       await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: 1, description: 'Boeken', price: 42, tax_rate: 7 } });
       await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: 1, description: 'Licentie', price: 12.3456, tax_rate: 21 } });
       await bridge(page, 'templates.create', { quotationId: q.id, name: 'Website onderhoud', withHeader: true });
       // a sent quotation, for the sent view and the follow-up list
       const s = await bridge(page, 'quotations.create', { clientId: clients.items[1]!.id });
-      await bridge(page, 'lines.add', { quotationId: s.id, line: { amount: 2, amount_desc: 'dag', description: 'Workshop voor het hele team', price: 795, tax_rate: 21 } });
+      await bridge(page, 'lines.add', {
+        quotationId: s.id,
+        line: { amount: 2, amount_desc: 'dag', description: 'Workshop voor het hele team', price: 795, tax_rate: 21 },
+      });
       await bridge(page, 'quotations.send', { id: s.id, sendmethod: 'email' });
       ids.sent = s.id;
       await expect.poll(async () => (await bridge(page, 'quotations.get', { id: s.id })).state, { timeout: 20_000 }).toBe('sent');
@@ -169,7 +224,12 @@ for (const lang of ['en', 'nl'] as const) {
             const conflicts = (await bridge(page, 'conflicts.list', {})).length;
             const parked = (await bridge(page, 'outbox.parked', {})).length;
             const notices = (await bridge(page, 'numbering.notices', {})).length;
-            if (conflicts === 0 || parked === 0 || notices === 0) await page.locator('.sync-actions button').last().click({ timeout: 1000 }).catch(() => undefined);
+            if (conflicts === 0 || parked === 0 || notices === 0)
+              await page
+                .locator('.sync-actions button')
+                .last()
+                .click({ timeout: 1000 })
+                .catch(() => undefined);
             return { conflicts: conflicts > 0, parked: parked > 0, notices: notices > 0 };
           },
           { timeout: 30_000, interval: 1000 },
@@ -235,7 +295,11 @@ for (const lang of ['en', 'nl'] as const) {
       await go('/followup', 'table.list tbody tr');
       await sweep('followup');
       await page.locator('table.list tbody tr').first().getByRole('button', { name: m.followUp }).click();
-      await page.locator('.followup-panel, [data-testid="follow-up-panel"], form').first().waitFor().catch(() => undefined);
+      await page
+        .locator('.followup-panel, [data-testid="follow-up-panel"], form')
+        .first()
+        .waitFor()
+        .catch(() => undefined);
       await sweep('followup-panel');
       await go('/clients', 'table.list tbody tr');
       await sweep('clients');
@@ -313,9 +377,21 @@ for (const lang of ['en', 'nl'] as const) {
 
       // a client with documents on the service: the refused delete is said on the client, with Make inactive
       const sb = app.host.sandbox!;
-      const used = new Set((await bridge(page, 'quotations.list', {})).map((q) => q.client?.id));
+      const used = new Set((await bridge(page, 'quotations.list', {})).items.map((q) => q.client?.id));
       const c = (await bridge(page, 'clients.list', {})).items.find((x) => x.clientnr !== null && !used.has(x.id) && x.active)!;
-      sb.data.invoices.set({ id: sb.data.invoices.maxId() + 1, invoicenr: 'F2026-0998', clientnr: c.clientnr!, company: c.company, contact: c.contact, email: '', city: '', date: '2026-11-02', datedue: '2026-11-16', status: 'open', totalintax: '60.50' });
+      sb.data.invoices.set({
+        id: sb.data.invoices.maxId() + 1,
+        invoicenr: 'F2026-0998',
+        clientnr: c.clientnr!,
+        company: c.company,
+        contact: c.contact,
+        email: '',
+        city: '',
+        date: '2026-11-02',
+        datedue: '2026-11-16',
+        status: 'open',
+        totalintax: '60.50',
+      });
       await go(`/clients/${encodeURIComponent(c.id)}`, 'fieldset');
       await page.getByRole('button', { name: m.deleteClient, exact: true }).click();
       await page.locator('dialog[open]').getByRole('button', { name: m.delete, exact: true }).click();

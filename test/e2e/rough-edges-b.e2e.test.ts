@@ -12,7 +12,10 @@ let page: Page;
 beforeAll(async () => {
   app = await openApp({ language: 'en', clients: 6, quotations: 2 });
   page = app.page;
-  await page.getByRole('status').filter({ hasText: /Last sync/ }).waitFor({ timeout: 20_000 });
+  await page
+    .getByRole('status')
+    .filter({ hasText: /Last sync/ })
+    .waitFor({ timeout: 20_000 });
 }, 90_000);
 afterAll(async () => {
   await app?.close();
@@ -32,11 +35,11 @@ async function openQuotations(): Promise<void> {
 describe('rough edges a new user met', () => {
   it('leaves nothing behind of a new quotation nobody typed into', async () => {
     await openQuotations();
-    const before = (await bridge(page, 'quotations.list', {})).length;
+    const before = (await bridge(page, 'quotations.list', {})).items.length;
     await page.keyboard.press('Alt+N');
     await page.getByRole('heading', { level: 1, name: 'Quotation (no client yet)' }).waitFor();
     await openQuotations();
-    await expect.poll(async () => (await bridge(page, 'quotations.list', {})).length).toBe(before);
+    await expect.poll(async () => (await bridge(page, 'quotations.list', {})).items.length).toBe(before);
     await expect.poll(() => page.locator('table.list tbody tr').count()).toBe(before);
     expect(await page.getByText('No client yet').count()).toBe(0);
     expect((await bridge(page, 'sync.status', {})).pending).toBe(0);
@@ -77,23 +80,35 @@ describe('rough edges a new user met', () => {
     // Escape keeps it
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect((await bridge(page, 'quotations.list', {})).some((x) => x.id === q.id)).toBe(true);
+    expect((await bridge(page, 'quotations.list', {})).items.some((x) => x.id === q.id)).toBe(true);
     await page.getByRole('button', { name: 'Delete quotation' }).click();
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByRole('heading', { name: 'Quotations', level: 1 }).waitFor();
-    expect((await bridge(page, 'quotations.list', {})).some((x) => x.id === q.id)).toBe(false);
+    expect((await bridge(page, 'quotations.list', {})).items.some((x) => x.id === q.id)).toBe(false);
     expect(native).toBe(0);
   });
 
   it('offers to make a client inactive in place of a delete the service refused, in one step', async () => {
     const sb = app.host.sandbox!;
-    const used = new Set((await bridge(page, 'quotations.list', {})).map((q) => q.client?.id));
+    const used = new Set((await bridge(page, 'quotations.list', {})).items.map((q) => q.client?.id));
     const { items } = await bridge(page, 'clients.list', {});
     // a client with no quotation here, given an invoice on the service: only the service can refuse its delete
     const c = items.find((x) => x.clientnr !== null && !used.has(x.id));
     expect(c, 'a client with no quotation here').toBeDefined();
     if (sb.data.documentsOf(c!.clientnr!).invoices === 0) {
-      sb.data.invoices.set({ id: sb.data.invoices.maxId() + 1, invoicenr: 'F2026-0999', clientnr: c!.clientnr!, company: c!.company, contact: c!.contact, email: '', city: '', date: '2026-11-01', datedue: '2026-11-15', status: 'paid', totalintax: '121.00' });
+      sb.data.invoices.set({
+        id: sb.data.invoices.maxId() + 1,
+        invoicenr: 'F2026-0999',
+        clientnr: c!.clientnr!,
+        company: c!.company,
+        contact: c!.contact,
+        email: '',
+        city: '',
+        date: '2026-11-01',
+        datedue: '2026-11-15',
+        status: 'paid',
+        totalintax: '121.00',
+      });
     }
     const name = c!.company || c!.contact;
     await page.goto(`${app.host.url}#/clients/${encodeURIComponent(c!.id)}`);
@@ -147,7 +162,11 @@ describe('rough edges a new user met', () => {
     const dialog = page.getByRole('dialog', { name: 'Offerte “concept zonder klant” verwijderen?' });
     await dialog.waitFor();
     // the button that deletes stands out from the one that keeps
-    expect(await dialog.getByRole('button', { name: 'Verwijderen', exact: true }).evaluate((el) => (el.ownerDocument.defaultView as unknown as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(el).color)).toBe('rgb(255, 255, 255)');
+    expect(
+      await dialog
+        .getByRole('button', { name: 'Verwijderen', exact: true })
+        .evaluate((el) => (el.ownerDocument.defaultView as unknown as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(el).color),
+    ).toBe('rgb(255, 255, 255)');
     await screenshot(page, 'rough-b-delete-quotation-nl-1024');
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Annuleren', exact: true }).click();
@@ -156,15 +175,30 @@ describe('rough edges a new user met', () => {
 
   it('makes a client inactive in place of a refused delete from the client itself, in Dutch', async () => {
     const sb = app.host.sandbox!;
-    const used = new Set((await bridge(page, 'quotations.list', {})).map((q) => q.client?.id));
+    const used = new Set((await bridge(page, 'quotations.list', {})).items.map((q) => q.client?.id));
     const c = (await bridge(page, 'clients.list', {})).items.find((x) => x.clientnr !== null && !used.has(x.id) && x.active);
     expect(c, 'another client with no quotation here').toBeDefined();
-    sb.data.invoices.set({ id: sb.data.invoices.maxId() + 1, invoicenr: 'F2026-0998', clientnr: c!.clientnr!, company: c!.company, contact: c!.contact, email: '', city: '', date: '2026-11-02', datedue: '2026-11-16', status: 'open', totalintax: '60.50' });
+    sb.data.invoices.set({
+      id: sb.data.invoices.maxId() + 1,
+      invoicenr: 'F2026-0998',
+      clientnr: c!.clientnr!,
+      company: c!.company,
+      contact: c!.contact,
+      email: '',
+      city: '',
+      date: '2026-11-02',
+      datedue: '2026-11-16',
+      status: 'open',
+      totalintax: '60.50',
+    });
     const name = c!.company || c!.contact;
     await page.goto(`${app.host.url}#/clients/${encodeURIComponent(c!.id)}`);
     await page.getByRole('heading', { level: 1, name }).waitFor();
     await page.getByRole('button', { name: 'Klant verwijderen' }).click();
-    await page.getByRole('dialog', { name: `Klant “${name}” verwijderen?` }).getByRole('button', { name: 'Verwijderen', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: `Klant “${name}” verwijderen?` })
+      .getByRole('button', { name: 'Verwijderen', exact: true })
+      .click();
     const note = page.getByTestId('has-documents');
     await note.waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: /^Aandacht nodig \(\d+\)$/ }).click();

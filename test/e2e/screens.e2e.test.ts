@@ -28,13 +28,18 @@ describe('the Dutch interface', () => {
     await page.getByRole('status').filter({ hasText: 'Laatst gesynchroniseerd' }).waitFor({ timeout: 15_000 });
     await page.locator('table.list tbody tr').first().waitFor();
     // each row reads as its client; the generated reference is secondary
-    for (const q of (await bridge(page, 'quotations.list', {})).filter((x) => x.client?.name)) {
+    for (const q of (await bridge(page, 'quotations.list', {})).items.filter((x) => x.client?.name)) {
       const row = page.locator(`tr[data-quotation-id="${q.id}"]`);
       expect(await row.getByRole('link').innerText()).toBe(q.client!.name);
       expect(await row.locator('td').nth(1).innerText()).toContain(q.quotationreference);
     }
     // the actions cell stays a table cell, lined up with its row
-    expect(await page.locator('table.list td.row-actions').first().evaluate((el) => (el.ownerDocument.defaultView as unknown as { getComputedStyle(e: unknown): { display: string } }).getComputedStyle(el).display)).toBe('table-cell');
+    expect(
+      await page
+        .locator('table.list td.row-actions')
+        .first()
+        .evaluate((el) => (el.ownerDocument.defaultView as unknown as { getComputedStyle(e: unknown): { display: string } }).getComputedStyle(el).display),
+    ).toBe('table-cell');
     await screenshot(page, 'quotations-nl');
     expect(await axeViolations(page)).toEqual([]);
   });
@@ -48,7 +53,15 @@ describe('the Dutch interface', () => {
     // Alt+L adds a line and puts the cursor in its quantity
     await page.keyboard.press('Alt+L');
     await expect.poll(() => page.getByRole('textbox', { name: 'Aantal' }).count()).toBe(1);
-    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } } }).document.activeElement.getAttribute('aria-label'))).toBe('Aantal');
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } } }).document.activeElement.getAttribute(
+            'aria-label',
+          ),
+        ),
+      )
+      .toBe('Aantal');
     await page.keyboard.type('2');
     await page.keyboard.press('Tab'); // unit
     await page.keyboard.type('uur');
@@ -117,7 +130,10 @@ describe('the Dutch interface', () => {
     await page.getByRole('button', { name: 'Opslaan op de service' }).click();
     const description = page.getByRole('textbox', { name: 'Omschrijving' }).nth(1);
     await expect.poll(() => description.getAttribute('aria-invalid'), { timeout: 20_000 }).toBe('true');
-    await page.locator(`[id="${await description.getAttribute('aria-describedby')}"]`).getByText('Een regel heeft een omschrijving nodig, of een aantal en een prijs.').waitFor();
+    await page
+      .locator(`[id="${await description.getAttribute('aria-describedby')}"]`)
+      .getByText('Een regel heeft een omschrijving nodig, of een aantal en een prijs.')
+      .waitFor();
 
     await page.getByRole('button', { name: /^Aandacht nodig \(\d+\)$/ }).click();
     const panel = page.getByRole('dialog', { name: 'Aandacht nodig' });
@@ -148,7 +164,10 @@ describe('the Dutch interface', () => {
     const clients = await bridge(page, 'clients.list', { limit: 100 });
     const target = clients.items.find((c) => c.clientnr !== null && withDocs.has(c.clientnr));
     expect(target).toBeDefined();
-    await page.getByRole('link', { name: target!.company || target!.contact }).first().click();
+    await page
+      .getByRole('link', { name: target!.company || target!.contact })
+      .first()
+      .click();
     await page.getByRole('group', { name: 'Contact' }).waitFor();
     const email = page.getByLabel('E-mail', { exact: true });
     await email.fill('geen-adres');
@@ -162,9 +181,15 @@ describe('the Dutch interface', () => {
 
     await page.getByRole('button', { name: 'Klant verwijderen' }).click();
     // the app's own dialog, naming the client
-    await page.getByRole('dialog', { name: /^Klant “.+” verwijderen\?$/ }).getByRole('button', { name: 'Verwijderen', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: /^Klant “.+” verwijderen\?$/ })
+      .getByRole('button', { name: 'Verwijderen', exact: true })
+      .click();
     await page.getByTestId('has-documents').waitFor({ timeout: 20_000 });
-    await page.getByTestId('has-documents').getByText(/documenten/).waitFor();
+    await page
+      .getByTestId('has-documents')
+      .getByText(/documenten/)
+      .waitFor();
     expect(data.clients.has(target!.clientnr!)).toBe(true);
     await screenshot(page, 'client-has-documents');
   }, 60_000);

@@ -2,7 +2,24 @@
 // tests replace (the end-to-end tests use the real bridge over the web host).
 // It validates payloads with the contract's own schemas, records every call,
 // and can be told to fail the next calls of an operation.
-import { BridgeError, operations, type BridgeEvents, type ClientSummary, type ClientView, type EventName, type LineView, type OperationInput, type OperationName, type OperationResults, type ProductView, type QuotationView, type QuotedeskBridge, type SerializedError } from '../../shared/bridge';
+import {
+  BridgeError,
+  FILTER_STATES,
+  operations,
+  type ListFilter,
+  type BridgeEvents,
+  type ClientSummary,
+  type ClientView,
+  type EventName,
+  type LineView,
+  type OperationInput,
+  type OperationName,
+  type OperationResults,
+  type ProductView,
+  type QuotationView,
+  type QuotedeskBridge,
+  type SerializedError,
+} from '../../shared/bridge';
 import { addDays, quotationTotals } from '../../shared/money';
 import { productLine } from '../../electron/bridge/product-line';
 
@@ -52,7 +69,8 @@ export class FakeBridge implements QuotedeskBridge {
   async invoke<N extends OperationName>(op: N, input: OperationInput<N>): Promise<OperationResults[N]> {
     this.calls.push({ op, input: structuredClone(input) });
     const parsed = operations[op].safeParse(input);
-    if (!parsed.success) throw new BridgeError({ kind: 'invalid_request', messageKey: 'bridge.invalid_request', message: parsed.error.message, params: { detail: op } });
+    if (!parsed.success)
+      throw new BridgeError({ kind: 'invalid_request', messageKey: 'bridge.invalid_request', message: parsed.error.message, params: { detail: op } });
     if (this.gate) await this.gate;
     const hold = this.holds.shift();
     if (hold) await hold;
@@ -149,7 +167,13 @@ export class FakeBridge implements QuotedeskBridge {
   }
 
   private readonly handlers: { [N in OperationName]?: (input: OperationInput<N>) => OperationResults[N] } = {
-    'quotations.list': () => [...this.quotations.values()],
+    'quotations.list': ({ offset = 0, limit = 100, filter = 'all' }) => {
+      const all = [...this.quotations.values()];
+      const chip = (f: ListFilter) => all.filter((q) => FILTER_STATES[f]?.includes(q.state) ?? true);
+      const shown = chip(filter);
+      const counts = { all: all.length, drafts: chip('drafts').length, sent: chip('sent').length, attention: chip('attention').length };
+      return { items: shown.slice(offset, offset + limit), total: shown.length, counts };
+    },
     'quotations.followUp': () => [],
     'quotations.get': ({ id }) => this.quotation(id),
     'quotations.create': ({ clientId }) => {
@@ -244,7 +268,17 @@ export class FakeBridge implements QuotedeskBridge {
       return c;
     },
     'products.search': ({ query }) => this.products.filter((p) => p.code.includes(query) || p.name.toLowerCase().includes(query.toLowerCase())),
-    'sync.status': () => ({ online: this.online, pending: 0, parked: 0, conflicts: 0, lastSyncAt: null, incomplete: [], pulling: null, budget: null, account: 'demo' }),
+    'sync.status': () => ({
+      online: this.online,
+      pending: 0,
+      parked: 0,
+      conflicts: 0,
+      lastSyncAt: null,
+      incomplete: [],
+      pulling: null,
+      budget: null,
+      account: 'demo',
+    }),
     'sync.networkBack': () => ({ woken: true as const }),
     'outbox.parked': () => [],
     'conflicts.list': () => [],

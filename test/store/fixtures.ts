@@ -20,7 +20,13 @@ function v1(db: Db, products = (d: Db) => d.prepare(`INSERT INTO products (id, d
   client.run('c-new', null, null, null, JSON.stringify({ company: 'Nieuw BV', email: 'nieuw@example.nl' }), T, T);
   const draft = { clientId: 'c-new', date: '2026-01-10', lines: [{ id: 'l-1', description: 'Werk', amount: 2, price: 50, tax_rate: 21 }] };
   db.prepare(`INSERT INTO quotations (id, savename, quotationreference, client_id, draft, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`).run(
-    'q-1', 'qd-fixture', 'QD-260110-FIXTURE00000', 'c-new', JSON.stringify(draft), T, T,
+    'q-1',
+    'qd-fixture',
+    'QD-260110-FIXTURE00000',
+    'c-new',
+    JSON.stringify(draft),
+    T,
+    T,
   );
   const op = db.prepare(`INSERT INTO outbox (kind, target, depends_on, payload, sent, state, created_at, updated_at) VALUES (?, ?, ?, '{}', ?, ?, ?, ?)`);
   op.run('client.create', 'c-new', null, JSON.stringify({ company: 'Nieuw BV' }), 'in_flight', T, T);
@@ -43,11 +49,14 @@ export const FIXTURE_BUILDERS: Record<number, (db: Db) => void> = {
   // version 8 added the kept lists of profiles and categories, empty until a pull reads them
   // version 9 keyed products by a local id, with the service's id beside it and room for local edits
   9: (db) => {
-    v1(db, (d) => d.prepare(`INSERT INTO products (id, product_id, server, pulled_at, created_at, updated_at) VALUES ('p-1', 1, ?, ?, ?, ?)`).run(CAFE, T, T, T));
+    v1(db, (d) =>
+      d.prepare(`INSERT INTO products (id, product_id, server, pulled_at, created_at, updated_at) VALUES ('p-1', 1, ?, ?, ?, ?)`).run(CAFE, T, T, T),
+    );
     const local = JSON.stringify({ code: 'THEE-01', name: 'Thé vert', price: 0.125, taxes: 9 });
     d9(db, local);
   },
   // version 10 added templates, kept on this computer only and empty until a person makes one
+  // version 11 added the quotation list's keys (quotation_list), worked out from the quotations when the list is first read
 };
 
 /** Writes a database file at `version` with that version's sample data. */

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Client, Quotation } from '../../shared/schemas';
 import type { Store } from '../../electron/store';
-import type { QuotationSummary } from '../../shared/bridge';
+import type { QuotationPage } from '../../shared/bridge';
 import { daysBetween, validUntil } from '../../electron/store/quotation-list';
 import { listedQuotationSummary, readPending } from '../../electron/bridge/to-views';
 import { quotationHandlers } from '../../electron/bridge/handlers/quotations';
@@ -25,7 +25,18 @@ const clients: Client[] = [
 let nextId = 100;
 function record(fields: Partial<Quotation> & { clientnr: number }): Quotation {
   const id = nextId++;
-  return { id, date: '2026-03-01', quotationperiod: 30, totalintax: 100, sent: true, approved: false, customstatus: '', savename: `s-${id}`, lines: [], ...fields } as Quotation;
+  return {
+    id,
+    date: '2026-03-01',
+    quotationperiod: 30,
+    totalintax: 100,
+    sent: true,
+    approved: false,
+    customstatus: '',
+    savename: `s-${id}`,
+    lines: [],
+    ...fields,
+  } as Quotation;
 }
 
 function seeded(records: Quotation[]): Store {
@@ -98,11 +109,17 @@ describe('follow-up list', () => {
 
 describe('sorting the quotation list', () => {
   function sortedStore() {
-    const a = record({ clientnr: 2, date: '2026-02-01', totalintax: 250.00, sent: false });
-    const b = record({ clientnr: 1, date: '2026-03-01', totalintax: 99.50, sent: true });
-    const c = record({ clientnr: 3, date: '2026-01-15', totalintax: 1200.00, sent: true, approved: { name: 'X', date: '2026-01-20' } } as unknown as Partial<Quotation> & { clientnr: number });
+    const a = record({ clientnr: 2, date: '2026-02-01', totalintax: 250.0, sent: false });
+    const b = record({ clientnr: 1, date: '2026-03-01', totalintax: 99.5, sent: true });
+    const c = record({
+      clientnr: 3,
+      date: '2026-01-15',
+      totalintax: 1200.0,
+      sent: true,
+      approved: { name: 'X', date: '2026-01-20' },
+    } as unknown as Partial<Quotation> & { clientnr: number });
     // a tie with c on the date, on the client with b
-    const d = record({ clientnr: 1, date: '2026-01-15', totalintax: 5.00, sent: true });
+    const d = record({ clientnr: 1, date: '2026-01-15', totalintax: 5.0, sent: true });
     const store = seeded([a, b, c, d]);
     // drafts: totals from their lines, one with no date and no client
     const bakker = store.clients.list({ limit: 10 }).find((x) => x.fields.company === 'Bakkerij Zon')!;
@@ -143,7 +160,7 @@ describe('sorting the quotation list', () => {
     const { store, a, b, c, d, draft, empty } = sortedStore();
     const ctx = { store: () => store } as unknown as BridgeContext;
     const list = quotationHandlers(ctx)['quotations.list'];
-    expect((list({ sort: { key: 'total', dir: 'desc' } }) as QuotationSummary[]).map((q) => q.id)).toEqual([c, draft, a, b, d, empty]);
+    expect((list({ sort: { key: 'total', dir: 'desc' } }) as QuotationPage).items.map((q) => q.id)).toEqual([c, draft, a, b, d, empty]);
   });
 
   it('folds accents for the list as the clients search does', () => {

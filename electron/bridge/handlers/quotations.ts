@@ -5,14 +5,15 @@
 // person to save it, send it or leave it (or for the time rule). Those three
 // ask for it, and it goes at once.
 import type { z } from 'zod';
-import type { draftPatch, QuotationState } from '../../../shared/bridge';
+import { FILTER_STATES, type draftPatch, type ListFilter, type QuotationState } from '../../../shared/bridge';
+import type { RankedState } from '../../store';
 import type { QuotationHeader } from '../../../shared/local';
 import { describeFieldErrors } from '../../../shared/field-errors';
 import { HandlerError } from '../errors';
 import type { Handlers } from '../dispatcher';
 import { listedQuotationSummary, quotationView, readPending } from '../to-views';
 import type { BridgeContext } from './context';
-import { fold, queuedFor } from './common';
+import { queuedFor } from './common';
 import { offerClientCategory } from './document-lists';
 import { said } from '../../../shared/messages';
 
@@ -33,8 +34,16 @@ type QuotationHandlers = Pick<
   | 'quotations.setCustomStatus'
 >;
 
-/** Everything the store keeps fits; the list is searched in memory. */
-const ALL = 1_000_000;
+/** The states a list asks for: those named (unknown names match nothing) within the chip's; undefined for all. */
+function listStates(states: readonly string[] | undefined, filter: ListFilter | undefined): RankedState[] | undefined {
+  const named = states && states.length > 0 ? states.filter((s): s is RankedState => s in STATE_RANKS) : null;
+  const chip = filter ? FILTER_STATES[filter] : null;
+  if (!named && !chip) return undefined;
+  if (!named) return [...chip!];
+  return chip ? named.filter((s) => chip.includes(s)) : named;
+}
+
+const STATE_RANKS: Record<QuotationState, true> = { local: true, pending: true, saved: true, sent: true, approved: true, conflict: true, attention: true };
 
 export function quotationHandlers(ctx: BridgeContext): QuotationHandlers {
   const view = (id: string) => quotationView(ctx.store(), ctx.store().quotations.get(id));
@@ -56,22 +65,26 @@ export function quotationHandlers(ctx: BridgeContext): QuotationHandlers {
   }
 
   return {
-    'quotations.list': ({ query, states, sort }) => {
+    'quotations.list': ({ query, states, filter, sort, offset, limit }) => {
       const store = ctx.store();
+      const page = store.quotations.page({ query, sort, offset, limit: limit ?? 100, states: listStates(states, filter) });
       const pending = readPending(store);
-      const wanted = states && states.length > 0 ? new Set<string>(states) : null;
-      const needle = query ? fold(query.trim()) : '';
-      return store.quotations
-        .summaries({ which: 'all', limit: ALL, sort })
-        .map((q) => listedQuotationSummary(q, pending))
-        .filter((s) => !wanted || wanted.has(s.state as QuotationState))
-        .filter((s) => !needle || fold([s.quotationreference, s.savename, s.client?.name ?? '', s.date ?? '', s.totalintax].join(' ')).includes(needle));
+      const n = store.quotations.stateCounts();
+      const counts = {
+        all: Object.values(n).reduce((a, b) => a + b, 0),
+        drafts: n.local + n.saved + n.pending,
+        sent: n.sent + n.approved,
+        attention: n.attention + n.conflict,
+      };
+      return { items: page.items.map((q) => listedQuotationSummary(q, pending)), total: page.total, counts };
     },
 
     'quotations.followUp': () => {
       const store = ctx.store();
       const pending = readPending(store);
-      return store.quotations.followUp().map(({ datedue, daysLeft, expired, signUrl, ...q }) => ({ ...listedQuotationSummary(q, pending), datedue, daysLeft, expired, sign_url: signUrl }));
+      return store.quotations
+        .followUp()
+        .map(({ datedue, daysLeft, expired, signUrl, ...q }) => ({ ...listedQuotationSummary(q, pending), datedue, daysLeft, expired, sign_url: signUrl }));
     },
 
     'quotations.get': ({ id }) => view(id),
