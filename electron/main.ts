@@ -45,7 +45,14 @@ export function isAppUrl(url: string): boolean {
 /** Only the top frame of our own window, showing our own page, may use the bridge. */
 export function isTrustedSender(event: IpcMainInvokeEvent): boolean {
   const frame = event.senderFrame;
-  return mainWindow !== null && !mainWindow.isDestroyed() && event.sender === mainWindow.webContents && frame !== null && frame === mainWindow.webContents.mainFrame && isAppUrl(frame.url);
+  return (
+    mainWindow !== null &&
+    !mainWindow.isDestroyed() &&
+    event.sender === mainWindow.webContents &&
+    frame !== null &&
+    frame === mainWindow.webContents.mainFrame &&
+    isAppUrl(frame.url)
+  );
 }
 
 export function windowOptions(): Electron.BrowserWindowConstructorOptions {
@@ -181,7 +188,11 @@ export async function main(): Promise<void> {
   protocol.handle(APP_SCHEME, serveAppFile);
 
   const dataDir = process.env.QUOTEDESK_DATA_DIR || app.getPath('userData');
-  core = await createCore({ dataDir, systemLocale: app.getLocale(), onError: (what, err) => console.error(`[core] ${what} failed:`, err instanceof Error ? err.message : err) });
+  core = await createCore({
+    dataDir,
+    systemLocale: app.getLocale(),
+    onError: (what, err) => console.error(`[core] ${what} failed:`, err instanceof Error ? err.message : err),
+  });
   const c = core;
 
   // the document prints from this window: its own PDF printing and print dialog (electron/document/print.ts)

@@ -26,7 +26,8 @@ const bridge: QuotedeskBridge = {
         kind: 'invalid_request',
         messageKey: 'bridge.invalid_request',
         message:
-          `quotedesk could not accept this request (${detail}). Nothing was changed; ` + 'reload the window and try again, and report it if it keeps happening.',
+          `quotedesk could not accept this request (${detail}). Nothing was changed; ` +
+          'reload the window and try again, and report it if it keeps happening.',
         params: { detail },
       });
     }

@@ -11,7 +11,12 @@ export type Part = (typeof PARTS)[number];
 
 export async function buildPart(part: Part, root = ROOT): Promise<void> {
   if (part === 'renderer') {
-    await build({ configFile: join(root, 'renderer', 'vite.config.ts'), root: join(root, 'renderer'), logLevel: 'warn', build: { outDir: join(root, 'dist', 'renderer'), emptyOutDir: true } });
+    await build({
+      configFile: join(root, 'renderer', 'vite.config.ts'),
+      root: join(root, 'renderer'),
+      logLevel: 'warn',
+      build: { outDir: join(root, 'dist', 'renderer'), emptyOutDir: true },
+    });
   } else {
     await build({ configFile: join(root, 'build', 'vite.main.config.ts'), mode: part === 'preload' ? 'preload' : 'production', logLevel: 'warn' });
   }

@@ -58,7 +58,23 @@ export function documentFileName(reference: string | null | undefined, clientNam
 
 /** IBAN lengths per country for the countries a Dutch freelancer meets most; others are checked by format and checksum only. */
 const IBAN_LENGTHS: Record<string, number> = {
-  NL: 18, BE: 16, DE: 22, FR: 27, GB: 22, LU: 20, ES: 24, IT: 27, AT: 20, CH: 21, IE: 22, DK: 18, SE: 24, PT: 25, PL: 28, FI: 18, NO: 15,
+  NL: 18,
+  BE: 16,
+  DE: 22,
+  FR: 27,
+  GB: 22,
+  LU: 20,
+  ES: 24,
+  IT: 27,
+  AT: 20,
+  CH: 21,
+  IE: 22,
+  DK: 18,
+  SE: 24,
+  PT: 25,
+  PL: 28,
+  FI: 18,
+  NO: 15,
 };
 
 /** An IBAN as people write it (spaces, lower case) in its electronic form. */
@@ -103,7 +119,18 @@ export type LogoType = (typeof LOGO_TYPES)[number];
  * or the type a browser guesses are not trusted); null when none of the three.
  */
 export function sniffLogoType(bytes: Uint8Array): LogoType | null {
-  if (bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47 && bytes[4] === 0x0d && bytes[5] === 0x0a && bytes[6] === 0x1a && bytes[7] === 0x0a) return 'image/png';
+  if (
+    bytes.length >= 8 &&
+    bytes[0] === 0x89 &&
+    bytes[1] === 0x50 &&
+    bytes[2] === 0x4e &&
+    bytes[3] === 0x47 &&
+    bytes[4] === 0x0d &&
+    bytes[5] === 0x0a &&
+    bytes[6] === 0x1a &&
+    bytes[7] === 0x0a
+  )
+    return 'image/png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
   // SVG is text: an <svg element near the start, after an optional BOM, XML declaration, comments or doctype
   const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 4096)).replace(/^\uFEFF/, '');

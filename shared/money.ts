@@ -108,7 +108,11 @@ export function quotationTotals(lines: readonly PricedLine[], opts: TotalsOption
 
 /** Price incl. tax from a price excl. tax, at most 3 decimals (product priceintax). */
 export function priceInTax(price: number | string, taxes: number | string): string {
-  return big(price).times(new Big(100).plus(big(taxes))).div(100).round(3, HALF_UP).toString();
+  return big(price)
+    .times(new Big(100).plus(big(taxes)))
+    .div(100)
+    .round(3, HALF_UP)
+    .toString();
 }
 
 /** Adds a number of days to a YYYY-MM-DD date (datedue = date + quotationperiod). */

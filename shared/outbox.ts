@@ -28,17 +28,7 @@ export const OP_STATES = ['pending', 'in_flight', 'unknown_outcome', 'parked', '
  */
 export type OpState = (typeof OP_STATES)[number];
 
-export type OpErrorKind =
-  | 'network'
-  | 'server'
-  | 'rate_limited'
-  | 'validation'
-  | 'auth'
-  | 'credits'
-  | 'has_documents'
-  | 'conflict'
-  | 'not_found'
-  | 'other';
+export type OpErrorKind = 'network' | 'server' | 'rate_limited' | 'validation' | 'auth' | 'credits' | 'has_documents' | 'conflict' | 'not_found' | 'other';
 
 export interface OpError {
   kind: OpErrorKind;

@@ -13,11 +13,7 @@ export type Side = 'mine' | 'theirs';
 const REFERENCE_LINES = ['line1', 'line2', 'line3'] as const;
 
 /** What merges one by one: the client, each reference line, the other header fields. */
-export const MERGE_FIELDS = [
-  'client',
-  ...REFERENCE_LINES.map((l) => `reference.${l}`),
-  ...QUOTATION_HEADER_FIELDS.filter((f) => f !== 'reference'),
-] as const;
+export const MERGE_FIELDS = ['client', ...REFERENCE_LINES.map((l) => `reference.${l}`), ...QUOTATION_HEADER_FIELDS.filter((f) => f !== 'reference')] as const;
 
 export type MergeConflict =
   /** a header field; 'client' holds local client ids */

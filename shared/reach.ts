@@ -8,11 +8,7 @@ import type { SyncStatus } from './bridge';
 /** An answer this recent backs "Online" (the main process tells a run of answers every 10 s at most). */
 export const RECENT_MS = 60_000;
 
-export type Reach =
-  | { kind: 'online' }
-  | { kind: 'checking' }
-  | { kind: 'stale'; at: string }
-  | { kind: 'offline'; at: string | null };
+export type Reach = { kind: 'online' } | { kind: 'checking' } | { kind: 'stale'; at: string } | { kind: 'offline'; at: string | null };
 
 export function reachOf(s: Pick<SyncStatus, 'online' | 'checking' | 'lastReachedAt'> | null, now: number): Reach {
   const at = s?.lastReachedAt ?? null;

@@ -69,7 +69,14 @@ export function lineToInput(line: DraftLine): Record<string, unknown> {
  */
 export function quotationToInput(
   content: QuotationContent,
-  extra: { clientnr: number | null; action: 'save' | 'send'; savename?: string | null; quotationreference?: string | null; overwrite_if_exist?: boolean; sendmethod?: string },
+  extra: {
+    clientnr: number | null;
+    action: 'save' | 'send';
+    savename?: string | null;
+    quotationreference?: string | null;
+    overwrite_if_exist?: boolean;
+    sendmethod?: string;
+  },
 ): Checked<QuotationCreate> {
   const shape = quotationCreate.shape as unknown as Shape;
   const header: Record<string, unknown> = {};

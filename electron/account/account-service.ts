@@ -186,7 +186,9 @@ export class AccountService {
       },
       onUnauthorized: () => {
         key = null;
-        void this.#markNeedsKey(id).catch((err: unknown) => this.#logger.error('could not mark the account as needing a key', { account: id, kind: (err as AccountError).kind }));
+        void this.#markNeedsKey(id).catch((err: unknown) =>
+          this.#logger.error('could not mark the account as needing a key', { account: id, kind: (err as AccountError).kind }),
+        );
       },
     });
     this.#apis.set(id, { api, forget: () => (key = null) });
@@ -239,18 +241,26 @@ export class AccountService {
 
   /** Applies a change to the saved accounts: written first, then in memory, one write at a time. */
   #update(change: (s: SavedAccounts) => SavedAccounts): Promise<void> {
-    const run = this.#writing.catch(() => {}).then(async () => {
-      const next = change(this.#saved);
-      await this.#file.save(next);
-      this.#saved = next;
-      const accounts = this.list();
-      for (const l of this.#listeners) l(accounts);
-    });
+    const run = this.#writing
+      .catch(() => {})
+      .then(async () => {
+        const next = change(this.#saved);
+        await this.#file.save(next);
+        this.#saved = next;
+        const accounts = this.list();
+        for (const l of this.#listeners) l(accounts);
+      });
     this.#writing = run;
     return run;
   }
 }
 
 function needsKeyError(a: StoredAccount): ApiError {
-  return new ApiError({ kind: 'unauthorized', messageKey: 'account.needs_key', params: { account: a.displayName }, outcome: 'not_applied', operation: 'account.credentials' });
+  return new ApiError({
+    kind: 'unauthorized',
+    messageKey: 'account.needs_key',
+    params: { account: a.displayName },
+    outcome: 'not_applied',
+    operation: 'account.credentials',
+  });
 }

@@ -70,7 +70,14 @@ export function errorFromStatus(status: number, headers: Headers, body: string, 
   return new ApiError({ ...base, ...withMessage, kind: 'bad_response', messageKey: 'api.unexpected_status', params: { status } });
 }
 
-function forbidden(headers: Headers, text: string, ctx: FailedRequest, base: { operation: string; status: number; outcome: 'not_applied' }, withMessage: object, now: number): ApiError {
+function forbidden(
+  headers: Headers,
+  text: string,
+  ctx: FailedRequest,
+  base: { operation: string; status: number; outcome: 'not_applied' },
+  withMessage: object,
+  now: number,
+): ApiError {
   const remaining = Array.isArray(headers['x-ratelimit-remaining']) ? headers['x-ratelimit-remaining'][0] : headers['x-ratelimit-remaining'];
   const blocked = () => new ApiError({ ...base, ...withMessage, kind: 'forbidden', messageKey: 'api.forbidden' });
   const documents = () => new ApiError({ ...base, ...withMessage, kind: 'has_documents', messageKey: 'api.has_documents' });
@@ -124,7 +131,13 @@ export function errorFromTransport(err: unknown, ctx: FailedRequest, aborted: bo
     return new ApiError({ ...base, kind: 'timeout', messageKey: 'api.timeout', outcome: unknownUnlessRead(ctx.method) });
   }
   if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
-    return new ApiError({ ...base, kind: 'bad_response', messageKey: 'api.bad_response', params: { code, detail: 'the answer is too large' }, outcome: unknownUnlessRead(ctx.method) });
+    return new ApiError({
+      ...base,
+      kind: 'bad_response',
+      messageKey: 'api.bad_response',
+      params: { code, detail: 'the answer is too large' },
+      outcome: unknownUnlessRead(ctx.method),
+    });
   }
   return new ApiError({ ...base, kind: 'network', messageKey: 'api.network', outcome: unknownUnlessRead(ctx.method) });
 }

@@ -84,8 +84,22 @@ export class InvoicingApi {
   constructor(opts: InvoicingApiOptions) {
     this.transport = new Transport(opts);
     this.pageSize = Math.max(1, Math.floor(opts.pageSize ?? 1000));
-    this.clients = new RecordsApi(this, { name: 'clients', wrapper: 'client', parse: parsers.client, input: clientInput, identity: (c) => c.clientnr, key: 'clientnr' });
-    this.products = new ProductsApi(this, { name: 'products', wrapper: 'product', parse: parsers.product, input: productInput, identity: (p) => p.id, key: 'id' });
+    this.clients = new RecordsApi(this, {
+      name: 'clients',
+      wrapper: 'client',
+      parse: parsers.client,
+      input: clientInput,
+      identity: (c) => c.clientnr,
+      key: 'clientnr',
+    });
+    this.products = new ProductsApi(this, {
+      name: 'products',
+      wrapper: 'product',
+      parse: parsers.product,
+      input: productInput,
+      identity: (p) => p.id,
+      key: 'id',
+    });
     this.quotations = new QuotationsApi(this);
   }
 
@@ -105,12 +119,15 @@ export class InvoicingApi {
 
   /** One cheap authenticated call: proves the address, username and key work. */
   async verify(opts: CallOptions = {}): Promise<void> {
-    await this.get('account.verify', '/clients', { count: 1, start: 0 }, { priority: true, ...opts }, (res) => readList(res.text, parsers.client, 'account.verify'));
+    await this.get('account.verify', '/clients', { count: 1, start: 0 }, { priority: true, ...opts }, (res) =>
+      readList(res.text, parsers.client, 'account.verify'),
+    );
   }
 
   /** GET /countrylist[/lang]: country ids and names. */
   async countries(lang?: CountryLang, opts: CallOptions = {}): Promise<Country[]> {
-    if (lang !== undefined && !COUNTRY_LANGS.includes(lang)) throw inputError('countries.list', [{ field: 'lang', message: `must be one of: ${COUNTRY_LANGS.join(', ')}` }]);
+    if (lang !== undefined && !COUNTRY_LANGS.includes(lang))
+      throw inputError('countries.list', [{ field: 'lang', message: `must be one of: ${COUNTRY_LANGS.join(', ')}` }]);
     const path = lang ? `/countrylist/${lang}` : '/countrylist';
     return this.get('countries.list', path, undefined, opts, (res) => readList(res.text, parsers.country, 'countries.list'));
   }
@@ -159,7 +176,13 @@ export class InvoicingApi {
   }
 
   /** @internal a GET through the transport */
-  get<T>(operation: string, path: string, query: Record<string, number> | undefined, opts: CallOptions, read: (res: RawResponse) => T | Promise<T>): Promise<T> {
+  get<T>(
+    operation: string,
+    path: string,
+    query: Record<string, number> | undefined,
+    opts: CallOptions,
+    read: (res: RawResponse) => T | Promise<T>,
+  ): Promise<T> {
     return this.transport.request({ operation, method: 'GET', path, query, signal: opts.signal, priority: opts.priority }, read);
   }
 
@@ -178,7 +201,15 @@ export class InvoicingApi {
    * digest `known` recognises comes as an UnchangedPage, not parsed; every
    * page parsed carries the digest of its text (digestOfPage).
    */
-  listPagesKnowing<T>(operation: string, path: string, parse: RecordParser<T>, key: string, identity: (row: T) => unknown, known: KnownPages, opts: PagingOptions): Walk<T, UnchangedPage> {
+  listPagesKnowing<T>(
+    operation: string,
+    path: string,
+    parse: RecordParser<T>,
+    key: string,
+    identity: (row: T) => unknown,
+    known: KnownPages,
+    opts: PagingOptions,
+  ): Walk<T, UnchangedPage> {
     const fetchPage: FetchPage<T, UnchangedPage> = (page, early) =>
       this.get(operation, path, pageQuery(operation, page), opts, async (res) => {
         const digest = digestOf(res.text);
@@ -195,7 +226,12 @@ export class InvoicingApi {
   }
 
   /** @internal A walk through a list; what it learns about the service's paging is kept under `operation`. */
-  pagesOf<T, U extends Standing = never>(operation: string, fetchPage: FetchPage<T, NoInfer<U>>, identity: (row: T) => unknown, opts: PagingOptions): Walk<T, U> {
+  pagesOf<T, U extends Standing = never>(
+    operation: string,
+    fetchPage: FetchPage<T, NoInfer<U>>,
+    identity: (row: T) => unknown,
+    opts: PagingOptions,
+  ): Walk<T, U> {
     const pageSize = opts.pageSize ?? this.pageSize;
     if (!Number.isInteger(pageSize) || pageSize < 1) throw inputError(operation, [{ field: 'pageSize', message: 'must be a whole number of 1 or more' }]);
     const start = opts.start ?? 0;
@@ -269,7 +305,10 @@ export class RecordsApi<T, I extends object> {
   async delete(id: number, opts: CallOptions = {}): Promise<void> {
     const operation = `${this.spec.name}.delete`;
     checkId(operation, id);
-    await this.api.transport.request({ operation, method: 'DELETE', path: `/${this.spec.name}/${id}`, deletesClient: this.spec.name === 'clients', ...opts }, () => undefined);
+    await this.api.transport.request(
+      { operation, method: 'DELETE', path: `/${this.spec.name}/${id}`, deletesClient: this.spec.name === 'clients', ...opts },
+      () => undefined,
+    );
   }
 
   protected put(operation: string, id: number, body: object, opts: CallOptions): Promise<RawResponse> {

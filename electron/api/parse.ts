@@ -71,10 +71,13 @@ function quickReader(schema: z.ZodType): QuickReader | undefined {
     const { inner, nonOptional } = unwrap(field);
     const cheap = cheapPathOf(inner);
     const slow = slowReader(field, inner);
-    const read = cheap === undefined ? slow : (v: unknown) => {
-      const c = cheap(v);
-      return c === NOT_CHEAP || (c === undefined && nonOptional) ? slow(v) : c;
-    };
+    const read =
+      cheap === undefined
+        ? slow
+        : (v: unknown) => {
+            const c = cheap(v);
+            return c === NOT_CHEAP || (c === undefined && nonOptional) ? slow(v) : c;
+          };
     return { key, cheap, nonOptional, slow, read, omitWhenAbsent: absent.success && absent.data === undefined };
   });
   return compiled(fields) ?? looped(fields);

@@ -251,11 +251,25 @@ export class Transport {
       throw error;
     } catch (err) {
       if (err instanceof ApiError) {
-        if (status === undefined || status < 300) this.#logger.warn('api call failed', { operation: spec.operation, method: spec.method, path: this.#loggable(path), kind: err.kind, ms: this.#now() - started });
+        if (status === undefined || status < 300)
+          this.#logger.warn('api call failed', {
+            operation: spec.operation,
+            method: spec.method,
+            path: this.#loggable(path),
+            kind: err.kind,
+            ms: this.#now() - started,
+          });
         throw err;
       }
       const error = errorFromTransport(err, ctx, spec.signal?.aborted ?? false);
-      this.#logger.warn('api call failed', { operation: spec.operation, method: spec.method, path: this.#loggable(path), kind: error.kind, code: String(error.params.code), ms: this.#now() - started });
+      this.#logger.warn('api call failed', {
+        operation: spec.operation,
+        method: spec.method,
+        path: this.#loggable(path),
+        kind: error.kind,
+        code: String(error.params.code),
+        ms: this.#now() - started,
+      });
       throw error;
     } finally {
       done();

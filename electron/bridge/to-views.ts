@@ -186,7 +186,11 @@ export function listedQuotationSummary(item: QuotationListItem, pending: Pending
     serverId: item.serverId,
     savename: str(item.savename),
     quotationreference: str(item.quotationreference),
-    client: item.clientId ? (c ? { id: item.clientId, clientnr: c.clientnr, name: c.company || c.contact } : { id: item.clientId, clientnr: null, name: '' }) : null,
+    client: item.clientId
+      ? c
+        ? { id: item.clientId, clientnr: c.clientnr, name: c.company || c.contact }
+        : { id: item.clientId, clientnr: null, name: '' }
+      : null,
     date: item.date,
     totalintax: item.totalintax,
     currency: c?.currency || 'EUR',
@@ -226,7 +230,7 @@ export function quotationView(store: Store, q: LocalQuotation, lookup: Lookup = 
     ...summary,
     reference: { line1: str(c.reference?.line1), line2: str(c.reference?.line2), line3: str(c.reference?.line3) },
     quotationperiod: period,
-    datedue: date && period !== null ? addDays(date, period) : (server && !hasDraft ? (server.datedue ?? null) : null),
+    datedue: date && period !== null ? addDays(date, period) : server && !hasDraft ? (server.datedue ?? null) : null,
     discounttype: c.discounttype === 'amount' || c.discounttype === 'percentage' ? c.discounttype : null,
     discount: num(c.discount),
     paymentcondition: str(c.paymentcondition),
@@ -380,7 +384,12 @@ export function opErrorView(e: OpError | null): SerializedError {
     return said;
   }
   const detail = e?.message ?? 'This operation waits for you.';
-  const out: SerializedError = { kind: e?.kind ?? 'other', messageKey: 'bridge.parked', message: formatMessage('bridge.parked', { detail }), params: { detail } };
+  const out: SerializedError = {
+    kind: e?.kind ?? 'other',
+    messageKey: 'bridge.parked',
+    message: formatMessage('bridge.parked', { detail }),
+    params: { detail },
+  };
   if (e?.status !== undefined) out.params!.status = e.status;
   if (e?.fieldErrors?.length) out.fieldErrors = e.fieldErrors;
   return out;
@@ -455,10 +464,17 @@ function compared(store: Store, c: Conflict): ThreeWay {
     if (c.kind === 'deleted' || !c.theirs) return { both: [], changedHereOnly: [], changedThereOnly: [], rows: rowsOf(mine, order) };
     // the engine named the fields changed on both sides: show those that differ
     const shown = threeWay(null, mine, flatten(c.theirs as Record<string, unknown>, order), order);
-    return shown.rows.length > 0 ? { ...shown, both: c.fields } : { ...shown, both: c.fields, rows: order.map((f) => ({ field: f, mine: mine.get(f) ?? null, theirs: (c.theirs as Record<string, unknown>)[f] ?? null })) };
+    return shown.rows.length > 0
+      ? { ...shown, both: c.fields }
+      : {
+          ...shown,
+          both: c.fields,
+          rows: order.map((f) => ({ field: f, mine: mine.get(f) ?? null, theirs: (c.theirs as Record<string, unknown>)[f] ?? null })),
+        };
   }
   const mine = flatten(withClient((c.mine as QuotationContent | null) ?? null), QUOTATION_CONFLICT_ORDER);
-  if (c.kind === 'deleted' || !c.theirs) return { both: [], changedHereOnly: [], changedThereOnly: [], rows: namedClients(store, rowsOf(mine, QUOTATION_CONFLICT_ORDER)) };
+  if (c.kind === 'deleted' || !c.theirs)
+    return { both: [], changedHereOnly: [], changedThereOnly: [], rows: namedClients(store, rowsOf(mine, QUOTATION_CONFLICT_ORDER)) };
   // what the resolutions act on: the fields and lines the merge leaves to choose
   const m = store.conflicts.draftMerge(c, 'mine');
   const rows: ConflictRow[] = inConflictOrder(m.conflicts).map((x) =>
@@ -480,7 +496,10 @@ function inConflictOrder<T extends string | { field: string }>(items: T[]): T[] 
     const f = typeof x === 'string' ? x : x.field;
     return (QUOTATION_CONFLICT_ORDER as readonly string[]).indexOf(f === 'line' ? 'lines' : f);
   };
-  return items.map((x, i) => ({ x, i })).sort((a, b) => at(a.x) - at(b.x) || a.i - b.i).map(({ x }) => x);
+  return items
+    .map((x, i) => ({ x, i }))
+    .sort((a, b) => at(a.x) - at(b.x) || a.i - b.i)
+    .map(({ x }) => x);
 }
 
 /** A client row shows names, not local ids. */
@@ -504,7 +523,11 @@ export function conflictView(store: Store, c: Conflict): ConflictView {
     id: String(c.id),
     entity: c.targetKind,
     entityId: c.target,
-    label: operationLabel(store, { kind: c.targetKind === 'client' ? 'client.update' : c.targetKind === 'product' ? 'product.update' : 'quotation.save', targetKind: c.targetKind, target: c.target }),
+    label: operationLabel(store, {
+      kind: c.targetKind === 'client' ? 'client.update' : c.targetKind === 'product' ? 'product.update' : 'quotation.save',
+      targetKind: c.targetKind,
+      target: c.target,
+    }),
     ...subjectOf(store, c.targetKind, c.target),
     mine,
     theirs,

@@ -182,7 +182,7 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
     needsKey: () => engine.paused === 'auth',
     nextPullAt: () => nextPull,
     async idle() {
-      for (let seen: Promise<unknown> | null = null; seen !== running; ) {
+      for (let seen: Promise<unknown> | null = null; seen !== running;) {
         seen = running;
         await seen;
       }

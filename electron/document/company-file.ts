@@ -14,7 +14,10 @@ import { said } from '../../shared/messages';
 const fileSchema = z.object({
   // fields added later are missing from older files: empty, not unreadable
   fields: companyFields.partial().transform((f) => ({ ...EMPTY_COMPANY, ...f })),
-  logo: z.object({ type: z.enum(LOGO_TYPES), base64: z.string() }).nullable().default(null),
+  logo: z
+    .object({ type: z.enum(LOGO_TYPES), base64: z.string() })
+    .nullable()
+    .default(null),
 });
 type CompanyFile = z.output<typeof fileSchema>;
 

@@ -46,7 +46,10 @@ export class KeytarKeychain implements Keychain {
     await this.#assertUnlocked(keytar);
     const found = await run(() => keytar.findCredentials(this.service));
     // findCredentials hands back the secrets too; only the names leave here
-    return found.map((c) => c.account).filter((a) => a !== UNLOCK_PROBE).sort();
+    return found
+      .map((c) => c.account)
+      .filter((a) => a !== UNLOCK_PROBE)
+      .sort();
   }
 
   /**

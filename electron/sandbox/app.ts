@@ -51,7 +51,11 @@ const API = '/api/v1';
 const isApiPath = (url: string) => url === API || url.startsWith(`${API}/`) || url.startsWith(`${API}?`);
 const PENDING = () => new Promise<never>(() => {});
 
-export function buildApp(ctx: ServiceState, rt: Runtime, serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) => Server): FastifyInstance {
+export function buildApp(
+  ctx: ServiceState,
+  rt: Runtime,
+  serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) => Server,
+): FastifyInstance {
   const app = Fastify({
     logger: false,
     serverFactory,
@@ -104,7 +108,7 @@ export function buildApp(ctx: ServiceState, rt: Runtime, serverFactory: (handler
     // only the API needs an account; other paths are public pages
     if (!isApiPath(req.url)) return;
 
-    if (rt.blacklisted) throw new ApiError(403, 'IP blacklisted: this address may not use the API. Ask the service\'s support to lift the block.');
+    if (rt.blacklisted) throw new ApiError(403, "IP blacklisted: this address may not use the API. Ask the service's support to lift the block.");
     const auth = checkAuth(req.headers.authorization, rt.user, rt.key, rt.keyState);
     if (auth !== 'ok') {
       throw new ApiError(401, auth === 'missing' ? AUTH_MISSING_MESSAGE : AUTH_INVALID_MESSAGE, undefined, {
@@ -133,7 +137,13 @@ export function buildApp(ctx: ServiceState, rt: Runtime, serverFactory: (handler
       ctx.data.flush();
     } catch (err) {
       reply.code(500).type(CONTENT_TYPE[req.format]);
-      payload = renderError(req.format, errorBody(500, `The change was made but could not be saved to the data file (${(err as Error).message}). Free disk space or fix the file's folder, then try again.`));
+      payload = renderError(
+        req.format,
+        errorBody(
+          500,
+          `The change was made but could not be saved to the data file (${(err as Error).message}). Free disk space or fix the file's folder, then try again.`,
+        ),
+      );
     }
     const entry = req.logEntry;
     if (entry) entry.status = reply.statusCode;
@@ -171,7 +181,10 @@ export function buildApp(ctx: ServiceState, rt: Runtime, serverFactory: (handler
       message = 'Internal server error: the request failed unexpectedly. Try again; if it keeps failing, report it with the request that caused it.';
       if (!rt.quiet) console.error('sandbox: unexpected error', err);
     }
-    return reply.code(status).type(CONTENT_TYPE[req.format]).send(renderError(req.format, errorBody(status, message, errors)));
+    return reply
+      .code(status)
+      .type(CONTENT_TYPE[req.format])
+      .send(renderError(req.format, errorBody(status, message, errors)));
   });
 
   app.setNotFoundHandler(async (req) => {

@@ -15,10 +15,23 @@ function fail(message: string): never {
 export function parseArgs(argv: string[]): SandboxOptions & { help?: boolean } {
   const opts: SandboxOptions & { help?: boolean } = {};
   const numbers: Record<string, keyof SandboxOptions> = {
-    '--port': 'port', '--clients': 'clients', '--products': 'products', '--quotations': 'quotations',
-    '--rate-limit': 'rateLimit', '--credits': 'credits', '--seed': 'seed', '--latency': 'latencyMs', '--max-count': 'maxCount',
+    '--port': 'port',
+    '--clients': 'clients',
+    '--products': 'products',
+    '--quotations': 'quotations',
+    '--rate-limit': 'rateLimit',
+    '--credits': 'credits',
+    '--seed': 'seed',
+    '--latency': 'latencyMs',
+    '--max-count': 'maxCount',
   };
-  const texts: Record<string, keyof SandboxOptions> = { '--user': 'user', '--key': 'key', '--data': 'dataFile', '--unpaged': 'unpaged', '--without-lists': 'withoutLists' };
+  const texts: Record<string, keyof SandboxOptions> = {
+    '--user': 'user',
+    '--key': 'key',
+    '--data': 'dataFile',
+    '--unpaged': 'unpaged',
+    '--without-lists': 'withoutLists',
+  };
   for (let i = 0; i < argv.length; i++) {
     let arg = argv[i]!;
     let value: string | undefined;
@@ -43,7 +56,6 @@ export function parseArgs(argv: string[]): SandboxOptions & { help?: boolean } {
   return opts;
 }
 
-
 /** A service without these endpoints: they answer 404. */
 function documentLists(value: string): ('profiles' | 'categories')[] {
   const names = value.split(',').map((n) => n.trim());
@@ -53,6 +65,7 @@ function documentLists(value: string): ('profiles' | 'categories')[] {
 
 function listNames(value: string): PagedList[] {
   const names = value.split(',').map((n) => n.trim());
-  for (const n of names) if (!(PAGED_LISTS as readonly string[]).includes(n)) fail(`--unpaged takes list names (${PAGED_LISTS.join(', ')}), comma separated, got "${n}".`);
+  for (const n of names)
+    if (!(PAGED_LISTS as readonly string[]).includes(n)) fail(`--unpaged takes list names (${PAGED_LISTS.join(', ')}), comma separated, got "${n}".`);
   return [...new Set(names as PagedList[])];
 }

@@ -15,21 +15,34 @@ export function registerBodyParsers(app: FastifyInstance): void {
     // the callback form of fastify's parser: it returns nothing (its type also allows the promise form)
     void json(req, body as string, (err: Error | null, value?: unknown) => {
       if (err) {
-        done(badRequest('The body is not valid JSON. Send the attributes as a JSON object, e.g. {"company": "Jansen B.V."}.', [{ field: '', message: 'not valid JSON' }]), undefined);
+        done(
+          badRequest('The body is not valid JSON. Send the attributes as a JSON object, e.g. {"company": "Jansen B.V."}.', [
+            { field: '', message: 'not valid JSON' },
+          ]),
+          undefined,
+        );
       } else done(null, value);
     });
   });
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     try {
-      done(null, qs.parse(body as string, {
-        parameterLimit: MAX_FORM_FIELDS,
-        throwOnLimitExceeded: true,
-        arrayLimit: MAX_FORM_FIELDS,
-        depth: 5,
-      }));
+      done(
+        null,
+        qs.parse(body as string, {
+          parameterLimit: MAX_FORM_FIELDS,
+          throwOnLimitExceeded: true,
+          arrayLimit: MAX_FORM_FIELDS,
+          depth: 5,
+        }),
+      );
     } catch {
-      done(badRequest(`The form body has more than ${MAX_FORM_FIELDS} fields. Send fewer fields, or send the body as JSON.`, [{ field: '', message: `more than ${MAX_FORM_FIELDS} fields` }]), undefined);
+      done(
+        badRequest(`The form body has more than ${MAX_FORM_FIELDS} fields. Send fewer fields, or send the body as JSON.`, [
+          { field: '', message: `more than ${MAX_FORM_FIELDS} fields` },
+        ]),
+        undefined,
+      );
     }
   });
 

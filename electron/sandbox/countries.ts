@@ -85,7 +85,11 @@ export const DEFAULT_COUNTRY_LANG: CountryLang = 'nl';
 export const NETHERLANDS = 146;
 
 function fold(s: string): string {
-  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]/gi, '').toLowerCase();
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]/gi, '')
+    .toLowerCase();
 }
 
 const byId = new Map(COUNTRIES.map((c) => [c.id, c]));

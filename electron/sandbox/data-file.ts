@@ -5,7 +5,10 @@ import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, u
 import { dirname, basename, join } from 'node:path';
 
 export class DataFileError extends Error {
-  constructor(readonly file: string, problem: string) {
+  constructor(
+    readonly file: string,
+    problem: string,
+  ) {
     super(
       `The sandbox data file ${file} cannot be used: ${problem}. ` +
         'It was left untouched. Fix it, move it away to start with fresh data, or start the sandbox without --data.',

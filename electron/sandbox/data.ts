@@ -64,7 +64,12 @@ export class SandboxData {
   readonly hiddenLists = new Set<DocumentList>();
   private readonly log: Delivery[] = [];
   private readonly next: Record<TableName, number> = {
-    clients: 1, products: 1, quotations: 1, invoices: 1, savedInvoices: 1, repeatingInvoices: 1,
+    clients: 1,
+    products: 1,
+    quotations: 1,
+    invoices: 1,
+    savedInvoices: 1,
+    repeatingInvoices: 1,
   };
   private dirty = false;
   private flushTimer: NodeJS.Immediate | undefined;
@@ -208,7 +213,12 @@ const snapshotHead = z.object({
   credits: nonNegInt,
   quotationSeq: nonNegInt,
   nextIds: z.object({
-    clients: nonNegInt, products: nonNegInt, quotations: nonNegInt, invoices: nonNegInt, savedInvoices: nonNegInt, repeatingInvoices: nonNegInt,
+    clients: nonNegInt,
+    products: nonNegInt,
+    quotations: nonNegInt,
+    invoices: nonNegInt,
+    savedInvoices: nonNegInt,
+    repeatingInvoices: nonNegInt,
   }),
   clients: z.array(z.unknown()),
   products: z.array(z.unknown()),
@@ -271,13 +281,32 @@ function quotationFromStore(q: z.output<typeof storedQuotation>, data: SandboxDa
 const money = z.string().regex(/^-?\d+\.\d{2}$/, 'must be an amount like 12.50');
 const day = date.refine((d) => d !== null, 'must be a date');
 const invoiceSchema = z.object({
-  id: int, invoicenr: text(), clientnr: int, company: text(), contact: text(), email: text(), city: text(),
-  date: day, datedue: day, status: z.enum(['open', 'paid', 'late']), totalintax: money,
+  id: int,
+  invoicenr: text(),
+  clientnr: int,
+  company: text(),
+  contact: text(),
+  email: text(),
+  city: text(),
+  date: day,
+  datedue: day,
+  status: z.enum(['open', 'paid', 'late']),
+  totalintax: money,
 });
 const savedInvoiceSchema = z.object({ id: int, savename: text(), clientnr: int, company: text(), date: day, totalintax: money });
 const repeatingSchema = z.object({
-  id: int, clientnr: int, company: text(), frequency: z.enum(['month', 'quarter', 'year']), startdate: day, nextdate: day, totalintax: money,
+  id: int,
+  clientnr: int,
+  company: text(),
+  frequency: z.enum(['month', 'quarter', 'year']),
+  startdate: day,
+  nextdate: day,
+  totalintax: money,
 });
 const deliverySchema = z.object({
-  quotationId: z.number().int(), quotationreference: z.string(), sendmethod: z.enum(SENDMETHODS), to: z.string(), at: z.string(),
+  quotationId: z.number().int(),
+  quotationreference: z.string(),
+  sendmethod: z.enum(SENDMETHODS),
+  to: z.string(),
+  at: z.string(),
 });

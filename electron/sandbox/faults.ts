@@ -18,7 +18,13 @@ export interface Faults {
 export type FaultKind = 'reset' | 'error' | 'truncate' | 'drop' | 'hang';
 
 export const NO_FAULTS: Faults = {
-  latencyMs: 0, serverErrorRate: 0, resetRate: 0, truncateRate: 0, dropAfterCommitRate: 0, hangAfterCommitRate: 0, seed: 1,
+  latencyMs: 0,
+  serverErrorRate: 0,
+  resetRate: 0,
+  truncateRate: 0,
+  dropAfterCommitRate: 0,
+  hangAfterCommitRate: 0,
+  seed: 1,
 };
 
 function rate(name: string, v: number): number {

@@ -129,30 +129,30 @@ export { PRINTCENTER_COST } from './quotations';
 export { UNLIMITED } from './rate-limit';
 
 export interface SandboxOptions {
-  port?: number;            // default 0 = a free port; always binds 127.0.0.1
-  user?: string;            // default 'demo'
-  key?: string;             // default 'demo-key'
-  clients?: number;         // generate this many (deterministic); undefined = the small demo data set
+  port?: number; // default 0 = a free port; always binds 127.0.0.1
+  user?: string; // default 'demo'
+  key?: string; // default 'demo-key'
+  clients?: number; // generate this many (deterministic); undefined = the small demo data set
   products?: number;
   quotations?: number;
-  rateLimit?: number;       // requests per hour, default 1000; 0 = no limit
-  credits?: number;         // printcenter credits, default 25
-  dataFile?: string;        // persist to this file (atomic writes); load it when it exists; a corrupt file is a clear error, never overwritten
-  seed?: number;            // for generated data and fault injection
-  latencyMs?: number;       // a delay before every answer, as a service across a network has; default 0
-  maxCount?: number;        // every paged list and search gives at most this many rows, whatever count asks; default 0 = as asked
-  unpaged?: PagedList[];    // these lists ignore count and start and answer every record; default none
+  rateLimit?: number; // requests per hour, default 1000; 0 = no limit
+  credits?: number; // printcenter credits, default 25
+  dataFile?: string; // persist to this file (atomic writes); load it when it exists; a corrupt file is a clear error, never overwritten
+  seed?: number; // for generated data and fault injection
+  latencyMs?: number; // a delay before every answer, as a service across a network has; default 0
+  maxCount?: number; // every paged list and search gives at most this many rows, whatever count asks; default 0 = as asked
+  unpaged?: PagedList[]; // these lists ignore count and start and answer every record; default none
   // where sign_url points ('https://sign.example'); default the sandbox's own http origin, whose /sign page works.
   // The live service hands out https links, the only ones the app opens.
   signOrigin?: string;
   withoutLists?: DocumentList[]; // these endpoints answer 404, as a service without them would (also data.hiddenLists)
-  now?: () => Date;         // clock (rate-limit window, default dates)
+  now?: () => Date; // clock (rate-limit window, default dates)
   quiet?: boolean;
 }
 
 export interface Sandbox {
-  readonly url: string;       // 'http://127.0.0.1:PORT/api/v1'
-  readonly origin: string;    // 'http://127.0.0.1:PORT'
+  readonly url: string; // 'http://127.0.0.1:PORT/api/v1'
+  readonly origin: string; // 'http://127.0.0.1:PORT'
   readonly port: number;
   readonly user: string;
   readonly key: string;
@@ -161,14 +161,14 @@ export interface Sandbox {
   // false: stop listening (connections refused on that port, open sockets destroyed); true: listen again on the SAME port
   setNetwork(online: boolean): Promise<void>;
   setKeyState(state: 'active' | 'inactive' | 'deleted'): void;
-  setBlacklisted(on: boolean): void;            // 403 'IP blacklisted'
+  setBlacklisted(on: boolean): void; // 403 'IP blacklisted'
   setCredits(n: number): void;
   setRateLimit(perHour: number): void;
   resetRateLimit(): void;
-  setThrottle(perSecond: number): void;         // 0 = off; above it: 429 with Retry-After
+  setThrottle(perSecond: number): void; // 0 = off; above it: 429 with Retry-After
   deliveries(): Delivery[];
-  requests(): { method: string; url: string; status: number }[];  // every request answered (or faulted), in order
-  readonly data: SandboxData;   // direct access to the records, so tests can change things "on the service" behind the client's back
+  requests(): { method: string; url: string; status: number }[]; // every request answered (or faulted), in order
+  readonly data: SandboxData; // direct access to the records, so tests can change things "on the service" behind the client's back
   close(): Promise<void>;
   /** whether the sandbox is accepting connections (see setNetwork) */
   readonly online: boolean;

@@ -23,7 +23,11 @@ export function chooseFormat(accept: string | undefined): Format | null {
   let best: { format: Format; q: number; order: number } | null = null;
   const ranges = accept.split(',');
   ranges.forEach((range, order) => {
-    const [type = '', ...params] = range.trim().toLowerCase().split(';').map((p) => p.trim());
+    const [type = '', ...params] = range
+      .trim()
+      .toLowerCase()
+      .split(';')
+      .map((p) => p.trim());
     const qParam = params.find((p) => p.startsWith('q='));
     const q = qParam ? Number(qParam.slice(2)) : 1;
     if (!(q > 0)) return;

@@ -146,14 +146,21 @@ export function createQuotation(ctx: ServiceState, body: unknown): number {
   if (q.savename) {
     const existing = data.quotations.find((x) => x.savename === q.savename);
     if (existing && existing.sent) {
-      errors.push({ field: 'savename', message: `"${q.savename}" is the name of sent quotation ${existing.id}, which cannot be replaced; choose another name` });
+      errors.push({
+        field: 'savename',
+        message: `"${q.savename}" is the name of sent quotation ${existing.id}, which cannot be replaced; choose another name`,
+      });
     } else if (existing && !q.overwrite_if_exist) {
-      errors.push({ field: 'savename', message: `a quotation named "${q.savename}" exists (id ${existing.id}); send overwrite_if_exist true to replace it, or choose another name` });
+      errors.push({
+        field: 'savename',
+        message: `a quotation named "${q.savename}" exists (id ${existing.id}); send overwrite_if_exist true to replace it, or choose another name`,
+      });
     } else replaced = existing;
   }
   if (q.quotationreference) {
     const other = data.quotations.find((x) => x.quotationreference === q.quotationreference && x.id !== replaced?.id);
-    if (other) errors.push({ field: 'quotationreference', message: `"${q.quotationreference}" is already used by quotation ${other.id}; references are unique` });
+    if (other)
+      errors.push({ field: 'quotationreference', message: `"${q.quotationreference}" is already used by quotation ${other.id}; references are unique` });
   }
   if (q.action === 'send') sendProblems(client, q.sendmethod, errors);
   if (errors.length > 0) throw invalid(errors);

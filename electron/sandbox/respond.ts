@@ -14,7 +14,12 @@ export function sendTablePage<T extends object>(req: FastifyRequest, reply: Fast
   reply.type(CONTENT_TYPE[req.format]);
   if (req.format === 'json') return reply.send(`[${ids.map((id) => table.json(id)).join(',')}]`);
   const render = (wire: WireObject) => renderElementXml(kind.singular, wire);
-  return reply.send(joinListXml(kind.plural, ids.map((id) => table.xml(id, render)!)));
+  return reply.send(
+    joinListXml(
+      kind.plural,
+      ids.map((id) => table.xml(id, render)!),
+    ),
+  );
 }
 
 export function sendRows(req: FastifyRequest, reply: FastifyReply, kind: Kind, rows: readonly WireObject[]) {

@@ -25,6 +25,7 @@ export function resource(app: FastifyInstance, url: string, handlers: Partial<Re
 export function idParam(req: FastifyRequest, what: string): number {
   const raw = (req.params as { id?: string }).id ?? '';
   const id = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw new ApiError(404, `No ${what} with id "${raw}". Ids are positive whole numbers; list the ${what}s to find one.`);
+  if (!Number.isSafeInteger(id) || id <= 0)
+    throw new ApiError(404, `No ${what} with id "${raw}". Ids are positive whole numbers; list the ${what}s to find one.`);
   return id;
 }

@@ -37,14 +37,20 @@ export function accountRules(data: SandboxData) {
     taxes: taxes.optional(),
   });
   const productUpdate = productInput.extend({
-    name: text().refine((s) => s.trim() !== '', 'cannot be empty: it is the name shown on the invoice').optional(),
+    name: text()
+      .refine((s) => s.trim() !== '', 'cannot be empty: it is the name shown on the invoice')
+      .optional(),
     taxes: taxes.optional(),
   });
 
   const line = lineInput.refine((l) => !isTextOnly(l) || (l.description ?? '').trim() !== '', 'a line needs a description, or an amount and a price');
   const quotation = quotationCreate.safeExtend({
-    clientnr: quotationContent.clientnr.refine((n) => data.clients.has(n), { error: (i) => `no client with number ${String(i.input)}; create the client first` }),
-    profile: quotationContent.profile.refine((n) => account.profiles.some((p) => p.id === n), { error: (i) => `no profile with id ${String(i.input)}` }).optional(),
+    clientnr: quotationContent.clientnr.refine((n) => data.clients.has(n), {
+      error: (i) => `no client with number ${String(i.input)}; create the client first`,
+    }),
+    profile: quotationContent.profile
+      .refine((n) => account.profiles.some((p) => p.id === n), { error: (i) => `no profile with id ${String(i.input)}` })
+      .optional(),
     category: category(quotationContent.category).optional(),
     lines: z.preprocess(linesFromWire, z.array(line)).optional(),
   });

@@ -85,9 +85,7 @@ export class Conflicts {
   record(c: NewConflict): Conflict {
     return this.ctx.tx(['conflicts', 'outbox'], () => {
       const r = this.ctx
-        .stmt(
-          `INSERT INTO conflicts (kind, target_kind, target, op_id, mine, theirs, base, fields, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
+        .stmt(`INSERT INTO conflicts (kind, target_kind, target, op_id, mine, theirs, base, fields, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
         .run(c.kind, c.targetKind, c.target, c.opId, toJson(c.mine), toJson(c.theirs), toJson(c.base), JSON.stringify(c.fields ?? []), this.ctx.now());
       const fields = (c.fields ?? []).join(', ');
       const reason =
@@ -107,7 +105,9 @@ export class Conflicts {
       if (!resolutionsFor(c.kind).includes(resolution)) {
         throw new StoreError('invalid', said('store.conflict.choices', { kind: c.kind, choices: resolutionsFor(c.kind).join(', ') }));
       }
-      const done = this.ctx.stmt('UPDATE conflicts SET resolved_at = ?, resolution = ? WHERE id = ? AND resolved_at IS NULL').run(this.ctx.now(), resolution, id);
+      const done = this.ctx
+        .stmt('UPDATE conflicts SET resolved_at = ?, resolution = ? WHERE id = ? AND resolved_at IS NULL')
+        .run(this.ctx.now(), resolution, id);
       if (done.changes !== 1) throw new StoreError('not_allowed', said('store.conflict.resolved'));
       if (c.targetKind === 'client') this.resolveClient(c, resolution);
       else if (c.targetKind === 'product') this.resolveProduct(c, resolution);
@@ -247,6 +247,11 @@ export class Conflicts {
   }
 
   private cancelAll(target: string, except: number | null = null): void {
-    this.outbox.cancel(this.outbox.forTarget(target).filter((e) => (e.state === 'pending' || e.state === 'parked') && e.id !== except).map((e) => e.id));
+    this.outbox.cancel(
+      this.outbox
+        .forTarget(target)
+        .filter((e) => (e.state === 'pending' || e.state === 'parked') && e.id !== except)
+        .map((e) => e.id),
+    );
   }
 }

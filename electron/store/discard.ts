@@ -14,13 +14,16 @@ export function discardOperation(ctx: Connection, outbox: Outbox, clients: Clien
     if (op.state !== 'pending' && op.state !== 'parked') {
       throw new StoreError('not_allowed', said('store.outbox.not_discardable', { state: op.state.replace('_', ' ') }));
     }
-    ctx.stmt(`UPDATE conflicts SET resolved_at = ?, resolution = 'discarded' WHERE op_id = ? AND resolved_at IS NULL`)
-      .run(ctx.now(), opId);
+    ctx.stmt(`UPDATE conflicts SET resolved_at = ?, resolution = 'discarded' WHERE op_id = ? AND resolved_at IS NULL`).run(ctx.now(), opId);
     const later = () => outbox.forTarget(op.target).filter((e) => e.id !== op.id && (e.state === 'pending' || e.state === 'parked'));
     switch (op.kind) {
       case 'client.create': {
         const users = clients.usedBy(op.target);
-        if (users > 0) throw new StoreError('not_allowed', said(users === 1 ? 'store.outbox.new_client_in_use.one' : 'store.outbox.new_client_in_use.other', { count: users }));
+        if (users > 0)
+          throw new StoreError(
+            'not_allowed',
+            said(users === 1 ? 'store.outbox.new_client_in_use.one' : 'store.outbox.new_client_in_use.other', { count: users }),
+          );
         outbox.cancel([op.id, ...later().map((e) => e.id)]);
         if (!outbox.hasGoneOut(op.target)) clients.remove(op.target);
         return;
@@ -60,7 +63,12 @@ export function discardOperation(ctx: Connection, outbox: Outbox, clients: Clien
       case 'product.update':
       case 'product.stock':
         // the other entry of the product goes too: both carry the one local version
-        outbox.cancel([op.id, ...later().filter((e) => e.kind === 'product.update' || e.kind === 'product.stock').map((e) => e.id)]);
+        outbox.cancel([
+          op.id,
+          ...later()
+            .filter((e) => e.kind === 'product.update' || e.kind === 'product.stock')
+            .map((e) => e.id),
+        ]);
         if (!outbox.hasGoneOut(op.target)) products.revert(op.target);
         return;
       case 'product.delete':

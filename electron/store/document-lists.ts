@@ -42,7 +42,8 @@ export class DocumentLists {
     const next = [...byId.values()];
     this.ctx.tx([], () => {
       const stored = this.rows(list);
-      const same = stored.length === next.length && stored.every((s, i) => s.id === next[i]!.id && s.name === next[i]!.name && s.isDefault === next[i]!.isDefault);
+      const same =
+        stored.length === next.length && stored.every((s, i) => s.id === next[i]!.id && s.name === next[i]!.name && s.isDefault === next[i]!.isDefault);
       const before = this.state(list);
       if (!same) {
         this.ctx.tx([list], () => {
@@ -78,7 +79,10 @@ export class DocumentLists {
 
   private rows(list: DocumentList): ListEntry[] {
     const sql = list === 'profiles' ? 'SELECT id, name, is_default FROM profiles ORDER BY position' : 'SELECT id, name FROM categories ORDER BY position';
-    return this.ctx.stmt<[], Row>(sql).all().map((r) => ({ id: r.id, name: r.name, isDefault: r.is_default === 1 }));
+    return this.ctx
+      .stmt<[], Row>(sql)
+      .all()
+      .map((r) => ({ id: r.id, name: r.name, isDefault: r.is_default === 1 }));
   }
 
   private state(list: DocumentList): ListState {
@@ -93,7 +97,9 @@ export class DocumentLists {
     // a change of state is news to the pickers; only the time of a read is not
     this.ctx.tx(changed ? [list] : [], () => {
       this.ctx
-        .stmt('INSERT INTO list_reads (list, state, read_at) VALUES (?, ?, ?) ON CONFLICT(list) DO UPDATE SET state = excluded.state, read_at = excluded.read_at')
+        .stmt(
+          'INSERT INTO list_reads (list, state, read_at) VALUES (?, ?, ?) ON CONFLICT(list) DO UPDATE SET state = excluded.state, read_at = excluded.read_at',
+        )
         .run(list, state, at);
     });
   }

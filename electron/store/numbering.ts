@@ -121,7 +121,9 @@ export class Numbering {
    */
   takeServiceReference(rowId: string, reference: string): void {
     this.ctx.tx(['quotations', 'settings'], () => {
-      const holder = this.ctx.stmt<[string, string], { id: string }>('SELECT id FROM quotations WHERE quotationreference = ? AND id != ?').get(reference, rowId);
+      const holder = this.ctx
+        .stmt<[string, string], { id: string }>('SELECT id FROM quotations WHERE quotationreference = ? AND id != ?')
+        .get(reference, rowId);
       if (holder) {
         this.ctx.stmt('UPDATE quotations SET quotationreference = NULL WHERE id = ?').run(holder.id);
         this.noteTaken(holder.id, reference);
@@ -192,5 +194,11 @@ function isScheme(v: unknown): v is NumberingScheme {
   if (typeof v !== 'object' || v === null) return false;
   const s = v as Record<string, unknown>;
   if (s.mode === 'service') return true;
-  return s.mode === 'own' && typeof s.pattern === 'string' && patternProblem(s.pattern, Number(s.year)) === null && nextProblem(s.next) === null && Number.isInteger(s.year);
+  return (
+    s.mode === 'own' &&
+    typeof s.pattern === 'string' &&
+    patternProblem(s.pattern, Number(s.year)) === null &&
+    nextProblem(s.next) === null &&
+    Number.isInteger(s.year)
+  );
 }

@@ -156,7 +156,13 @@ export class Outbox {
     return this.insert('quotation.save', target, opts, this.ctx.now() + this.#draftSaveEveryMs, false);
   }
 
-  private insert(kind: OpKind, target: string, opts: { payload?: Record<string, unknown>; dependsOn?: number | null }, holdUntil: number, asked: boolean): number {
+  private insert(
+    kind: OpKind,
+    target: string,
+    opts: { payload?: Record<string, unknown>; dependsOn?: number | null },
+    holdUntil: number,
+    asked: boolean,
+  ): number {
     const now = this.ctx.now();
     return this.ctx.tx(['outbox'], () => {
       const r = this.ctx
@@ -175,23 +181,32 @@ export class Outbox {
    * reserve. Returns how many entries that changed.
    */
   ask(target: string): number {
-    return this.ctx.tx(['outbox'], () =>
-      this.ctx
-        .stmt(`UPDATE outbox SET asked = 1, hold_until = 0 WHERE target = ? AND state IN ('pending', 'unknown_outcome', 'parked') AND (asked = 0 OR hold_until > 0)`)
-        .run(target).changes,
+    return this.ctx.tx(
+      ['outbox'],
+      () =>
+        this.ctx
+          .stmt(
+            `UPDATE outbox SET asked = 1, hold_until = 0 WHERE target = ? AND state IN ('pending', 'unknown_outcome', 'parked') AND (asked = 0 OR hold_until > 0)`,
+          )
+          .run(target).changes,
     );
   }
 
   /** Sync now: everything waiting goes, held drafts included, as asked for. */
   askAll(): number {
-    return this.ctx.tx(['outbox'], () =>
-      this.ctx.stmt(`UPDATE outbox SET asked = 1, hold_until = 0 WHERE state IN ('pending', 'unknown_outcome') AND (asked = 0 OR hold_until > 0)`).run().changes,
+    return this.ctx.tx(
+      ['outbox'],
+      () =>
+        this.ctx.stmt(`UPDATE outbox SET asked = 1, hold_until = 0 WHERE state IN ('pending', 'unknown_outcome') AND (asked = 0 OR hold_until > 0)`).run()
+          .changes,
     );
   }
 
   /** Whether a draft save for `target` waits that the person has not asked for yet. */
   hasUnaskedSave(target: string): boolean {
-    return !!this.ctx.stmt(`SELECT 1 FROM outbox WHERE target = ? AND kind = 'quotation.save' AND asked = 0 AND state IN ('pending', 'parked') LIMIT 1`).get(target);
+    return !!this.ctx
+      .stmt(`SELECT 1 FROM outbox WHERE target = ? AND kind = 'quotation.save' AND asked = 0 AND state IN ('pending', 'parked') LIMIT 1`)
+      .get(target);
   }
 
   /** Background work the request budget cannot afford now waits until `at`; a person's `ask` still lets it go. */
@@ -212,9 +227,7 @@ export class Outbox {
       const e = this.get(id);
       const revalidate = e.state === 'parked' && e.lastError?.kind === 'validation';
       this.ctx
-        .stmt(
-          `UPDATE outbox SET kind = ?, payload = ?, depends_on = ?, state = ?, attempts = ?, next_attempt_at = ?, updated_at = ? WHERE id = ?`,
-        )
+        .stmt(`UPDATE outbox SET kind = ?, payload = ?, depends_on = ?, state = ?, attempts = ?, next_attempt_at = ?, updated_at = ? WHERE id = ?`)
         .run(
           changes.kind ?? e.kind,
           JSON.stringify(changes.payload ?? e.payload),
@@ -290,7 +303,9 @@ export class Outbox {
     const keys = Object.keys(fields) as (keyof typeof fields)[];
     const assignments = keys.map((k) => `${k} = @${k}`).join(', ');
     const r = this.ctx
-      .stmt<[Record<string, unknown>], Pick<Row, 'kind' | 'target'>>(`UPDATE outbox SET ${assignments}, updated_at = @now WHERE id = @id RETURNING kind, target`)
+      .stmt<[Record<string, unknown>], Pick<Row, 'kind' | 'target'>>(
+        `UPDATE outbox SET ${assignments}, updated_at = @now WHERE id = @id RETURNING kind, target`,
+      )
       .get({ ...fields, now: this.ctx.now(), id });
     if (!r) throw notFound('Outbox entry', id);
     // a request going out changes nothing the page shows of the record: still waiting
@@ -309,7 +324,9 @@ export class Outbox {
   }
 
   markUnknown(id: number, error: Omit<OpError, 'at'>): void {
-    this.ctx.tx(['outbox'], () => this.set(id, { state: 'unknown_outcome', attempts: this.get(id).attempts + 1, last_error: JSON.stringify({ ...error, at: this.ctx.now() }) }));
+    this.ctx.tx(['outbox'], () =>
+      this.set(id, { state: 'unknown_outcome', attempts: this.get(id).attempts + 1, last_error: JSON.stringify({ ...error, at: this.ctx.now() }) }),
+    );
   }
 
   markDone(id: number): void {
@@ -318,13 +335,25 @@ export class Outbox {
 
   /** Back in line at `at`; the outcome of the last attempt is known (nothing changed on the service). */
   retryAt(id: number, at: number, error: Omit<OpError, 'at'>): void {
-    this.ctx.tx(['outbox'], () => this.set(id, { state: 'pending', next_attempt_at: at, attempts: this.get(id).attempts + 1, last_error: JSON.stringify({ ...error, at: this.ctx.now() }) }));
+    this.ctx.tx(['outbox'], () =>
+      this.set(id, {
+        state: 'pending',
+        next_attempt_at: at,
+        attempts: this.get(id).attempts + 1,
+        last_error: JSON.stringify({ ...error, at: this.ctx.now() }),
+      }),
+    );
   }
 
   /** An unknown outcome stays unknown; only its next lookup moves. */
   lookupAt(id: number, at: number, error: Omit<OpError, 'at'>): void {
     this.ctx.tx(['outbox'], () =>
-      this.set(id, { state: 'unknown_outcome', next_attempt_at: at, attempts: this.get(id).attempts + 1, last_error: JSON.stringify({ ...error, at: this.ctx.now() }) }),
+      this.set(id, {
+        state: 'unknown_outcome',
+        next_attempt_at: at,
+        attempts: this.get(id).attempts + 1,
+        last_error: JSON.stringify({ ...error, at: this.ctx.now() }),
+      }),
     );
   }
 
@@ -338,7 +367,9 @@ export class Outbox {
       const e = this.get(id);
       if (e.state !== 'parked') throw new StoreError('not_allowed', said('store.outbox.not_parked', { id, state: e.state.replace('_', ' ') }));
       // trying again is a person's action
-      this.ctx.stmt(`UPDATE outbox SET state = 'pending', attempts = 0, next_attempt_at = 0, hold_until = 0, asked = 1, updated_at = ? WHERE id = ?`).run(this.ctx.now(), id);
+      this.ctx
+        .stmt(`UPDATE outbox SET state = 'pending', attempts = 0, next_attempt_at = 0, hold_until = 0, asked = 1, updated_at = ? WHERE id = ?`)
+        .run(this.ctx.now(), id);
       this.ctx.touch(TARGET_TABLES[e.targetKind], e.target);
     });
   }
@@ -352,7 +383,10 @@ export class Outbox {
 
   /** At open: a request that was out when the app stopped has an unknown outcome. */
   recoverInFlight(): number {
-    return this.ctx.tx(['outbox'], () => this.ctx.stmt(`UPDATE outbox SET state = 'unknown_outcome', next_attempt_at = 0 WHERE state = 'in_flight'`).run().changes);
+    return this.ctx.tx(
+      ['outbox'],
+      () => this.ctx.stmt(`UPDATE outbox SET state = 'unknown_outcome', next_attempt_at = 0 WHERE state = 'in_flight'`).run().changes,
+    );
   }
 
   /** Done entries are kept a while for the activity view, then dropped. */

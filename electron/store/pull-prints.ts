@@ -24,7 +24,9 @@ export class PullPrints {
 
   /** The list's pages from its last complete pull, keys by digest; empty when written to since. */
   of(list: PrintedList): Map<string, readonly number[]> {
-    const r = this.ctx.stmt<[string], { writes: number; printed_at: number | null; prints: string | null }>('SELECT writes, printed_at, prints FROM pull_prints WHERE list = ?').get(list);
+    const r = this.ctx
+      .stmt<[string], { writes: number; printed_at: number | null; prints: string | null }>('SELECT writes, printed_at, prints FROM pull_prints WHERE list = ?')
+      .get(list);
     const out = new Map<string, readonly number[]>();
     if (!r || r.printed_at !== r.writes || r.prints === null) return out;
     const saved = parseJson<Record<string, unknown>>(r.prints);

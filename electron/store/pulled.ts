@@ -104,7 +104,12 @@ export class PulledRecords {
           if (row === undefined) {
             wrote();
             bulk.hold();
-            bulk.added.push(Number(insert.run(newId(), c.clientnr, json, pulledAt, now, now, scalar(c.company), scalar(c.contact), scalar(c.currency), activeFlag(c.active)).lastInsertRowid));
+            bulk.added.push(
+              Number(
+                insert.run(newId(), c.clientnr, json, pulledAt, now, now, scalar(c.company), scalar(c.contact), scalar(c.currency), activeFlag(c.active))
+                  .lastInsertRowid,
+              ),
+            );
           } else if (row.server !== json) {
             wrote();
             update.run(json, pulledAt, now, row.rid);
@@ -226,7 +231,22 @@ export class PulledRecords {
           } else {
             const approved = q.approved !== null && typeof q.approved === 'object' && !Array.isArray(q.approved) ? 1 : 0;
             bulk.hold();
-            insert.run(id, q.id, json, savename, reference, pulledAt, now, now, scalar(q.clientnr), scalar(q.date), scalar(q.totalintax), q.sent === true ? 1 : 0, approved, scalar(q.customstatus));
+            insert.run(
+              id,
+              q.id,
+              json,
+              savename,
+              reference,
+              pulledAt,
+              now,
+              now,
+              scalar(q.clientnr),
+              scalar(q.date),
+              scalar(q.totalintax),
+              q.sent === true ? 1 : 0,
+              approved,
+              scalar(q.customstatus),
+            );
           }
         }
       } finally {
@@ -267,7 +287,9 @@ export class PulledRecords {
     }
     const byId = new Map<number, KnownQuotation>();
     const rows = this.ctx
-      .stmt<[string], KnownQuotation & { server_id: number }>('SELECT q.id, q.server_id, q.server, q.gone FROM json_each(?) j JOIN quotations q ON q.server_id = j.value')
+      .stmt<[string], KnownQuotation & { server_id: number }>(
+        'SELECT q.id, q.server_id, q.server, q.gone FROM json_each(?) j JOIN quotations q ON q.server_id = j.value',
+      )
       .all(JSON.stringify([...ids]));
     for (const r of rows) byId.set(r.server_id, r);
     const holders = this.ctx
@@ -275,7 +297,8 @@ export class PulledRecords {
         'SELECT id, server_id, savename, quotationreference, server, gone FROM quotations WHERE savename IN (SELECT value FROM json_each(?)) OR quotationreference IN (SELECT value FROM json_each(?))',
       )
       .all(JSON.stringify([...names]), JSON.stringify([...names]));
-    const holdersOf = (q: Quotation) => holders.filter((h) => (!!q.savename && h.savename === q.savename) || (!!q.quotationreference && h.quotationreference === q.quotationreference));
+    const holdersOf = (q: Quotation) =>
+      holders.filter((h) => (!!q.savename && h.savename === q.savename) || (!!q.quotationreference && h.quotationreference === q.quotationreference));
     const nameless = new Map<Quotation, KnownQuotation>();
     const adoptedBy = new Set<string>();
     for (const q of records) {

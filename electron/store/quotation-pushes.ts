@@ -40,7 +40,12 @@ export class QuotationPushes {
   private dropTwin(keep: string, serverId: number): void {
     const twin = this.quotations.rowByServerId(serverId);
     if (!twin || twin.id === keep) return;
-    this.outbox.cancel(this.outbox.forTarget(twin.id).filter((e) => e.state === 'pending' || e.state === 'parked').map((e) => e.id));
+    this.outbox.cancel(
+      this.outbox
+        .forTarget(twin.id)
+        .filter((e) => e.state === 'pending' || e.state === 'parked')
+        .map((e) => e.id),
+    );
     this.quotations.remove(twin.id);
   }
 
@@ -62,7 +67,9 @@ export class QuotationPushes {
       this.dropTwin(localId, serverId);
       const row = this.quotations.findRow(localId);
       if (row && row.server_id !== serverId) {
-        this.ctx.stmt('UPDATE quotations SET server_id = ?, server = coalesce(server, ?) WHERE id = ?').run(serverId, provisional ? JSON.stringify(provisional) : null, localId);
+        this.ctx
+          .stmt('UPDATE quotations SET server_id = ?, server = coalesce(server, ?) WHERE id = ?')
+          .run(serverId, provisional ? JSON.stringify(provisional) : null, localId);
       }
       // The version this save replaced is no base for the next one, and the
       // saved one is not read yet: should the app stop before it is, the

@@ -110,7 +110,9 @@ export function fold(s: string): string {
 }
 
 function queryWords(query: string): string[] {
-  return fold(query).split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
+  return fold(query)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '');
 }
 
 /** Earlier fields weigh more; a field that starts with the query most of all. */

@@ -14,9 +14,7 @@ export class KeyValues {
   set(key: string, value: unknown): void {
     if (value === undefined) throw new TypeError(`setting ${key}: undefined cannot be stored; use delete()`);
     this.ctx.tx(['settings'], () => {
-      this.ctx
-        .stmt('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
-        .run(key, JSON.stringify(value));
+      this.ctx.stmt('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value));
     });
   }
 

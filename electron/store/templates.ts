@@ -67,7 +67,9 @@ function lineFields(line: DraftLine | LineFields): LineFields {
 
 /** Folded words, split as the index splits them (near enough to order by). */
 function wordsOf(text: string): string[] {
-  return fold(text).split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
+  return fold(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '');
 }
 
 function hasValue(v: unknown): boolean {
@@ -121,7 +123,11 @@ export class Templates {
     const match = matchExpression(query);
     const byName = (a: LocalTemplate, b: LocalTemplate) => fold(a.name).localeCompare(fold(b.name)) || a.name.localeCompare(b.name);
     if (match === null) {
-      return this.ctx.stmt<[], TemplateRow>('SELECT * FROM templates').all().map((r) => this.toLocal(r)).sort(byName);
+      return this.ctx
+        .stmt<[], TemplateRow>('SELECT * FROM templates')
+        .all()
+        .map((r) => this.toLocal(r))
+        .sort(byName);
     }
     const rows = this.ctx
       .stmt<[string], TemplateRow>('SELECT t.* FROM templates t WHERE t.rid IN (SELECT rowid FROM template_search WHERE template_search MATCH ?)')
@@ -140,10 +146,15 @@ export class Templates {
   private checkName(name: string, exceptId: string | null): { name: string; key: string } {
     const trimmed = name.normalize('NFC').trim().replace(/\s+/g, ' ');
     if (trimmed === '') throw nameError('is required; type a name you will recognise in the list', said('store.template.name_required'));
-    if (trimmed.length > TEMPLATE_NAME_MAX) throw nameError(`can be at most ${TEMPLATE_NAME_MAX} characters; shorten it`, said('store.template.name_too_long', { max: TEMPLATE_NAME_MAX }));
+    if (trimmed.length > TEMPLATE_NAME_MAX)
+      throw nameError(`can be at most ${TEMPLATE_NAME_MAX} characters; shorten it`, said('store.template.name_too_long', { max: TEMPLATE_NAME_MAX }));
     const key = fold(trimmed);
     const other = this.ctx.stmt<[string], { id: string; name: string }>('SELECT id, name FROM templates WHERE name_key = ?').get(key);
-    if (other && other.id !== exceptId) throw nameError(`"${other.name}" is taken by another template; choose another name, or rename or delete that template first`, said('store.template.name_taken', { name: other.name }));
+    if (other && other.id !== exceptId)
+      throw nameError(
+        `"${other.name}" is taken by another template; choose another name, or rename or delete that template first`,
+        said('store.template.name_taken', { name: other.name }),
+      );
     return { name: trimmed, key };
   }
 

@@ -108,7 +108,9 @@ export class SyncEngine {
     };
     this.store.events.on('changed', onChanged);
     this.unsubscribe.push(() => this.store.events.off('changed', onChanged));
-    this.unsubscribe.push(this.api.onBudget((b) => this.events.emit('budget', { limit: b.limit, remaining: b.remaining, ...(b.resetsAt ? { resetsAt: b.resetsAt } : {}) })));
+    this.unsubscribe.push(
+      this.api.onBudget((b) => this.events.emit('budget', { limit: b.limit, remaining: b.remaining, ...(b.resetsAt ? { resetsAt: b.resetsAt } : {}) })),
+    );
   }
 
   get online(): boolean | null {
@@ -248,7 +250,15 @@ export class SyncEngine {
     const pushedFirst = await this.flush();
     const pulled = await this.pull(opts);
     const pushed = await this.flush();
-    return { pulled, pushed: { done: pushedFirst.done + pushed.done, parked: pushedFirst.parked + pushed.parked, failed: pushedFirst.failed + pushed.failed, stopped: pushed.stopped } };
+    return {
+      pulled,
+      pushed: {
+        done: pushedFirst.done + pushed.done,
+        parked: pushedFirst.parked + pushed.parked,
+        failed: pushedFirst.failed + pushed.failed,
+        stopped: pushed.stopped,
+      },
+    };
   }
 
   /**
@@ -317,7 +327,7 @@ export class SyncEngine {
 
   /** Resolves when no pull or push runs (what was started before the call). */
   async idle(): Promise<void> {
-    for (let seen: Promise<unknown> | null = null; seen !== this.chain; ) {
+    for (let seen: Promise<unknown> | null = null; seen !== this.chain;) {
       seen = this.chain;
       await seen;
     }
@@ -332,13 +342,16 @@ export class SyncEngine {
     if (!this.running || at >= this.timerAt) return;
     if (this.timer !== null) this.timers.clearTimeout(this.timer);
     this.timerAt = at;
-    this.timer = this.timers.setTimeout(() => {
-      this.timer = null;
-      this.timerAt = Infinity;
-      void this.tick()
-        .catch(() => {})
-        .then(() => this.scheduleNext());
-    }, Math.max(0, at - this.now()));
+    this.timer = this.timers.setTimeout(
+      () => {
+        this.timer = null;
+        this.timerAt = Infinity;
+        void this.tick()
+          .catch(() => {})
+          .then(() => this.scheduleNext());
+      },
+      Math.max(0, at - this.now()),
+    );
   }
 
   private scheduleNext(): void {

@@ -64,7 +64,13 @@ export function productFields(p: Product): ProductFields {
   return pick<ProductFields>(p, PRODUCT_FIELDS);
 }
 
-function mergeFields(fields: readonly string[], base: object | null, mine: object, mineInput: object, theirs: object): { send: object; merged: object; conflicts: string[] } {
+function mergeFields(
+  fields: readonly string[],
+  base: object | null,
+  mine: object,
+  mineInput: object,
+  theirs: object,
+): { send: object; merged: object; conflicts: string[] } {
   const send: Record<string, unknown> = {};
   const merged: Record<string, unknown> = { ...mine };
   const conflicts: string[] = [];

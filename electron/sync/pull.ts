@@ -68,7 +68,11 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
   // of writes moved between two of them means the records may no longer be
   // stored as this pull's pages said, and its prints are not kept.
   const before = { clients: store.pullPrints.of('clients'), products: store.pullPrints.of('products'), quotations: store.pullPrints.of('quotations') };
-  const writes = { clients: store.pullPrints.writes('clients'), products: store.pullPrints.writes('products'), quotations: store.pullPrints.writes('quotations') };
+  const writes = {
+    clients: store.pullPrints.writes('clients'),
+    products: store.pullPrints.writes('products'),
+    quotations: store.pullPrints.writes('quotations'),
+  };
   const othersWrote = { clients: false, products: false, quotations: false };
   const own = <R>(list: List, fn: () => R): R => {
     if (store.pullPrints.writes(list) !== writes[list]) othersWrote[list] = true;
@@ -79,7 +83,10 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
     }
   };
   const prints: Record<List, Map<string, readonly number[]>> = { clients: new Map(), products: new Map(), quotations: new Map() };
-  const known = (list: List): KnownPages => (digest) => before[list].get(digest);
+  const known =
+    (list: List): KnownPages =>
+    (digest) =>
+      before[list].get(digest);
   const read = async <T>(list: List, walk: Walk<T, UnchangedPage>, put: (page: T[]) => void, key: (row: T) => number) => {
     try {
       for await (const page of walk) {
@@ -103,16 +110,35 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
     complete[list] = walk.complete;
   };
   try {
-    await read('clients', api.clients.pagesKnowing(known('clients'), call), (page) => store.pulled.putClients(page, startedAt), (c) => c.clientnr);
-    await read('products', api.products.pagesKnowing(known('products'), call), (page) => store.pulled.putProducts(page, startedAt), (p) => p.id);
-    await read('quotations', api.quotations.pagesKnowing(known('quotations'), call), (page) => store.pulled.putQuotations(page, startedAt), (q) => q.id);
+    await read(
+      'clients',
+      api.clients.pagesKnowing(known('clients'), call),
+      (page) => store.pulled.putClients(page, startedAt),
+      (c) => c.clientnr,
+    );
+    await read(
+      'products',
+      api.products.pagesKnowing(known('products'), call),
+      (page) => store.pulled.putProducts(page, startedAt),
+      (p) => p.id,
+    );
+    await read(
+      'quotations',
+      api.quotations.pagesKnowing(known('quotations'), call),
+      (page) => store.pulled.putQuotations(page, startedAt),
+      (q) => q.id,
+    );
   } finally {
     store.keyValues.set(PAGING_KEY, api.paging.toJSON());
   }
 
   // Only after every list was read: a record missing from a list read to a
   // certain end is gone. A list whose end is in doubt removes nothing.
-  const sweeps = { clients: () => store.pulled.sweepClients(seen.clients), products: () => store.pulled.sweepProducts(seen.products), quotations: () => store.pulled.sweepQuotations(seen.quotations) };
+  const sweeps = {
+    clients: () => store.pulled.sweepClients(seen.clients),
+    products: () => store.pulled.sweepProducts(seen.products),
+    quotations: () => store.pulled.sweepQuotations(seen.quotations),
+  };
   for (const list of ['clients', 'products', 'quotations'] as const) {
     if (!complete[list]) {
       (summary.incomplete ??= []).push(list);

@@ -11,9 +11,7 @@ import { ProductCreate, ProductDelete, ProductStock, ProductUpdate } from './ops
 import type { OpHandler, PushDeps } from './ops/types';
 import { said, type Said } from '../../shared/messages';
 
-export type PushOutcome =
-  | { result: 'done' | 'parked' | 'waiting' }
-  | { result: 'failed'; action: FailureAction; error: ApiError };
+export type PushOutcome = { result: 'done' | 'parked' | 'waiting' } | { result: 'failed'; action: FailureAction; error: ApiError };
 
 export interface PusherOptions {
   /** waits between attempts of one entry; default 1 s doubling to 5 min, jittered */
@@ -81,7 +79,8 @@ export class Pusher {
     const unknown = entry.state === 'unknown_outcome' || (entry.state === 'in_flight' && action.do === 'lookup');
     switch (action.do) {
       case 'abort':
-        if (entry.state === 'in_flight') outbox.markUnknown(id, { kind: 'network', message: error.message, messageKey: error.messageKey, params: { ...error.params } });
+        if (entry.state === 'in_flight')
+          outbox.markUnknown(id, { kind: 'network', message: error.message, messageKey: error.messageKey, params: { ...error.params } });
         break;
       case 'lookup':
       case 'retry': {

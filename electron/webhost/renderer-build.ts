@@ -42,7 +42,8 @@ export async function ensureRendererBuilt({ root, outDir = join(root, 'dist', 'r
   const config = join(root, 'renderer', 'vite.config.ts');
   if (!existsSync(join(root, 'renderer', 'index.html'))) {
     throw new Error(
-      `There is no renderer to serve: ${join(root, 'renderer', 'index.html')} is missing. ` + 'Check out the whole project, or pass a folder holding a built renderer.',
+      `There is no renderer to serve: ${join(root, 'renderer', 'index.html')} is missing. ` +
+        'Check out the whole project, or pass a folder holding a built renderer.',
     );
   }
   const lock = join(root, 'dist', '.renderer-build.lock');
@@ -50,7 +51,8 @@ export async function ensureRendererBuilt({ root, outDir = join(root, 'dist', 'r
   const deadline = Date.now() + waitMs;
   for (;;) {
     if (tryLock(lock)) break;
-    if (Date.now() > deadline) throw new Error(`Waited ${waitMs / 1000}s for another renderer build to finish. If none is running, remove ${lock} and try again.`);
+    if (Date.now() > deadline)
+      throw new Error(`Waited ${waitMs / 1000}s for another renderer build to finish. If none is running, remove ${lock} and try again.`);
     await sleep(250);
   }
   try {

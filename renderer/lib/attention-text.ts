@@ -10,9 +10,18 @@ import { hasErrorText, errorText } from '../i18n/errors';
 import type { Translate } from './field-text';
 
 const OPERATIONS = new Set([
-  'client.create', 'client.update', 'client.delete',
-  'quotation.save', 'quotation.send', 'quotation.approve', 'quotation.status', 'quotation.delete',
-  'product.create', 'product.update', 'product.stock', 'product.delete',
+  'client.create',
+  'client.update',
+  'client.delete',
+  'quotation.save',
+  'quotation.send',
+  'quotation.approve',
+  'quotation.status',
+  'quotation.delete',
+  'product.create',
+  'product.update',
+  'product.stock',
+  'product.delete',
 ]);
 
 /** "Save quotation for Acme BV (QD-261122-…)", "Klant Acme BV aanmaken". */
@@ -21,7 +30,8 @@ export function operationText(op: Pick<ParkedOperation, 'kind' | 'label' | 'refe
   const key = `attention.op.${op.kind.replace('.', '_')}`;
   // a product's operation carries the product's name where others carry the client's
   if (op.kind.startsWith('client.') || op.kind.startsWith('product.')) return t(key, { subject: op.clientName || op.label }).trim();
-  const subject = op.clientName && op.reference ? t('attention.quotationFor', { client: op.clientName, reference: op.reference }) : op.reference || op.clientName;
+  const subject =
+    op.clientName && op.reference ? t('attention.quotationFor', { client: op.clientName, reference: op.reference }) : op.reference || op.clientName;
   return t(key, { subject }).replace(/\s+/g, ' ').trim();
 }
 
@@ -52,7 +62,8 @@ export function reasonText(
   lang?: UiLanguage,
 ): { text: string; detail: string | null } {
   const own = reason.messageKey;
-  if (!BY_KIND[reason.kind] && lang && own && own !== 'bridge.parked' && hasErrorText(own)) return { text: errorText({ ...reason, messageKey: own }, lang), detail: null };
+  if (!BY_KIND[reason.kind] && lang && own && own !== 'bridge.parked' && hasErrorText(own))
+    return { text: errorText({ ...reason, messageKey: own }, lang), detail: null };
   const detail = typeof reason.params?.detail === 'string' ? reason.params.detail : reason.message;
   const key = BY_KIND[reason.kind] ?? KNOWN_OTHER.find(([re]) => re.test(detail))?.[1];
   if (key) return { text: t(key), detail: null };

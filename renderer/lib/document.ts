@@ -85,7 +85,11 @@ export function useQuotationDocument(): ComputedRef<DocumentModel | null> {
       if (editor.draft.clientId === id) clientFields.value = null;
     }
   }
-  watch(() => editor.draft.clientId, (id) => void loadClient(id), { immediate: true });
+  watch(
+    () => editor.draft.clientId,
+    (id) => void loadClient(id),
+    { immediate: true },
+  );
   // an edit of the client's address elsewhere shows here too
   try {
     const off = bridge().on('records.changed', (e) => {
@@ -121,7 +125,11 @@ export function useQuotationDocument(): ComputedRef<DocumentModel | null> {
     const d = editor.draft;
     const fields = clientFields.value;
     const countryName = fields ? (countries.value[lang.value].get(String(fields.country)) ?? null) : null;
-    const client = fields ? documentClient(fields, countryName, company.company.country) : d.client ? { name: d.client.name, attention: '', addressLines: [] } : null;
+    const client = fields
+      ? documentClient(fields, countryName, company.company.country)
+      : d.client
+        ? { name: d.client.name, attention: '', addressLines: [] }
+        : null;
     return {
       lang: lang.value,
       currency: v.currency || 'EUR',

@@ -31,7 +31,12 @@ export function readableFieldErrors(errors: readonly FieldError[], label: (field
 }
 
 /** `text` with the raw list of `errors` put in readable words (or added after it when the text does not hold it). */
-export function withReadableFields(text: string, errors: readonly FieldError[] | undefined, label: (field: string) => string, problem: (message: string) => string): string {
+export function withReadableFields(
+  text: string,
+  errors: readonly FieldError[] | undefined,
+  label: (field: string) => string,
+  problem: (message: string) => string,
+): string {
   if (!errors || errors.length === 0) return text;
   const readable = readableFieldErrors(errors, label, problem);
   const raw = describeFieldErrors(errors);

@@ -41,9 +41,37 @@ const CLIENT_OPTIONS: Record<string, string> = {
 };
 
 const CLIENT_FIELD_NAMES = new Set([
-  'company', 'contact', 'showcontact', 'email', 'phone', 'mobile', 'addon', 'address', 'address_addon', 'zipcode', 'city', 'country',
-  'sendmethod', 'paymentmethod', 'top', 'stddiscount', 'tax_type', 'tax_shifted', 'taxnumber', 'currency', 'default_doclang', 'default_category', 'mailintro',
-  'email_reminder', 'bankcode', 'biccode', 'mandate_id', 'mandate_date', 'collecttype', 'notes', 'notes_on_invoice',
+  'company',
+  'contact',
+  'showcontact',
+  'email',
+  'phone',
+  'mobile',
+  'addon',
+  'address',
+  'address_addon',
+  'zipcode',
+  'city',
+  'country',
+  'sendmethod',
+  'paymentmethod',
+  'top',
+  'stddiscount',
+  'tax_type',
+  'tax_shifted',
+  'taxnumber',
+  'currency',
+  'default_doclang',
+  'default_category',
+  'mailintro',
+  'email_reminder',
+  'bankcode',
+  'biccode',
+  'mandate_id',
+  'mandate_date',
+  'collecttype',
+  'notes',
+  'notes_on_invoice',
 ]);
 
 const PRODUCT_FIELD_NAMES = new Set(['code', 'name', 'price', 'taxes', 'priceintax', 'notes', 'stock', 'stock_use']);
@@ -111,8 +139,14 @@ export function lineText(line: Record<string, unknown>, t: Translate, fmt: Forma
   const priced = !isEmpty(line.amount) || !isEmpty(line.price);
   if (!priced) return description || t('common.none');
   const amount = [fmt.number(line.amount as number | string | null) || '0', isEmpty(line.unit) ? '' : String(line.unit)].filter(Boolean).join(' ');
-  let text = t('conflict.line', { amount, description, price: fmt.number(line.price as number | string | null, 3) || '0', tax: fmt.number((line.tax_rate as number | string | null) ?? 0, 2) || '0' });
-  if (!isEmpty(line.discount_pct) && Number(line.discount_pct) !== 0) text += t('conflict.lineDiscount', { discount: fmt.number(line.discount_pct as number | string, 2) });
+  let text = t('conflict.line', {
+    amount,
+    description,
+    price: fmt.number(line.price as number | string | null, 3) || '0',
+    tax: fmt.number((line.tax_rate as number | string | null) ?? 0, 2) || '0',
+  });
+  if (!isEmpty(line.discount_pct) && Number(line.discount_pct) !== 0)
+    text += t('conflict.lineDiscount', { discount: fmt.number(line.discount_pct as number | string, 2) });
   if (line.tax_country === true || line.tax_country === 'true') text += t('line.foreignTax');
   return text;
 }

@@ -47,7 +47,12 @@ export function formatPrice(amount: string | number | null | undefined, currency
   const code = /^[A-Z]{3}$/.test(currency) ? currency : 'EUR';
   const money = numberFormat(language, `money|${code}`, { style: 'currency', currency: code });
   const places = money.resolvedOptions().minimumFractionDigits ?? 2;
-  return numberFormat(language, `price|${code}`, { style: 'currency', currency: code, minimumFractionDigits: places, maximumFractionDigits: Math.max(places, 3) }).format(n);
+  return numberFormat(language, `price|${code}`, {
+    style: 'currency',
+    currency: code,
+    minimumFractionDigits: places,
+    maximumFractionDigits: Math.max(places, 3),
+  }).format(n);
 }
 
 export function formatNumber(value: number | string | null | undefined, language: UiLanguage, maxDecimals = 3): string {

@@ -30,7 +30,14 @@ export function useFormat() {
     moment: (v: string | null | undefined) => formatDateTime(v, lang.value),
     /** an error's text, its fields (if any) named as the editors label them, never as raw paths */
     error: (e: Pick<SerializedError, 'messageKey' | 'message' | 'params' | 'fieldErrors'> | null | undefined, entity?: Entity) =>
-      e ? withReadableFields(errorText(e, lang.value), e.fieldErrors, (f) => anyFieldLabel(f, t, entity), (m) => problemText(problemFromMessage(m))) : '',
+      e
+        ? withReadableFields(
+            errorText(e, lang.value),
+            e.fieldErrors,
+            (f) => anyFieldLabel(f, t, entity),
+            (m) => problemText(problemFromMessage(m)),
+          )
+        : '',
   };
 }
 

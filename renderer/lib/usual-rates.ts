@@ -7,9 +7,15 @@ import type { UiLanguage } from '../../shared/language';
 import type { Translate } from './field-text';
 
 /** The notice for a rate: null when it is usual (or no rate is given). */
-export function unusualRateNotice(usual: readonly number[], lang: UiLanguage, t: Translate): (rate: number | null | undefined) => { short: string; full: string } | null {
+export function unusualRateNotice(
+  usual: readonly number[],
+  lang: UiLanguage,
+  t: Translate,
+): (rate: number | null | undefined) => { short: string; full: string } | null {
   const known = new Set(usual);
-  const rates = new Intl.ListFormat(lang === 'nl' ? 'nl-NL' : 'en-GB', { type: 'disjunction' }).format(usual.map((r) => `${String(r).replace('.', lang === 'nl' ? ',' : '.')}%`));
+  const rates = new Intl.ListFormat(lang === 'nl' ? 'nl-NL' : 'en-GB', { type: 'disjunction' }).format(
+    usual.map((r) => `${String(r).replace('.', lang === 'nl' ? ',' : '.')}%`),
+  );
   // a narrow cell holds a word or two; the whole sentence is its title and what a screen reader says
   const text = { short: t('line.unusualRateShort'), full: t('line.unusualRate', { rates }) };
   return (rate) => (typeof rate === 'number' && Number.isFinite(rate) && !known.has(rate) ? text : null);

@@ -41,7 +41,11 @@ const PATTERNS: Array<[RegExp, string, (m: RegExpExecArray) => Record<string, st
   [/^must be a whole number of 0 or more$/, 'wholeMin0', () => ({})],
   [/^must be at most (\d+)$/, 'atMost', (m) => ({ max: Number(m[1]) })],
   // the service's own rules (spec and sandbox), as it words them
-  [/^(company or contact is required|is required: the name shown on the invoice|cannot be empty: it is the name shown on the invoice)$/, 'nameRequired', () => ({})],
+  [
+    /^(company or contact is required|is required: the name shown on the invoice|cannot be empty: it is the name shown on the invoice)$/,
+    'nameRequired',
+    () => ({}),
+  ],
   [/^a line needs a description/, 'lineEmpty', () => ({})],
   [/^is required when action is send$/, 'sendmethod', () => ({})],
   [/^client \d+ has no e-mail address/, 'noEmail', () => ({})],

@@ -229,7 +229,9 @@ export const useEditorStore = defineStore('editor', () => {
   }
 
   watch([() => draft.discounttype, () => draft.discount, taxType], refreshTotals, { flush: 'sync' });
-  const datedue = computed(() => (draft.date && draft.quotationperiod !== null && draft.quotationperiod >= 0 ? addDays(draft.date, draft.quotationperiod) : null));
+  const datedue = computed(() =>
+    draft.date && draft.quotationperiod !== null && draft.quotationperiod >= 0 ? addDays(draft.date, draft.quotationperiod) : null,
+  );
   const isEstimate = computed(() => !view.value?.serviceTotal || editedSinceLoad.value);
   const readOnly = computed(() => view.value?.readOnly ?? false);
 
@@ -259,7 +261,10 @@ export const useEditorStore = defineStore('editor', () => {
     if (c?.id !== next.client?.id || c?.clientnr !== next.client?.clientnr || c?.name !== next.client?.name) draft.client = next.client;
     Object.assign(draft, { ...next, reference: draft.reference, client: draft.client });
     lines.value = mergeLines(lines.value, v.lines);
-    const problems = indexFieldErrors(v.fieldErrors, v.lines.map((l) => l.id));
+    const problems = indexFieldErrors(
+      v.fieldErrors,
+      v.lines.map((l) => l.id),
+    );
     if (!sameProblems(serverProblems.value, problems)) serverProblems.value = problems;
     editedSinceLoad.value = false;
     linesChanged();
@@ -351,7 +356,19 @@ export const useEditorStore = defineStore('editor', () => {
     draftSaver.add(openId, patch);
   }
 
-  function setField<K extends 'date' | 'quotationperiod' | 'discounttype' | 'discount' | 'paymentcondition' | 'notes' | 'showtotals' | 'profile' | 'category' | 'convert_prices_to_euro'>(key: K, value: DraftState[K]): void {
+  function setField<
+    K extends
+      | 'date'
+      | 'quotationperiod'
+      | 'discounttype'
+      | 'discount'
+      | 'paymentcondition'
+      | 'notes'
+      | 'showtotals'
+      | 'profile'
+      | 'category'
+      | 'convert_prices_to_euro',
+  >(key: K, value: DraftState[K]): void {
     (draft as DraftState)[key] = value;
     clearServerProblem(key);
     patchDraft({ [key]: value } as DraftPatch);
@@ -422,9 +439,7 @@ export const useEditorStore = defineStore('editor', () => {
     // a product's line (its price above all) is worked out by the main process only; the editor shows what it answers
     const line: LinePatch = product ? {} : kind === 'text' ? { description: '' } : { amount: 1, description: '' };
     const at = index ?? lines.value.length;
-    const added = await structural((quotationId) =>
-      call('lines.add', { quotationId, index: at, line, ...(product ? { fromProductId: product.id } : {}) }),
-    );
+    const added = await structural((quotationId) => call('lines.add', { quotationId, index: at, line, ...(product ? { fromProductId: product.id } : {}) }));
     if (added && !lines.value.some((l) => l.id === added.id)) {
       lines.value.splice(Math.min(at, lines.value.length), 0, { ...added });
       linesChanged();
@@ -499,8 +514,7 @@ export const useEditorStore = defineStore('editor', () => {
   const approve = (a: { name: string; date: string; comments?: string }) =>
     queued('approve', (id) => call('quotations.approve', { id, name: a.name, date: a.date, ...(a.comments ? { comments: a.comments } : {}) }));
   const removeApproval = () => queued('removeApproval', (id) => call('quotations.removeApproval', { id }));
-  const setCustomStatus = (status: CustomStatus | 'clear') =>
-    queued('customStatus', (id) => call('quotations.setCustomStatus', { id, status }));
+  const setCustomStatus = (status: CustomStatus | 'clear') => queued('customStatus', (id) => call('quotations.setCustomStatus', { id, status }));
 
   async function remove(): Promise<boolean> {
     const id = openId;

@@ -23,14 +23,26 @@ export const companyFields = z
   .strict();
 export type CompanyFields = z.output<typeof companyFields>;
 
-export const EMPTY_COMPANY: CompanyFields = { name: '', street: '', postcode: '', city: '', country: '', vatNumber: '', cocNumber: '', iban: '', email: '', phone: '' };
+export const EMPTY_COMPANY: CompanyFields = {
+  name: '',
+  street: '',
+  postcode: '',
+  city: '',
+  country: '',
+  vatNumber: '',
+  cocNumber: '',
+  iban: '',
+  email: '',
+  phone: '',
+};
 
 /** The rules beyond length, with a field and an English message each (the UI shows its own texts beside the field). */
 export function companyProblems(c: CompanyFields): { field: keyof CompanyFields; message: string }[] {
   const out: { field: keyof CompanyFields; message: string }[] = [];
   const iban = ibanProblem(c.iban);
   if (iban === 'format') out.push({ field: 'iban', message: 'is not an IBAN: two letters, two digits, then letters and digits (e.g. NL91 ABNA 0417 1643 00)' });
-  else if (iban === 'length') out.push({ field: 'iban', message: 'has the wrong number of characters for its country; check for a missing or extra character' });
+  else if (iban === 'length')
+    out.push({ field: 'iban', message: 'has the wrong number of characters for its country; check for a missing or extra character' });
   else if (iban === 'checksum') out.push({ field: 'iban', message: 'does not add up (its check digits do not match); check for a mistyped character' });
   if (c.email.trim() !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(c.email.trim())) out.push({ field: 'email', message: 'is not an e-mail address' });
   return out;

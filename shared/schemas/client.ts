@@ -57,11 +57,14 @@ export const clientInput = z.object(clientWritable).partial();
 export type ClientInput = z.output<typeof clientInput>;
 
 /** A client as the service returns it, coerced from the wire. */
-export const clientRecord = z.object({
-  ...clientWritable,
-  clientnr: int,
-  country: int.optional(),
-  lastinvoice: date.optional(),
-  default_email: int.optional(),
-}).partial().required({ clientnr: true });
+export const clientRecord = z
+  .object({
+    ...clientWritable,
+    clientnr: int,
+    country: int.optional(),
+    lastinvoice: date.optional(),
+    default_email: int.optional(),
+  })
+  .partial()
+  .required({ clientnr: true });
 export type Client = z.output<typeof clientRecord>;

@@ -8,18 +8,21 @@ import { NOT_CHEAP, withCheapPath } from './cheap';
 export function text(max?: number) {
   const base = max === undefined ? z.string() : z.string().max(max, { message: `at most ${max} characters`, abort: true });
   return withCheapPath(
-    z.preprocess((v) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v ?? ''), base),
+    z.preprocess((v) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : (v ?? '')), base),
     (v) => (typeof v === 'string' && (max === undefined || v.length <= max) ? v : NOT_CHEAP),
   );
 }
 
 /** true/false, also as "true"/"false", "1"/"0" and 1/0; "" means false. */
 export const bool = withCheapPath(
-  z.preprocess((v) => {
-    if (v === 'true' || v === '1' || v === 1) return true;
-    if (v === 'false' || v === '0' || v === 0 || v === '') return false;
-    return v;
-  }, z.boolean({ error: 'must be true or false' })),
+  z.preprocess(
+    (v) => {
+      if (v === 'true' || v === '1' || v === 1) return true;
+      if (v === 'false' || v === '0' || v === 0 || v === '') return false;
+      return v;
+    },
+    z.boolean({ error: 'must be true or false' }),
+  ),
   (v) => (v === 'true' || v === true ? true : v === 'false' || v === false ? false : NOT_CHEAP),
 );
 
@@ -71,10 +74,7 @@ export function isValidDate(s: string): boolean {
 
 /** YYYY-MM-DD; the wire's "" (and null) read as null, an empty date. */
 export const date = withCheapPath(
-  z.preprocess(
-    (v) => (v === '' || v === undefined ? null : v),
-    z.string().refine(isValidDate, 'must be a date as YYYY-MM-DD').nullable(),
-  ),
+  z.preprocess((v) => (v === '' || v === undefined ? null : v), z.string().refine(isValidDate, 'must be a date as YYYY-MM-DD').nullable()),
   (v) => (v === '' || v === null ? null : typeof v === 'string' && isValidDate(v) ? v : NOT_CHEAP),
 );
 
@@ -86,9 +86,8 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T)
 
 /** E-mail address, or empty. */
 const isEmailOrEmpty = (s: string) => s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s);
-export const emailOrEmpty = withCheapPath(
-  text(255).refine(isEmailOrEmpty, 'must be an e-mail address like name@example.com'),
-  (v) => (typeof v === 'string' && v.length <= 255 && isEmailOrEmpty(v) ? v : NOT_CHEAP),
+export const emailOrEmpty = withCheapPath(text(255).refine(isEmailOrEmpty, 'must be an e-mail address like name@example.com'), (v) =>
+  typeof v === 'string' && v.length <= 255 && isEmailOrEmpty(v) ? v : NOT_CHEAP,
 );
 
 /** Three printed reference lines, `reference` with line1..line3 (docs/service-api.md, Clients). */

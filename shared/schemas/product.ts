@@ -17,5 +17,8 @@ export const productWritable = {
 export const productInput = z.object(productWritable).partial();
 export type ProductInput = z.output<typeof productInput>;
 
-export const productRecord = z.object({ id: int, ...productWritable }).partial().required({ id: true });
+export const productRecord = z
+  .object({ id: int, ...productWritable })
+  .partial()
+  .required({ id: true });
 export type Product = z.output<typeof productRecord>;

@@ -55,11 +55,22 @@ describe('connect', () => {
   it('verifies first, then puts the key in the keychain and only the rest in the settings', async () => {
     const before = sb.requests().length;
     const account = await service.connect({ baseUrl: `${sb.url}/`, username: ' bakkerij ', apiKey: 'key-bakkerij-5521', displayName: 'Bakkerij' });
-    expect(account).toEqual({ id: accountId(sb.url, 'bakkerij'), baseUrl: sb.url, username: 'bakkerij', displayName: 'Bakkerij', active: true, needsKey: false });
+    expect(account).toEqual({
+      id: accountId(sb.url, 'bakkerij'),
+      baseUrl: sb.url,
+      username: 'bakkerij',
+      displayName: 'Bakkerij',
+      active: true,
+      needsKey: false,
+    });
     expect(sb.requests().slice(before)).toEqual([{ method: 'GET', url: '/api/v1/clients?count=1&start=0', status: 200 }]);
     expect(await secrets.get(account.id)).toBe('key-bakkerij-5521');
     const text = (await accountsFileText())!;
-    expect(JSON.parse(text)).toMatchObject({ version: 1, active: account.id, accounts: [{ id: account.id, baseUrl: sb.url, username: 'bakkerij', displayName: 'Bakkerij', needsKey: false }] });
+    expect(JSON.parse(text)).toMatchObject({
+      version: 1,
+      active: account.id,
+      accounts: [{ id: account.id, baseUrl: sb.url, username: 'bakkerij', displayName: 'Bakkerij', needsKey: false }],
+    });
     expect(text).not.toContain('key-bakkerij-5521');
     expect(JSON.stringify(service.list())).not.toContain('key-bakkerij-5521');
     // written atomically: no temp files left behind
@@ -95,7 +106,10 @@ describe('connect', () => {
     const elsewhere = await failure(service.connect({ baseUrl: `${sb.origin}/api/v2`, username: 'bakkerij', apiKey: 'key-bakkerij-5521' }));
     expect(elsewhere).toMatchObject({ kind: 'not_found', messageKey: 'api.wrong_address' });
 
-    expect(await failure(service.connect({ baseUrl: sb.url, username: '  ', apiKey: 'x' }))).toMatchObject({ kind: 'account_input', message: 'Fill in username.' });
+    expect(await failure(service.connect({ baseUrl: sb.url, username: '  ', apiKey: 'x' }))).toMatchObject({
+      kind: 'account_input',
+      message: 'Fill in username.',
+    });
 
     // a message of its own for each problem (a wrong and an inactive key get the same 401 from the service)
     expect(new Set([wrong, unreachable, insecure, elsewhere].map((e) => e.message)).size).toBe(4);

@@ -12,7 +12,11 @@ function refused(url: string): ApiError {
 
 describe('base URL', () => {
   it('accepts https anywhere and http only on this computer', () => {
-    expect(parseBaseUrl('https://invoicing.example.com/api/v1/')).toMatchObject({ origin: 'https://invoicing.example.com', path: '/api/v1', href: 'https://invoicing.example.com/api/v1' });
+    expect(parseBaseUrl('https://invoicing.example.com/api/v1/')).toMatchObject({
+      origin: 'https://invoicing.example.com',
+      path: '/api/v1',
+      href: 'https://invoicing.example.com/api/v1',
+    });
     expect(parseBaseUrl('http://127.0.0.1:4000/api/v1').href).toBe('http://127.0.0.1:4000/api/v1');
     expect(parseBaseUrl('http://localhost:4000/api/v1').host).toBe('localhost:4000');
     expect(parseBaseUrl('http://[::1]:4000/api/v1').origin).toBe('http://[::1]:4000');
@@ -32,7 +36,14 @@ describe('base URL', () => {
   });
 
   it('refuses what is not a usable address', () => {
-    for (const url of ['', 'invoicing.example.com', 'ftp://example.com', 'https://user:pw@example.com/api/v1', 'https://example.com/api/v1?x=1', 'https://example.com/#a']) {
+    for (const url of [
+      '',
+      'invoicing.example.com',
+      'ftp://example.com',
+      'https://user:pw@example.com/api/v1',
+      'https://example.com/api/v1?x=1',
+      'https://example.com/#a',
+    ]) {
       expect(refused(url)).toMatchObject({ kind: 'invalid_url', messageKey: 'api.invalid_url' });
     }
   });

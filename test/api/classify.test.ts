@@ -1,23 +1,51 @@
 import { describe, expect, it } from 'vitest';
 import { errorFromStatus, errorFromTransport, redact, type FailedRequest } from '../../electron/api/classify';
 
-const ctx: FailedRequest = { operation: 'clients.update', method: 'PUT', host: 'invoicing.example.com', secrets: ['s3cret-key-123', 'ZGVtbzpzM2NyZXQta2V5LTEyMw=='] };
-const at = (status: number, body = '', headers: Record<string, string> = {}, c: Partial<FailedRequest> = {}) => errorFromStatus(status, headers, body, { ...ctx, ...c }, 0);
+const ctx: FailedRequest = {
+  operation: 'clients.update',
+  method: 'PUT',
+  host: 'invoicing.example.com',
+  secrets: ['s3cret-key-123', 'ZGVtbzpzM2NyZXQta2V5LTEyMw=='],
+};
+const at = (status: number, body = '', headers: Record<string, string> = {}, c: Partial<FailedRequest> = {}) =>
+  errorFromStatus(status, headers, body, { ...ctx, ...c }, 0);
 
 describe('errors from a status', () => {
   it('gives every status its kind, and says nothing was applied', () => {
     const kinds = [400, 401, 402, 403, 404, 405, 406, 422, 429, 500, 503, 302].map((s) => [s, at(s).kind]);
     expect(kinds).toEqual([
-      [400, 'validation'], [401, 'unauthorized'], [402, 'payment_required'], [403, 'forbidden'], [404, 'not_found'], [405, 'method_not_allowed'],
-      [406, 'not_acceptable'], [422, 'validation'], [429, 'rate_limited'], [500, 'server'], [503, 'server'], [302, 'bad_response'],
+      [400, 'validation'],
+      [401, 'unauthorized'],
+      [402, 'payment_required'],
+      [403, 'forbidden'],
+      [404, 'not_found'],
+      [405, 'method_not_allowed'],
+      [406, 'not_acceptable'],
+      [422, 'validation'],
+      [429, 'rate_limited'],
+      [500, 'server'],
+      [503, 'server'],
+      [302, 'bad_response'],
     ]);
     expect(at(500).outcome).toBe('not_applied');
     expect(at(503).message).toMatch(/status 503/);
   });
 
   it('reads field errors from the {"errors": [...]} body only', () => {
-    const e = at(422, JSON.stringify({ error: 'Validation failed', errors: [{ field: 'lines.0.price', message: 'at most 3 decimals' }, { field: 'email', message: 'invalid' }] }));
-    expect(e.fieldErrors).toEqual([{ field: 'lines.0.price', message: 'at most 3 decimals' }, { field: 'email', message: 'invalid' }]);
+    const e = at(
+      422,
+      JSON.stringify({
+        error: 'Validation failed',
+        errors: [
+          { field: 'lines.0.price', message: 'at most 3 decimals' },
+          { field: 'email', message: 'invalid' },
+        ],
+      }),
+    );
+    expect(e.fieldErrors).toEqual([
+      { field: 'lines.0.price', message: 'at most 3 decimals' },
+      { field: 'email', message: 'invalid' },
+    ]);
     expect(e.message).toContain('lines.0.price: at most 3 decimals; email: invalid');
     expect(e.serverMessage).toBe('Validation failed');
     const opaque = at(400, 'Parameter clientnr missing');
@@ -47,7 +75,13 @@ describe('errors from a status', () => {
   });
 
   it('never carries the key or Basic credentials the service echoes back', () => {
-    const e = at(400, JSON.stringify({ error: 'bad header Basic ZGVtbzpzM2NyZXQta2V5LTEyMw== for key s3cret-key-123', errors: [{ field: 'x', message: 's3cret-key-123 not allowed' }] }));
+    const e = at(
+      400,
+      JSON.stringify({
+        error: 'bad header Basic ZGVtbzpzM2NyZXQta2V5LTEyMw== for key s3cret-key-123',
+        errors: [{ field: 'x', message: 's3cret-key-123 not allowed' }],
+      }),
+    );
     const all = JSON.stringify(e.toJSON()) + e.message;
     expect(all).not.toContain('s3cret-key-123');
     expect(all).not.toContain('ZGVtbzpzM2NyZXQta2V5LTEyMw==');

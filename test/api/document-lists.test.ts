@@ -54,7 +54,12 @@ describe('profiles and categories from the sandbox', () => {
       [3, 'Webdesign'],
       [4, 'Onderhoud'],
     ]);
-    expect(sb.requests().slice(before).map((r) => r.url)).toEqual(['/api/v1/profiles', '/api/v1/categories']);
+    expect(
+      sb
+        .requests()
+        .slice(before)
+        .map((r) => r.url),
+    ).toEqual(['/api/v1/profiles', '/api/v1/categories']);
   });
 
   it('the sandbox writes them as the live service writes every list: a bare array of strings', async () => {

@@ -14,7 +14,11 @@ import type { LogFields, Logger } from '../../electron/api';
 const USER = 'lekcontrole';
 const KEY = 'LEAK-CANARY-7f3a9c2e51d8';
 const WRONG_KEY = 'WRONG-CANARY-b41e99a0c3';
-const needles = [KEY, WRONG_KEY, ...[KEY, WRONG_KEY].flatMap((k) => [Buffer.from(`${USER}:${k}`).toString('base64'), encodeURIComponent(k), Buffer.from(k).toString('base64')])];
+const needles = [
+  KEY,
+  WRONG_KEY,
+  ...[KEY, WRONG_KEY].flatMap((k) => [Buffer.from(`${USER}:${k}`).toString('base64'), encodeURIComponent(k), Buffer.from(k).toString('base64')]),
+];
 
 const captured: string[] = [];
 const record = (what: string, value: unknown, depth = Infinity) => {
@@ -67,7 +71,9 @@ describe('the API key', () => {
     const writes: string[] = [];
     const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => (writes.push(String(chunk)), true));
     const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => (writes.push(String(chunk)), true));
-    const consoles = (['log', 'info', 'warn', 'error', 'debug'] as const).map((m) => vi.spyOn(console, m).mockImplementation((...args: unknown[]) => void writes.push(inspect(args))));
+    const consoles = (['log', 'info', 'warn', 'error', 'debug'] as const).map((m) =>
+      vi.spyOn(console, m).mockImplementation((...args: unknown[]) => void writes.push(inspect(args))),
+    );
     const keychain = new KeytarKeychain(`quotedesk-leak-${process.pid}`);
     const service = await AccountService.open({
       dataDir: dir,
@@ -157,7 +163,22 @@ describe('the API key', () => {
       expect(at === -1 ? 'not found' : haystack.slice(Math.max(0, at - 200), at + 50)).toBe('not found');
     }
     // every kind of failure went through the run
-    for (const kind of ['unauthorized', 'invalid_url', 'validation', 'not_found', 'method_not_allowed', 'not_acceptable', 'payment_required', 'has_documents', 'server', 'network', 'timeout', 'rate_limited', 'forbidden', 'offline']) {
+    for (const kind of [
+      'unauthorized',
+      'invalid_url',
+      'validation',
+      'not_found',
+      'method_not_allowed',
+      'not_acceptable',
+      'payment_required',
+      'has_documents',
+      'server',
+      'network',
+      'timeout',
+      'rate_limited',
+      'forbidden',
+      'offline',
+    ]) {
       expect([kind, haystack.includes(`"kind":"${kind}"`)]).toEqual([kind, true]);
     }
   });

@@ -6,14 +6,40 @@ import { InvoicingApi } from '../../electron/api';
 import { reply, startScripted, type ScriptedServer } from './fixtures/scripted-server';
 
 const LIVE_CLIENT = {
-  clientnr: '1', contact: '', showcontact: 'true', company: 'kees', country: '146', tax_shifted: 'false', lastinvoice: '2015-11-24', top: '30',
-  stddiscount: '0', reference: { line1: '', line2: '', line3: '' }, active: 'true', default_doclang: '', default_email: '0', currency: 'EUR',
-  mandate_date: '', collecttype: 'FRST', tax_type: 'extax',
+  clientnr: '1',
+  contact: '',
+  showcontact: 'true',
+  company: 'kees',
+  country: '146',
+  tax_shifted: 'false',
+  lastinvoice: '2015-11-24',
+  top: '30',
+  stddiscount: '0',
+  reference: { line1: '', line2: '', line3: '' },
+  active: 'true',
+  default_doclang: '',
+  default_email: '0',
+  currency: 'EUR',
+  mandate_date: '',
+  collecttype: 'FRST',
+  tax_type: 'extax',
 };
 const LIVE_PRODUCT = { id: '1', code: 'product code', name: 'Some line', price: '120', taxes: '21', priceintax: '145.2' };
 const LIVE_QUOTATION = {
-  id: '17', clientnr: '1', sent: 'true', date: '2026-02-20', datedue: '2026-03-22', quotationperiod: '30', discounttype: '', discount: '0',
-  totalintax: '62.92', customstatus: '', approved: '', company: 'kees', country: '146', sign_url: 'https://example.com/sign/abc',
+  id: '17',
+  clientnr: '1',
+  sent: 'true',
+  date: '2026-02-20',
+  datedue: '2026-03-22',
+  quotationperiod: '30',
+  discounttype: '',
+  discount: '0',
+  totalintax: '62.92',
+  customstatus: '',
+  approved: '',
+  company: 'kees',
+  country: '146',
+  sign_url: 'https://example.com/sign/abc',
   lines: {
     line2: { description: 'Only text' },
     line1: { amount: 2, amount_desc: 'uur', description: 'Werk', tax_rate: 21, price: '26.00', discount_pct: '0', linetotal: '52.00' },
@@ -36,9 +62,23 @@ describe('recorded live answers', () => {
   it('reads a recorded client in a list and wrapped', async () => {
     server.queue(reply(200, JSON.stringify([LIVE_CLIENT])), reply(200, JSON.stringify({ client: LIVE_CLIENT })));
     const expected = {
-      clientnr: 1, contact: '', showcontact: true, company: 'kees', country: 146, tax_shifted: false, lastinvoice: '2015-11-24', top: 30, stddiscount: 0,
-      reference: { line1: '', line2: '', line3: '' }, active: true, default_doclang: '', default_email: 0, currency: 'EUR', mandate_date: null,
-      collecttype: 'FRST', tax_type: 'extax',
+      clientnr: 1,
+      contact: '',
+      showcontact: true,
+      company: 'kees',
+      country: 146,
+      tax_shifted: false,
+      lastinvoice: '2015-11-24',
+      top: 30,
+      stddiscount: 0,
+      reference: { line1: '', line2: '', line3: '' },
+      active: true,
+      default_doclang: '',
+      default_email: 0,
+      currency: 'EUR',
+      mandate_date: null,
+      collecttype: 'FRST',
+      tax_type: 'extax',
     };
     expect(await api.clients.list()).toEqual([expected]);
     expect(await api.clients.get(1)).toEqual(expected);
@@ -50,7 +90,10 @@ describe('recorded live answers', () => {
   });
 
   it('reads keyed lines in order, numbers inside them, an empty approval, and [] for no lines', async () => {
-    server.queue(reply(200, JSON.stringify({ quotation: LIVE_QUOTATION })), reply(200, JSON.stringify([{ ...LIVE_QUOTATION, id: '18', sent: 'false', lines: [] }])));
+    server.queue(
+      reply(200, JSON.stringify({ quotation: LIVE_QUOTATION })),
+      reply(200, JSON.stringify([{ ...LIVE_QUOTATION, id: '18', sent: 'false', lines: [] }])),
+    );
     const q = await api.quotations.get(17);
     expect(q).toMatchObject({ id: 17, sent: true, datedue: '2026-03-22', totalintax: 62.92, approved: null, customstatus: '', discounttype: '' });
     expect(q.lines).toEqual([
@@ -62,10 +105,23 @@ describe('recorded live answers', () => {
   });
 
   it('reads ids as raw text, and country ids as strings', async () => {
-    server.queue(reply(201, '42'), reply(200, '43'), reply(200, JSON.stringify([{ id: '146', name: 'Nederland' }, { id: '226', name: 'Verenigde Staten' }])));
+    server.queue(
+      reply(201, '42'),
+      reply(200, '43'),
+      reply(
+        200,
+        JSON.stringify([
+          { id: '146', name: 'Nederland' },
+          { id: '226', name: 'Verenigde Staten' },
+        ]),
+      ),
+    );
     expect(await api.clients.create({ company: 'kees' })).toBe(42);
     expect(await api.quotations.send(17, 'email')).toBe(43);
-    expect(await api.countries()).toEqual([{ id: 146, name: 'Nederland' }, { id: 226, name: 'Verenigde Staten' }]);
+    expect(await api.countries()).toEqual([
+      { id: 146, name: 'Nederland' },
+      { id: 226, name: 'Verenigde Staten' },
+    ]);
   });
 
   it('accepts 200 as well as 204 for a delete, with or without a body', async () => {

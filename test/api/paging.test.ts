@@ -67,7 +67,11 @@ describe('pageThrough', () => {
     const l = list(12);
     const askedWhenHanded: number[][] = [];
     for await (const _page of pageThrough(l.fetchPage, { pageSize: 5, identity: id })) askedWhenHanded.push([...l.asked]);
-    expect(askedWhenHanded).toEqual([[0, 5], [0, 5, 10], [0, 5, 10]]);
+    expect(askedWhenHanded).toEqual([
+      [0, 5],
+      [0, 5, 10],
+      [0, 5, 10],
+    ]);
   });
 
   it('starts where asked', async () => {
@@ -212,7 +216,10 @@ describe('paging against the sandbox', () => {
     const before = sb.requests().length;
     await walk();
     await sleep(50);
-    return sb.requests().slice(before).map((r) => r.url);
+    return sb
+      .requests()
+      .slice(before)
+      .map((r) => r.url);
   }
 
   it('one request per page, none after the short page', async () => {
@@ -295,7 +302,11 @@ describe('pageThrough: complete whatever the service does with paging', () => {
     const askedWhenHanded: number[][] = [];
     const walk = pageThrough(l.fetchPage, { pageSize: 10, identity: id, facts });
     for await (const _page of walk) askedWhenHanded.push([...l.asked]);
-    expect(askedWhenHanded).toEqual([[0, 4], [0, 4, 8], [0, 4, 8]]);
+    expect(askedWhenHanded).toEqual([
+      [0, 4],
+      [0, 4, 8],
+      [0, 4, 8],
+    ]);
     expect(l.counts).toEqual([4, 4, 4]);
     expect(walk.complete).toBe(true);
   });
@@ -327,10 +338,18 @@ describe('pageThrough: complete whatever the service does with paging', () => {
     const fresh = new PagingFacts();
     const shorter = list(8, { ignoreCount: true, ignoreStart: true });
     // shorter than asked: the page after it repeats the first, so it was everything
-    expect(await run(pageThrough(shorter.fetchPage, { pageSize: 10, identity: id, facts: fresh, list: 'q' }))).toEqual({ rows: upTo(8), complete: true, requests: 2 });
+    expect(await run(pageThrough(shorter.fetchPage, { pageSize: 10, identity: id, facts: fresh, list: 'q' }))).toEqual({
+      rows: upTo(8),
+      complete: true,
+      requests: 2,
+    });
     expect([...fresh.whole]).toEqual(['q']);
     const again = list(9, { ignoreCount: true, ignoreStart: true });
-    expect(await run(pageThrough(again.fetchPage, { pageSize: 10, identity: id, facts: fresh, list: 'q' }))).toEqual({ rows: upTo(9), complete: true, requests: 1 });
+    expect(await run(pageThrough(again.fetchPage, { pageSize: 10, identity: id, facts: fresh, list: 'q' }))).toEqual({
+      rows: upTo(9),
+      complete: true,
+      requests: 1,
+    });
   });
 
   it('what one list taught about being answered whole does not end another list early', async () => {
@@ -346,7 +365,11 @@ describe('pageThrough: complete whatever the service does with paging', () => {
     await run(pageThrough(list(90, { ignoreCount: true, ignoreStart: true }).fetchPage, { pageSize: 1000, identity: id, facts, list: 'q' }));
     expect(facts.gives).toBe(0);
     const capped = list(250, { cap: 37 });
-    expect(await run(pageThrough(capped.fetchPage, { pageSize: 1000, identity: id, facts, list: 'c' }))).toEqual({ rows: upTo(250), complete: true, requests: 7 });
+    expect(await run(pageThrough(capped.fetchPage, { pageSize: 1000, identity: id, facts, list: 'c' }))).toEqual({
+      rows: upTo(250),
+      complete: true,
+      requests: 7,
+    });
   });
 
   it('a walk that failed, or that its caller left, is not complete', async () => {

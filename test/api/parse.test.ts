@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { NOT_CHEAP, bool, cheapPathOf, clientRecord, date, decimal, emailOrEmpty, int, oneOf, productRecord, lineWritable, quotationRecord, text } from '../../shared/schemas';
+import {
+  NOT_CHEAP,
+  bool,
+  cheapPathOf,
+  clientRecord,
+  date,
+  decimal,
+  emailOrEmpty,
+  int,
+  oneOf,
+  productRecord,
+  lineWritable,
+  quotationRecord,
+  text,
+} from '../../shared/schemas';
 import { fieldErrorsFromZod } from '../../shared/field-errors';
 import { toWire } from '../../shared/wire';
 import { recordParser } from '../../electron/api';
@@ -47,11 +61,18 @@ describe('reading answers', () => {
   });
 
   it('unwraps one record, and reads keyed lines', () => {
-    const q = readOne(JSON.stringify({ quotation: toWire({ id: 7, clientnr: 3, sent: false, lines: [{ amount: 1, price: '2.5', description: 'a' }, { description: 'b' }] }) }), 'quotation', recordParser(quotationRecord), 'quotations.get');
+    const q = readOne(
+      JSON.stringify({ quotation: toWire({ id: 7, clientnr: 3, sent: false, lines: [{ amount: 1, price: '2.5', description: 'a' }, { description: 'b' }] }) }),
+      'quotation',
+      recordParser(quotationRecord),
+      'quotations.get',
+    );
     expect(q).toMatchObject({ id: 7, clientnr: 3, sent: false, lines: [{ amount: 1, price: 2.5, description: 'a' }, { description: 'b' }] });
     expect(readOne('{"id":"1","name":"x"}', 'product', recordParser(productRecord), 'products.get')).toEqual({ id: 1, name: 'x' });
     expect(thrown(() => readOne('[]', 'product', recordParser(productRecord), 'products.get')).kind).toBe('bad_response');
-    expect(thrown(() => readOne('{"product":{"name":"no id"}}', 'product', recordParser(productRecord), 'products.get')).fieldErrors).toEqual([{ field: 'id', message: expect.any(String) }]);
+    expect(thrown(() => readOne('{"product":{"name":"no id"}}', 'product', recordParser(productRecord), 'products.get')).fieldErrors).toEqual([
+      { field: 'id', message: expect.any(String) },
+    ]);
   });
 
   it('reads the raw id of a create', () => {
@@ -65,9 +86,47 @@ describe('reading answers', () => {
 
 // Values a live record's fields might hold: good wire strings, typed values, and junk.
 const wireValue = fc.oneof(
-  fc.constantFrom('', 'true', 'false', '0', '1', '30', '146', '12.5', '1.2345', '-1', 'EUR', 'euro', 'nl', 'xx', 'FRST', 'email', 'bank', 'extax',
-    '2026-01-02', '2026-02-30', '2024-02-29', '2023-02-29', 'a@b.nl', 'not-an-email', 'x'.repeat(60), ' 7 ', '1e3', 'NaN',
-    '99999999999999999999', '999999999999999', '1.10', '0.0000001', '-0', '123456789012.123', '0012', '1.', '.5', 'OOFF', 'percentage'),
+  fc.constantFrom(
+    '',
+    'true',
+    'false',
+    '0',
+    '1',
+    '30',
+    '146',
+    '12.5',
+    '1.2345',
+    '-1',
+    'EUR',
+    'euro',
+    'nl',
+    'xx',
+    'FRST',
+    'email',
+    'bank',
+    'extax',
+    '2026-01-02',
+    '2026-02-30',
+    '2024-02-29',
+    '2023-02-29',
+    'a@b.nl',
+    'not-an-email',
+    'x'.repeat(60),
+    ' 7 ',
+    '1e3',
+    'NaN',
+    '99999999999999999999',
+    '999999999999999',
+    '1.10',
+    '0.0000001',
+    '-0',
+    '123456789012.123',
+    '0012',
+    '1.',
+    '.5',
+    'OOFF',
+    'percentage',
+  ),
   fc.integer({ min: -5, max: 2000 }),
   fc.double({ noNaN: true, min: -10, max: 10 }),
   fc.boolean(),
@@ -140,15 +199,18 @@ describe('the fast record parser gives exactly the schema result', () => {
 });
 
 describe('cheap paths agree with their schemas', () => {
-  const values = fc.oneof(
-    wireValue,
-    fc.stringMatching(/^-?\d{1,16}(\.\d{1,5})?$/),
-    fc.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
-    fc.emailAddress(),
-  );
+  const values = fc.oneof(wireValue, fc.stringMatching(/^-?\d{1,16}(\.\d{1,5})?$/), fc.stringMatching(/^\d{4}-\d{2}-\d{2}$/), fc.emailAddress());
   const schemas: [string, z.ZodType][] = [
-    ['text()', text()], ['text(7)', text(7)], ['bool', bool], ['int', int], ['decimal(2)', decimal(2)], ['decimal(3)', decimal(3)],
-    ['decimal(4)', decimal(4)], ['date', date], ['oneOf', oneOf(['', 'nl', 'EUR', 'FRST', 'email', 'bank', 'extax', 'true'])], ['emailOrEmpty', emailOrEmpty],
+    ['text()', text()],
+    ['text(7)', text(7)],
+    ['bool', bool],
+    ['int', int],
+    ['decimal(2)', decimal(2)],
+    ['decimal(3)', decimal(3)],
+    ['decimal(4)', decimal(4)],
+    ['date', date],
+    ['oneOf', oneOf(['', 'nl', 'EUR', 'FRST', 'email', 'bank', 'extax', 'true'])],
+    ['emailOrEmpty', emailOrEmpty],
   ];
   it.each(schemas)('%s', (_name, schema) => {
     const cheap = cheapPathOf(schema)!;
@@ -175,8 +237,14 @@ describe('the fast record parser on valid live records', () => {
     const liveClient = fc.record({
       clientnr: fc.integer({ min: 1, max: 1e9 }).map(String),
       company: fc.string({ maxLength: 50 }),
-      email: fc.oneof(fc.constant(''), fc.emailAddress().filter((e) => e.length <= 255)),
-      lastinvoice: fc.oneof(fc.constant(''), fc.date({ min: new Date('2000-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10))),
+      email: fc.oneof(
+        fc.constant(''),
+        fc.emailAddress().filter((e) => e.length <= 255),
+      ),
+      lastinvoice: fc.oneof(
+        fc.constant(''),
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+      ),
       stddiscount: fc.integer({ min: 0, max: 10000 }).map((n) => String(n / 100)),
       active: fc.constantFrom('true', 'false'),
       default_doclang: fc.constantFrom('', 'nl', 'en'),
@@ -205,7 +273,10 @@ describe('judging a page full before parsing it', () => {
   });
 
   it('is not fooled by the key inside a text value', () => {
-    const tricky = JSON.stringify([{ clientnr: '1', notes: '"clientnr": "2"' }, { clientnr: '3', company: 'x"clientnr' }]);
+    const tricky = JSON.stringify([
+      { clientnr: '1', notes: '"clientnr": "2"' },
+      { clientnr: '3', company: 'x"clientnr' },
+    ]);
     expect(looksFull(tricky, 'clientnr', 3)).toBe(false);
     expect(looksFull(tricky, 'clientnr', 2)).toBe(true);
   });
@@ -217,9 +288,13 @@ describe('judging a page full before parsing it', () => {
 
   it('agrees with the parsed length on random pages', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ clientnr: fc.integer({ min: 1 }).map(String), company: fc.string(), notes: fc.string() }), { maxLength: 12 }), fc.integer({ min: 1, max: 12 }), (rows, count) => {
-        expect(looksFull(JSON.stringify(rows), 'clientnr', count)).toBe(rows.length === count);
-      }),
+      fc.property(
+        fc.array(fc.record({ clientnr: fc.integer({ min: 1 }).map(String), company: fc.string(), notes: fc.string() }), { maxLength: 12 }),
+        fc.integer({ min: 1, max: 12 }),
+        (rows, count) => {
+          expect(looksFull(JSON.stringify(rows), 'clientnr', count)).toBe(rows.length === count);
+        },
+      ),
     );
   });
 });

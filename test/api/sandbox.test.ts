@@ -48,7 +48,10 @@ describe('clients', () => {
     expect(all).toEqual([...sb.data.clients.ids()]);
     // 23 rows in pages of 5: four full pages and a short one, nothing after it
     await new Promise((r) => setTimeout(r, 50));
-    const urls = sb.requests().slice(before).map((r) => r.url);
+    const urls = sb
+      .requests()
+      .slice(before)
+      .map((r) => r.url);
     expect(urls).toEqual([0, 5, 10, 15, 20].map((s) => `/api/v1/clients?count=5&start=${s}`));
     const pages = [];
     for await (const p of api.clients.pages()) pages.push(p.length);
@@ -56,9 +59,23 @@ describe('clients', () => {
   });
 
   it('creates, reads, updates only what changed, and deletes', async () => {
-    const id = await api.clients.create({ company: 'Studio Noord', contact: 'Anna', email: 'anna@noord.nl', country: 'Nederland', tax_shifted: false, reference: { line1: 'PO 12' } });
+    const id = await api.clients.create({
+      company: 'Studio Noord',
+      contact: 'Anna',
+      email: 'anna@noord.nl',
+      country: 'Nederland',
+      tax_shifted: false,
+      reference: { line1: 'PO 12' },
+    });
     const created = await api.clients.get(id);
-    expect(created).toMatchObject({ clientnr: id, company: 'Studio Noord', email: 'anna@noord.nl', country: 146, tax_shifted: false, reference: { line1: 'PO 12' } });
+    expect(created).toMatchObject({
+      clientnr: id,
+      company: 'Studio Noord',
+      email: 'anna@noord.nl',
+      country: 146,
+      tax_shifted: false,
+      reference: { line1: 'PO 12' },
+    });
 
     // someone edits the city on the service; our update of the phone must not undo it
     sb.data.clients.set({ ...sb.data.clients.get(id)!, city: 'Groningen' });
@@ -77,7 +94,7 @@ describe('clients', () => {
     expect(sb.data.clients.has(withDocs)).toBe(true);
   });
 
-  it('passes on the service\'s field errors (422)', async () => {
+  it("passes on the service's field errors (422)", async () => {
     const e = await failure(api.clients.create({ company: 'X', country: 'Atlantis' }));
     expect(e).toMatchObject({ kind: 'validation', status: 422, outcome: 'not_applied' });
     expect(e.fieldErrors?.map((f) => f.field)).toEqual(['country']);
@@ -105,15 +122,17 @@ describe('products', () => {
 });
 
 describe('quotations', () => {
-  const lines = [
-    { description: 'Advies', amount: 2, price: 95, tax_rate: 21 },
-    { description: 'Alleen tekst' },
-  ];
+  const lines = [{ description: 'Advies', amount: 2, price: 95, tax_rate: 21 }, { description: 'Alleen tekst' }];
 
   it('saves a draft, sends it (getting its new id), approves, sets and clears a status, removes approval, deletes', async () => {
     const clientnr = sb.data.clients.ids().find((n) => sb.data.clients.get(n)!.email)!;
     const draft = await api.quotations.saveOrSend({ clientnr, action: 'save', savename: 'Offerte api-test', lines, quotationperiod: 14 });
-    expect(await api.quotations.get(draft)).toMatchObject({ id: draft, sent: false, savename: 'Offerte api-test', lines: [{ description: 'Advies', linetotal: 190 }, { description: 'Alleen tekst' }] });
+    expect(await api.quotations.get(draft)).toMatchObject({
+      id: draft,
+      sent: false,
+      savename: 'Offerte api-test',
+      lines: [{ description: 'Advies', linetotal: 190 }, { description: 'Alleen tekst' }],
+    });
 
     const sent = await api.quotations.send(draft, 'email');
     expect(sent).not.toBe(draft);
@@ -172,7 +191,7 @@ describe('search and countries', () => {
 
     const p = sb.data.products.get(sb.data.products.ids()[0]!)!;
     expect((await api.search('products', 'code', String(p.code))).map((x) => x.id)).toContain(p.id);
-    expect((await api.search('clients', 'all', 'no-such-text-anywhere-xyz'))).toEqual([]);
+    expect(await api.search('clients', 'all', 'no-such-text-anywhere-xyz')).toEqual([]);
 
     for (const area of ['invoices', 'invoices_saved', 'invoices_repeated'] as const) {
       const table = area === 'invoices' ? sb.data.invoices : area === 'invoices_saved' ? sb.data.savedInvoices : sb.data.repeatingInvoices;
@@ -229,8 +248,14 @@ describe('error kinds from the service', () => {
   it('not found, method not allowed, not acceptable', async () => {
     expect(await failure(api.products.get(999_999))).toMatchObject({ kind: 'not_found', status: 404 });
     const t = api.transport;
-    expect(await failure(t.request({ operation: 'raw', method: 'POST', path: '/clients/1', body: {} }, () => 0))).toMatchObject({ kind: 'method_not_allowed', status: 405 });
-    expect(await failure(t.request({ operation: 'raw', method: 'GET', path: '/clients', accept: 'text/csv' }, () => 0))).toMatchObject({ kind: 'not_acceptable', status: 406 });
+    expect(await failure(t.request({ operation: 'raw', method: 'POST', path: '/clients/1', body: {} }, () => 0))).toMatchObject({
+      kind: 'method_not_allowed',
+      status: 405,
+    });
+    expect(await failure(t.request({ operation: 'raw', method: 'GET', path: '/clients', accept: 'text/csv' }, () => 0))).toMatchObject({
+      kind: 'not_acceptable',
+      status: 406,
+    });
   });
 
   it('server errors: reads try again, then give up; writes do not try again', async () => {

@@ -49,11 +49,16 @@ export async function walk(pool: Pool, paths: readonly string[], each: (text: st
 /** Fetch + parse: each body through JSON.parse, nothing else. Gives the records read. */
 export async function fetchParse(pool: Pool, paths: readonly string[], each: (records: unknown[]) => void = () => {}, ahead = true): Promise<number> {
   let rows = 0;
-  await walk(pool, paths, (text) => {
-    const records = JSON.parse(text) as unknown;
-    if (!Array.isArray(records)) throw new Error('a page that is not a list');
-    rows += records.length;
-    each(records);
-  }, ahead);
+  await walk(
+    pool,
+    paths,
+    (text) => {
+      const records = JSON.parse(text) as unknown;
+      if (!Array.isArray(records)) throw new Error('a page that is not a list');
+      rows += records.length;
+      each(records);
+    },
+    ahead,
+  );
   return rows;
 }

@@ -8,7 +8,12 @@ export const USER = 'demo';
 export const KEY = 'demo-key';
 
 /** Starts `npm run sandbox` with rate limiting off and the given data sizes (and latency, ms); `stop` when done. */
-export async function sandboxProcess(counts: { clients?: number; products?: number; quotations?: number; latency?: number }): Promise<{ url: string; stop: () => void }> {
+export async function sandboxProcess(counts: {
+  clients?: number;
+  products?: number;
+  quotations?: number;
+  latency?: number;
+}): Promise<{ url: string; stop: () => void }> {
   const cli = fileURLToPath(new URL('../../electron/sandbox/cli.ts', import.meta.url));
   const args = ['--rate-limit', '0', '--port', '0'];
   for (const [k, v] of Object.entries(counts)) if (v !== undefined) args.push(`--${k}`, String(v));

@@ -126,13 +126,21 @@ try {
   console.log(`  floor: bare undici + JSON.parse, a page asked ahead         ${mp.toFixed(0).padStart(6)} ms ${minP.toFixed(0).padStart(6)} ms`);
   console.log(`  InvoicingApi.clients.pages()                                ${mc.toFixed(0).padStart(6)} ms ${minC.toFixed(0).padStart(6)} ms`);
   console.log(`  against fetch + parse, medians: ${verdict(mc / mp)}; best runs: ${verdict(minC / minP)}`);
-  console.log(`  (fetch + parse without asking ahead, a page at a time: median ${median(oneByOne).toFixed(0)} ms; the client asks ahead, so the floor does too)`);
+  console.log(
+    `  (fetch + parse without asking ahead, a page at a time: median ${median(oneByOne).toFixed(0)} ms; the client asks ahead, so the floor does too)`,
+  );
   // the text floor asks for one page at a time, as it always did; it stays printed to compare with earlier figures
-  console.log(`  against bodies as text (a page at a time), medians: ${(mc / mf).toFixed(2)}x; no client that reads records gets near it (see JSON.parse below)`);
+  console.log(
+    `  against bodies as text (a page at a time), medians: ${(mc / mf).toFixed(2)}x; no client that reads records gets near it (see JSON.parse below)`,
+  );
   // The client's own thread cannot finish before its CPU work is done, however
   // well fetching and parsing overlap: its CPU time is a lower bound for its wall time.
-  console.log(`  CPU time of this process, medians: text floor ${median(floorCpu).toFixed(0)} ms, fetch + parse ${median(parseCpu).toFixed(0)} ms, InvoicingApi ${median(oursCpu).toFixed(0)} ms`);
-  console.log(`  in-process, best of 5, the same pages: JSON.parse ${jsonOnly.toFixed(0)} ms; JSON.parse + record parser ${withFast.toFixed(0)} ms; JSON.parse + plain zod safeParse ${withZod.toFixed(0)} ms`);
+  console.log(
+    `  CPU time of this process, medians: text floor ${median(floorCpu).toFixed(0)} ms, fetch + parse ${median(parseCpu).toFixed(0)} ms, InvoicingApi ${median(oursCpu).toFixed(0)} ms`,
+  );
+  console.log(
+    `  in-process, best of 5, the same pages: JSON.parse ${jsonOnly.toFixed(0)} ms; JSON.parse + record parser ${withFast.toFixed(0)} ms; JSON.parse + plain zod safeParse ${withZod.toFixed(0)} ms`,
+  );
   if (LATENCY > 0) {
     const remote = await sandboxProcess({ clients: CLIENTS, latency: LATENCY });
     const rBase = new URL(remote.url);
@@ -150,7 +158,9 @@ try {
         rp.push((await time(() => parsed(rPool, rBase.pathname)))[0]);
         rc.push((await time(() => client(rApi)))[0]);
       }
-      console.log(`  the same against a service ${LATENCY} ms away (each answer ${LATENCY} ms later, as across a network): text floor ${median(rf).toFixed(0)} ms, fetch + parse ${median(rp).toFixed(0)} ms, InvoicingApi ${median(rc).toFixed(0)} ms, ${verdict(median(rc) / median(rp))}`);
+      console.log(
+        `  the same against a service ${LATENCY} ms away (each answer ${LATENCY} ms later, as across a network): text floor ${median(rf).toFixed(0)} ms, fetch + parse ${median(rp).toFixed(0)} ms, InvoicingApi ${median(rc).toFixed(0)} ms, ${verdict(median(rc) / median(rp))}`,
+      );
     } finally {
       await rApi.close();
       await rPool.close();

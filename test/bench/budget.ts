@@ -98,22 +98,33 @@ const pullRequests = pulls.reduce((n, p) => n + p.requests, 0);
 const least = pullRequests + 2 * (actions.saved + actions.sent + actions.left + actions.clientEdits);
 const kinds = new Map<string, number>();
 for (const r of requests) {
-  const path = new URL(r.url, 'http://x').pathname.replace(/^\/api\/v1/, '').replace(/\/\d+$/, '/:id').replace(/\/$/, '');
+  const path = new URL(r.url, 'http://x').pathname
+    .replace(/^\/api\/v1/, '')
+    .replace(/\/\d+$/, '/:id')
+    .replace(/\/$/, '');
   const k = `${r.method} ${path}`;
   kinds.set(k, (kinds.get(k) ?? 0) + 1);
 }
 const status = await ok('sync.status', {});
 const hours = (clock.now() - started) / 3_600_000;
 
-console.log(`a day's work: ${QUOTATIONS} quotations of ${LINES} lines typed, ${actions.saved} saved, ${actions.sent} sent, ${actions.left} left in the editor, ${actions.clientEdits} clients edited`);
-console.log(`  data: ${CLIENTS} clients, 300 products, 100 quotations; simulated ${((workDone - started) / MIN).toFixed(0)} min of work + 60 min open = ${hours.toFixed(2)} h, run in ${((performance.now() - wall) / 1000).toFixed(1)} s`);
+console.log(
+  `a day's work: ${QUOTATIONS} quotations of ${LINES} lines typed, ${actions.saved} saved, ${actions.sent} sent, ${actions.left} left in the editor, ${actions.clientEdits} clients edited`,
+);
+console.log(
+  `  data: ${CLIENTS} clients, 300 products, 100 quotations; simulated ${((workDone - started) / MIN).toFixed(0)} min of work + 60 min open = ${hours.toFixed(2)} h, run in ${((performance.now() - wall) / 1000).toFixed(1)} s`,
+);
 console.log(`  pulls: ${pulls.length} (the first at start, then by the interval rule), ${pullRequests} requests, ${pulls[0]?.requests ?? 0} each`);
 console.log(`  edits written to the local database: ${edits}; requests at the service: ${requests.length}`);
 for (const [k, n] of [...kinds.entries()].sort((a, b) => b[1] - a[1])) console.log(`    ${String(n).padStart(4)}  ${k}`);
-console.log(`  least the same work needs: ${least} (pulls ${pullRequests} + one write and one read-back for each of ${actions.saved + actions.sent + actions.left + actions.clientEdits} actions)`);
+console.log(
+  `  least the same work needs: ${least} (pulls ${pullRequests} + one write and one read-back for each of ${actions.saved + actions.sent + actions.left + actions.clientEdits} actions)`,
+);
 const ratio = requests.length / least;
 console.log(`  ratio: ${ratio.toFixed(2)}x (target ${TARGET}x)  ${ratio <= TARGET ? 'OK' : 'OVER'}`);
-console.log(`  per hour: ${(requests.length / hours).toFixed(0)} requests of the ${status.budget?.limit ?? '?'} allowed; left in this window: ${status.budget?.remaining ?? '?'} (reserve ${status.budget?.reserve ?? '?'})`);
+console.log(
+  `  per hour: ${(requests.length / hours).toFixed(0)} requests of the ${status.budget?.limit ?? '?'} allowed; left in this window: ${status.budget?.remaining ?? '?'} (reserve ${status.budget?.reserve ?? '?'})`,
+);
 
 await core.close();
 rmSync(dataDir, { recursive: true, force: true });

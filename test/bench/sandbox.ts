@@ -35,7 +35,12 @@ const startMs = performance.now() - t0;
 const sample = await request(`${sb.url}/clients?start=5000&count=100`, { headers: { authorization } });
 const bytes = Buffer.from(await sample.body.arrayBuffer());
 const floor = createServer((_req, res) => {
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length, 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '999' });
+  res.writeHead(200, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': bytes.length,
+    'x-ratelimit-limit': '1000',
+    'x-ratelimit-remaining': '999',
+  });
   res.end(bytes);
 });
 await new Promise<void>((r) => floor.listen(0, '127.0.0.1', r));

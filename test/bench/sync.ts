@@ -257,23 +257,46 @@ try {
 
   const median = (xs: number[]) => pct(xs, 0.5);
   const verdict = (r: number, target: number) => `${r.toFixed(2)}x ${r <= target ? `(within ${target.toFixed(2)}x)` : `(NOT within ${target.toFixed(2)}x)`}`;
-  const row = (label: string, xs: number[], extra = '') => console.log(`  ${label.padEnd(52)} median ${median(xs).toFixed(0).padStart(4)} ms  min ${Math.min(...xs).toFixed(0).padStart(4)} ms${extra}`);
+  const row = (label: string, xs: number[], extra = '') =>
+    console.log(
+      `  ${label.padEnd(52)} median ${median(xs).toFixed(0).padStart(4)} ms  min ${Math.min(...xs)
+        .toFixed(0)
+        .padStart(4)} ms${extra}`,
+    );
   console.log(`pull: ${COUNTS.clients} clients, ${COUNTS.products} products, ${COUNTS.quotations} quotations, pages of ${PAGE}, ${ROUNDS} rounds, alternating`);
   row('floor: bare undici, bodies as text', floor, `  (${floorRequests} requests, one at a time)`);
   row('floor: fetch + JSON.parse', parseFloor, '  (a page asked ahead, as the pager does)');
   row('floor: fetch + parse + bare JSON rows', rowsFloor, '  (a transaction per page, no index)');
   row('first pull: SyncEngine.pull() into a new database', first, `  (${pullRequests} requests)`);
   row('later pull: the same database, nothing changed', later, `  (${laterRequests} requests)`);
-  console.log(`  first pull against fetch + parse + bare rows, medians: ${verdict(median(first) / median(rowsFloor), TARGET_FIRST)}; best runs: ${verdict(Math.min(...first) / Math.min(...rowsFloor), TARGET_FIRST)}`);
-  console.log(`  later pull against fetch + parse, medians: ${verdict(median(later) / median(parseFloor), TARGET_LATER)}; best runs: ${verdict(Math.min(...later) / Math.min(...parseFloor), TARGET_LATER)}`);
-  console.log(`  against bodies as text (a page at a time), medians: first pull ${(median(first) / median(floor)).toFixed(2)}x, later pull ${(median(later) / median(floor)).toFixed(2)}x`);
-  console.log(`  where the time goes: the same pages read and parsed by InvoicingApi (schemas, wire coercion), nothing written: median ${median(reads).toFixed(0)} ms, CPU ${median(readsCpu).toFixed(0)} ms (fetch + JSON.parse: CPU ${median(parseCpu).toFixed(0)} ms);`);
+  console.log(
+    `  first pull against fetch + parse + bare rows, medians: ${verdict(median(first) / median(rowsFloor), TARGET_FIRST)}; best runs: ${verdict(Math.min(...first) / Math.min(...rowsFloor), TARGET_FIRST)}`,
+  );
+  console.log(
+    `  later pull against fetch + parse, medians: ${verdict(median(later) / median(parseFloor), TARGET_LATER)}; best runs: ${verdict(Math.min(...later) / Math.min(...parseFloor), TARGET_LATER)}`,
+  );
+  console.log(
+    `  against bodies as text (a page at a time), medians: first pull ${(median(first) / median(floor)).toFixed(2)}x, later pull ${(median(later) / median(floor)).toFixed(2)}x`,
+  );
+  console.log(
+    `  where the time goes: the same pages read and parsed by InvoicingApi (schemas, wire coercion), nothing written: median ${median(reads).toFixed(0)} ms, CPU ${median(readsCpu).toFixed(0)} ms (fetch + JSON.parse: CPU ${median(parseCpu).toFixed(0)} ms);`,
+  );
   console.log(`    CPU of the pull, medians: first ${median(firstCpu).toFixed(0)} ms, later ${median(laterCpu).toFixed(0)} ms;`);
-  console.log(`    inside the store's writers of pulled records (put and sweep calls), medians: first pull ${median(firstStore).toFixed(0)} ms, later pull ${median(laterStore).toFixed(0)} ms`);
-  console.log(`  requests: ${pullRequests}, the minimum is ${floorRequests} (one per page, plus the empty page ending a list that ends on a full page) ${pullRequests === floorRequests ? '(minimum)' : '(NOT the minimum)'}`);
-  console.log(`autosave write latency (${writes.length} edits): p50 ${pct(writes, 0.5).toFixed(3)} ms, p95 ${pct(writes, 0.95).toFixed(3)} ms ${pct(writes, 0.95) < 3 ? '(under 3 ms)' : '(NOT under 3 ms)'}`);
-  console.log(`search over ${COUNTS.clients} clients: p50 ${pct(clientTimes, 0.5).toFixed(3)} ms, p95 ${pct(clientTimes, 0.95).toFixed(3)} ms ${pct(clientTimes, 0.95) < 2 ? '(under 2 ms)' : '(NOT under 2 ms)'}`);
-  console.log(`search over ${COUNTS.products} products: p50 ${pct(productTimes, 0.5).toFixed(3)} ms, p95 ${pct(productTimes, 0.95).toFixed(3)} ms ${pct(productTimes, 0.95) < 2 ? '(under 2 ms)' : '(NOT under 2 ms)'}`);
+  console.log(
+    `    inside the store's writers of pulled records (put and sweep calls), medians: first pull ${median(firstStore).toFixed(0)} ms, later pull ${median(laterStore).toFixed(0)} ms`,
+  );
+  console.log(
+    `  requests: ${pullRequests}, the minimum is ${floorRequests} (one per page, plus the empty page ending a list that ends on a full page) ${pullRequests === floorRequests ? '(minimum)' : '(NOT the minimum)'}`,
+  );
+  console.log(
+    `autosave write latency (${writes.length} edits): p50 ${pct(writes, 0.5).toFixed(3)} ms, p95 ${pct(writes, 0.95).toFixed(3)} ms ${pct(writes, 0.95) < 3 ? '(under 3 ms)' : '(NOT under 3 ms)'}`,
+  );
+  console.log(
+    `search over ${COUNTS.clients} clients: p50 ${pct(clientTimes, 0.5).toFixed(3)} ms, p95 ${pct(clientTimes, 0.95).toFixed(3)} ms ${pct(clientTimes, 0.95) < 2 ? '(under 2 ms)' : '(NOT under 2 ms)'}`,
+  );
+  console.log(
+    `search over ${COUNTS.products} products: p50 ${pct(productTimes, 0.5).toFixed(3)} ms, p95 ${pct(productTimes, 0.95).toFixed(3)} ms ${pct(productTimes, 0.95) < 2 ? '(under 2 ms)' : '(NOT under 2 ms)'}`,
+  );
   const load = loadavg()[0]!;
   if (load > 1.5) console.log(`  note: load average ${load.toFixed(1)} on ${availableParallelism()} cores while measuring; figures are noisy`);
 } finally {

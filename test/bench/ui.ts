@@ -89,7 +89,10 @@ async function makeQuotation(page: Page, lines: number): Promise<string> {
     for (let i = 0; i < n; i++) {
       await qd.invoke('lines.add', {
         quotationId: q.id,
-        line: i % 25 === 24 ? { description: `Tekstregel ${i}` } : { amount: 1 + (i % 7), amount_desc: 'st', description: `Regel ${i}`, tax_rate: i % 3 === 0 ? 9 : 21, price: 10 + (i % 50) + 0.25 },
+        line:
+          i % 25 === 24
+            ? { description: `Tekstregel ${i}` }
+            : { amount: 1 + (i % 7), amount_desc: 'st', description: `Regel ${i}`, tax_rate: i % 3 === 0 ? 9 : 21, price: 10 + (i % 50) + 0.25 },
       });
     }
     return q.id;
@@ -173,7 +176,13 @@ async function armPriceCell(page: Page, index: number): Promise<void> {
       wait(i: number): Promise<KeyResult> {
         return new Promise<KeyResult>((resolve, reject) => {
           if (results[i]) return resolve(results[i]);
-          const timer = setTimeout(() => reject(new Error(`key ${i + 1}: the total did not change within 2 s (the price cell shows "${cell.value}", the total ${String(total.textContent)})`)), 2000);
+          const timer = setTimeout(
+            () =>
+              reject(
+                new Error(`key ${i + 1}: the total did not change within 2 s (the price cell shows "${cell.value}", the total ${String(total.textContent)})`),
+              ),
+            2000,
+          );
           waiting.set(i, (r) => {
             clearTimeout(timer);
             resolve(r);
@@ -282,11 +291,27 @@ try {
   const frames = (r: KeyResult[]) => r.map((k) => k.frame ?? NaN);
   const bigTimes = times(big.keys);
 
-  console.log(`\ntyping in a price cell until the total has re-rendered and been laid out (${KEYS} keys, load average ${load0.toFixed(2)}${BUSY ? `, ${BUSY} busy processes` : ''})`);
+  console.log(
+    `\ntyping in a price cell until the total has re-rendered and been laid out (${KEYS} keys, load average ${load0.toFixed(2)}${BUSY ? `, ${BUSY} busy processes` : ''})`,
+  );
   console.log(`  ${LINES} lines: median ${ms(pct(bigTimes, 50))}  p95 ${ms(pct(bigTimes, 95))}  max ${ms(Math.max(...bigTimes))}   (target p95 < 16 ms)`);
-  console.log(`    of which waiting for the page: median ${ms(pct(big.keys.map((k) => k.delay), 50))}  p95 ${ms(pct(big.keys.map((k) => k.delay), 95))}`);
+  console.log(
+    `    of which waiting for the page: median ${ms(
+      pct(
+        big.keys.map((k) => k.delay),
+        50,
+      ),
+    )}  p95 ${ms(
+      pct(
+        big.keys.map((k) => k.delay),
+        95,
+      ),
+    )}`,
+  );
   console.log(`    the frame after it: median ${ms(pct(frames(big.keys), 50))}  p95 ${ms(pct(frames(big.keys), 95))}`);
-  console.log(`  floor, 1 line: median ${ms(pct(times(small.keys), 50))}  p95 ${ms(pct(times(small.keys), 95))}; its frame: median ${ms(pct(frames(small.keys), 50))}`);
+  console.log(
+    `  floor, 1 line: median ${ms(pct(times(small.keys), 50))}  p95 ${ms(pct(times(small.keys), 95))}; its frame: median ${ms(pct(frames(small.keys), 50))}`,
+  );
   console.log(`  opening the ${LINES}-line quotation: ${big.open} ms`);
 
   // first paint, fresh page each round

@@ -29,10 +29,12 @@ async function conflicted(here: (r: Rig, id: string) => void, there: Record<stri
 
 describe('the conflict view of a draft', () => {
   it('names the fields changed on both sides, and those changed on one side apart', async () => {
-    const { view } = await conflicted(
-      (r, id) => r.store.quotations.updateHeader(id, { notes: 'Mijn notitie', discounttype: 'percentage', discount: 5 }),
-      { notes: 'Hun notitie', paymentcondition: 'Hun voorwaarde', discounttype: 'percentage', discount: 5 },
-    );
+    const { view } = await conflicted((r, id) => r.store.quotations.updateHeader(id, { notes: 'Mijn notitie', discounttype: 'percentage', discount: 5 }), {
+      notes: 'Hun notitie',
+      paymentcondition: 'Hun voorwaarde',
+      discounttype: 'percentage',
+      discount: 5,
+    });
     expect(view.fields).toEqual(['notes']);
     expect(view.rows).toEqual([{ field: 'notes', mine: 'Mijn notitie', theirs: 'Hun notitie' }]);
     // the same change on both sides is no difference; the service's defaults (profile, period, show totals) are no change at all
@@ -56,7 +58,12 @@ describe('the conflict view of a draft', () => {
     );
     expect(view.fields).toEqual(['lines']);
     expect(view.rows).toEqual([
-      { field: 'line', line: 2, mine: { amount: 2, description: 'Meer werk', price: 55, tax_rate: 21 }, theirs: { amount: 3, description: 'Meer werk', price: 50, tax_rate: 21 } },
+      {
+        field: 'line',
+        line: 2,
+        mine: { amount: 2, description: 'Meer werk', price: 55, tax_rate: 21 },
+        theirs: { amount: 3, description: 'Meer werk', price: 50, tax_rate: 21 },
+      },
     ]);
   });
 

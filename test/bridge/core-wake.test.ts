@@ -17,7 +17,11 @@ afterAll(async () => {
 describe('a resolution queues work', () => {
   it('is pushed at once after a spell offline, not at the next probe', async () => {
     const sandbox = t.core.sandbox!;
-    const clients = await until(async () => ((await t.ok('clients.list', {})).items.length === 2 ? (await t.ok('clients.list', {})).items : null), 'the first pull', 15_000);
+    const clients = await until(
+      async () => ((await t.ok('clients.list', {})).items.length === 2 ? (await t.ok('clients.list', {})).items : null),
+      'the first pull',
+      15_000,
+    );
     const q = await t.ok('quotations.create', { clientId: clients[0]!.id });
     await t.ok('lines.add', { quotationId: q.id, line: { amount: 1, price: 10, description: 'Werk' } });
     await t.ok('quotations.saveToService', { id: q.id });

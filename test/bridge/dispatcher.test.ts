@@ -33,18 +33,37 @@ describe('dispatcher', () => {
       throw new TypeError('boom');
     });
     const r = await dispatch({ trusted: true }, 'quotations.get', { id: 'q' });
-    expect(r).toEqual({ ok: false, error: { kind: 'internal', messageKey: 'bridge.internal', message: expect.stringContaining('TypeError: boom'), params: { detail: 'TypeError: boom' } } });
+    expect(r).toEqual({
+      ok: false,
+      error: { kind: 'internal', messageKey: 'bridge.internal', message: expect.stringContaining('TypeError: boom'), params: { detail: 'TypeError: boom' } },
+    });
     expect(JSON.stringify(r)).not.toMatch(/\n\s+at |dispatcher\.ts/);
   });
 
   it('serializes store, handler, keychain and API errors with their kinds', () => {
-    expect(serializeError(new StoreError('not_allowed', 'This quotation has been sent.'))).toMatchObject({ kind: 'conflict_state', message: 'This quotation has been sent.' });
+    expect(serializeError(new StoreError('not_allowed', 'This quotation has been sent.'))).toMatchObject({
+      kind: 'conflict_state',
+      message: 'This quotation has been sent.',
+    });
     expect(serializeError(new StoreError('corrupt', 'damaged'))).toMatchObject({ kind: 'storage', messageKey: 'bridge.storage' });
-    expect(serializeError(new HandlerError('validation', 'bad', [{ field: 'x', message: 'y' }]))).toMatchObject({ kind: 'validation', fieldErrors: [{ field: 'x', message: 'y' }] });
+    expect(serializeError(new HandlerError('validation', 'bad', [{ field: 'x', message: 'y' }]))).toMatchObject({
+      kind: 'validation',
+      fieldErrors: [{ field: 'x', message: 'y' }],
+    });
     const keychain = serializeError(new KeychainError('keychain_unavailable', { detail: 'no dbus' }));
     expect(keychain).toMatchObject({ kind: 'keychain_unavailable', messageKey: 'keychain.unavailable' });
     expect(Object.keys(keychain).sort()).toEqual(['kind', 'message', 'messageKey', 'params']);
-    const api = serializeError(new ApiError({ kind: 'validation', messageKey: 'api.validation', params: { fields: 'email' }, outcome: 'not_applied', operation: 'clients.create', status: 422, fieldErrors: [{ field: 'email', message: 'bad' }] }));
+    const api = serializeError(
+      new ApiError({
+        kind: 'validation',
+        messageKey: 'api.validation',
+        params: { fields: 'email' },
+        outcome: 'not_applied',
+        operation: 'clients.create',
+        status: 422,
+        fieldErrors: [{ field: 'email', message: 'bad' }],
+      }),
+    );
     expect(api).toMatchObject({ kind: 'validation', fieldErrors: [{ field: 'email', message: 'bad' }] });
   });
 });

@@ -29,7 +29,16 @@ describe('document lists through the bridge', () => {
       expect(view.state).toBe('unavailable');
       expect(view.items.map((c) => c.name)).toContain('Webdesign');
     } finally {
-      store.documentLists.put('categories', [{ id: 1, name: 'Algemeen' }, { id: 2, name: 'Advies' }, { id: 3, name: 'Webdesign' }, { id: 4, name: 'Onderhoud' }], Date.now());
+      store.documentLists.put(
+        'categories',
+        [
+          { id: 1, name: 'Algemeen' },
+          { id: 2, name: 'Advies' },
+          { id: 3, name: 'Webdesign' },
+          { id: 4, name: 'Onderhoud' },
+        ],
+        Date.now(),
+      );
     }
   });
 

@@ -35,7 +35,11 @@ describe('which line is empty', () => {
 
 describe('empty lines', () => {
   it('are left out of what the service gets, and block nothing', async () => {
-    const { id } = await draftWith([{ amount: 1, description: '' }, { amount: 2, description: 'Dakgoot vervangen', price: 120, tax_rate: 21 }, { description: '' }]);
+    const { id } = await draftWith([
+      { amount: 1, description: '' },
+      { amount: 2, description: 'Dakgoot vervangen', price: 120, tax_rate: 21 },
+      { description: '' },
+    ]);
     expect(t.core.space.store.quotations.errors(id)).toEqual([]);
     await t.ok('quotations.saveToService', { id });
     await t.core.sync.engine.pushNow();
@@ -49,7 +53,10 @@ describe('empty lines', () => {
   });
 
   it('keep the problem of a later line on that line', async () => {
-    const { id } = await draftWith([{ amount: 1, description: '' }, { amount: 1, description: 'Goot', price: 1.23456 }]);
+    const { id } = await draftWith([
+      { amount: 1, description: '' },
+      { amount: 1, description: 'Goot', price: 1.23456 },
+    ]);
     expect(t.core.space.store.quotations.errors(id).map((e) => e.field)).toEqual(['lines.1.price']);
     const r = await t.call('quotations.saveToService', { id });
     expect(r).toMatchObject({ ok: false, error: { kind: 'validation', fieldErrors: [{ field: 'lines.1.price' }] } });
@@ -58,5 +65,4 @@ describe('empty lines', () => {
     await t.core.sync.engine.pushNow();
     expect((await t.ok('quotations.get', { id })).fieldErrors.map((e) => e.field)).toEqual(['lines.1.price']);
   });
-
 });

@@ -20,7 +20,11 @@ describe('a catalogue product on a line', () => {
   it('comes without its euro price for a client in pounds, whatever the editor sent along', async () => {
     const q = await t.ok('quotations.create', { clientId: (await client('Brightwater')).id });
     const training = await product('TRAIN-EN');
-    const line = await t.ok('lines.add', { quotationId: q.id, line: { amount: 1, price: 795, description: 'Training day (English)' }, fromProductId: training.id });
+    const line = await t.ok('lines.add', {
+      quotationId: q.id,
+      line: { amount: 1, price: 795, description: 'Training day (English)' },
+      fromProductId: training.id,
+    });
     expect(line).toMatchObject({ amount: 1, description: 'Training day (English)', tax_rate: 21 });
     expect(line.price).toBeUndefined();
     // a quantity the editor sends along still counts

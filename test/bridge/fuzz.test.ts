@@ -63,7 +63,9 @@ const VALID: { [N in OperationName]: Record<string, unknown> } = {
   'settings.get': {},
   'settings.set': { language: 'en', defaultSendmethod: 'mail' },
   'company.get': {},
-  'company.set': { fields: { name: 'n', street: 's', postcode: '1234 AB', city: 'c', country: 'NL', vatNumber: 'v', cocNumber: 'k', iban: '', email: '', phone: '' } },
+  'company.set': {
+    fields: { name: 'n', street: 's', postcode: '1234 AB', city: 'c', country: 'NL', vatNumber: 'v', cocNumber: 'k', iban: '', email: '', phone: '' },
+  },
   'company.setLogo': { type: 'image/png', dataBase64: 'iVBORw0KGgo=' },
   'company.removeLogo': {},
   'document.exportPdf': { fileName: 'OF2026-0001 Client.pdf' },
@@ -106,16 +108,25 @@ type Mutation = (p: Record<string, unknown>) => fc.Arbitrary<unknown>;
 const mutations: Mutation[] = [
   // a key the contract does not know
   (p) => fc.tuple(fc.string({ minLength: 1, maxLength: 12 }), wrongValue).map(([k, v]) => ({ ...p, [k]: v })),
-  (p) => fc.constantFrom('__proto__', 'constructor', 'prototype').map((k) => JSON.parse(`{"${k}": {"isAdmin": true}}`) as object).map((extra) => ({ ...p, ...extra })),
+  (p) =>
+    fc
+      .constantFrom('__proto__', 'constructor', 'prototype')
+      .map((k) => JSON.parse(`{"${k}": {"isAdmin": true}}`) as object)
+      .map((extra) => ({ ...p, ...extra })),
   // a field of the wrong kind
   (p) => (Object.keys(p).length === 0 ? fc.constant(null) : fc.tuple(fc.constantFrom(...Object.keys(p)), wrongValue).map(([k, v]) => ({ ...p, [k]: v }))),
   // a field missing
-  (p) => (Object.keys(p).length === 0 ? fc.constant([]) : fc.constantFrom(...Object.keys(p)).map((k) => Object.fromEntries(Object.entries(p).filter(([key]) => key !== k)))),
+  (p) =>
+    Object.keys(p).length === 0
+      ? fc.constant([])
+      : fc.constantFrom(...Object.keys(p)).map((k) => Object.fromEntries(Object.entries(p).filter(([key]) => key !== k))),
   // a nested object broken the same way
   (p) => {
     const nested = Object.entries(p).filter(([, v]) => v !== null && typeof v === 'object' && !Array.isArray(v));
     if (nested.length === 0) return fc.constant('not an object');
-    return fc.tuple(fc.constantFrom(...nested), fc.string({ minLength: 1, maxLength: 8 }), wrongValue).map(([[k, v], key, value]) => ({ ...p, [k]: { ...(v as object), [key]: value } }));
+    return fc
+      .tuple(fc.constantFrom(...nested), fc.string({ minLength: 1, maxLength: 8 }), wrongValue)
+      .map(([[k, v], key, value]) => ({ ...p, [k]: { ...(v as object), [key]: value } }));
   },
   // not an object at all
   () => fc.oneof(wrongValue, fc.constant([]), fc.constant(''), fc.constant(0)),
@@ -135,7 +146,11 @@ beforeAll(async () => {
   await pullAll(t.core);
   const db = t.core.space.store.db;
   changesSoFar = () => (db.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
-  const tables = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%search%' ORDER BY name`).all() as { name: string }[]).map((r) => r.name);
+  const tables = (
+    db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%search%' ORDER BY name`).all() as {
+      name: string;
+    }[]
+  ).map((r) => r.name);
   dump = () => JSON.stringify(tables.map((name) => [name, db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all()]));
 });
 afterAll(() => t.close());
@@ -175,11 +190,21 @@ describe('bridge fuzz', () => {
   it('answers unknown operations, prototype names included, without running anything', async () => {
     const changes = changesSoFar();
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'quotations', 'quotations.get ', 'QUOTATIONS.GET'), fc.integer(), fc.constant(null), fc.object()), fc.anything(), async (op, payload) => {
-        fc.pre(!(typeof op === 'string' && (OPERATION_NAMES as string[]).includes(op)));
-        const r = await t.call(op as string, payload);
-        expect(r).toMatchObject({ ok: false, error: { kind: 'invalid_request', messageKey: 'bridge.unknown_operation' } });
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string(),
+          fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'quotations', 'quotations.get ', 'QUOTATIONS.GET'),
+          fc.integer(),
+          fc.constant(null),
+          fc.object(),
+        ),
+        fc.anything(),
+        async (op, payload) => {
+          fc.pre(!(typeof op === 'string' && (OPERATION_NAMES as string[]).includes(op)));
+          const r = await t.call(op as string, payload);
+          expect(r).toMatchObject({ ok: false, error: { kind: 'invalid_request', messageKey: 'bridge.unknown_operation' } });
+        },
+      ),
       { seed: SEED + 1, numRuns: 500 },
     );
     expect(changesSoFar()).toBe(changes);

@@ -19,7 +19,9 @@ describe('products through the bridge', () => {
     const [hit] = await t.ok('products.search', { query: 'zijde' });
     expect(hit).toMatchObject({ localId: p.localId, id: p.id, code: 'LAK-01' });
     // a client in euro who is billed excluding tax: the catalogue's price as it is
-    const client = t.core.space.store.clients.list({ limit: 100 }).find((c) => ['', 'EUR', undefined, null].includes(c.fields.currency as string) && c.fields.tax_type !== 'intax')!;
+    const client = t.core.space.store.clients
+      .list({ limit: 100 })
+      .find((c) => ['', 'EUR', undefined, null].includes(c.fields.currency as string) && c.fields.tax_type !== 'intax')!;
     const q = await t.ok('quotations.create', { clientId: client.id });
     const line = await t.ok('lines.add', { quotationId: q.id, line: {}, fromProductId: p.id });
     expect(line).toMatchObject({ description: 'Lak zijdeglans', tax_rate: 21, amount: 1, price: 0.125 });

@@ -35,7 +35,11 @@ describe('a client delete the service refused', () => {
     const v = await t.ok('clients.makeInactive', { id: c.id });
     expect(v).toMatchObject({ active: false, hasDocuments: false });
     // the delete is gone and the change waits alone, so it goes on the next push
-    expect(store().outbox.forTarget(c.id).map((e) => [e.kind, e.state])).toEqual([['client.update', 'pending']]);
+    expect(
+      store()
+        .outbox.forTarget(c.id)
+        .map((e) => [e.kind, e.state]),
+    ).toEqual([['client.update', 'pending']]);
     expect((await t.ok('outbox.parked', {})).filter((o) => o.entityId === c.id)).toEqual([]);
 
     await t.core.sync.engine.pushNow();
@@ -48,7 +52,11 @@ describe('a client delete the service refused', () => {
     const { items } = await t.ok('clients.list', {});
     const c = items.find((x) => x.clientnr !== null && x.active)!;
     await t.ok('clients.makeInactive', { id: c.id });
-    expect(store().outbox.forTarget(c.id).map((e) => e.kind)).toEqual(['client.update']);
+    expect(
+      store()
+        .outbox.forTarget(c.id)
+        .map((e) => e.kind),
+    ).toEqual(['client.update']);
     expect((await t.ok('clients.get', { id: c.id })).fields.active).toBe(false);
   });
 });

@@ -39,7 +39,7 @@ async function draft(r: Rig) {
 /** Types into a line every `everyMs` for `forMs`: a price edit each time, with the pauses a person makes. */
 async function type(r: Rig, quotationId: string, lineId: string, forMs: number, everyMs = 5000) {
   for (let at = 0; at < forMs; at += everyMs) {
-    await r.t.ok('lines.update', { quotationId, lineId, patch: { price: 90 + (at / everyMs) % 50 } });
+    await r.t.ok('lines.update', { quotationId, lineId, patch: { price: 90 + ((at / everyMs) % 50) } });
     await r.clock.advance(everyMs, r.settle);
   }
 }
@@ -93,7 +93,12 @@ describe('drafting costs no requests', () => {
     expect(await r.t.ok('quotations.leave', { id: q.id })).toEqual({ queued: null });
     await r.clock.advance(15 * MIN, r.settle);
     // only the periodic pull (reads) spent anything meanwhile
-    expect(r.requests().slice(count).filter((x) => x.method !== 'GET')).toEqual([]);
+    expect(
+      r
+        .requests()
+        .slice(count)
+        .filter((x) => x.method !== 'GET'),
+    ).toEqual([]);
 
     // a draft never saved: sending it is one POST that saves and sends it
     const second = await draft(r);
@@ -101,7 +106,11 @@ describe('drafting costs no requests', () => {
     const writesBefore = quotationWrites().length;
     await r.t.ok('quotations.send', { id: second.q.id, sendmethod: 'email' });
     await r.settle();
-    expect(quotationWrites().slice(writesBefore).map((w) => w.method)).toEqual(['POST']);
+    expect(
+      quotationWrites()
+        .slice(writesBefore)
+        .map((w) => w.method),
+    ).toEqual(['POST']);
     const sent = await r.t.ok('quotations.get', { id: second.q.id });
     expect(sent.sent).toBe(true);
     expect(r.sb.deliveries().filter((d) => d.quotationId === sent.serverId)).toHaveLength(1);
@@ -162,7 +171,12 @@ describe('the reserve of the request budget', () => {
     const before = r.requests().length;
     expect(await r.t.ok('sync.pullNow', {})).toEqual({ started: true });
     await r.settle();
-    expect(r.requests().slice(before).some((x) => x.url.includes('/clients?'))).toBe(true);
+    expect(
+      r
+        .requests()
+        .slice(before)
+        .some((x) => x.url.includes('/clients?')),
+    ).toBe(true);
     expect((await r.t.ok('quotations.get', { id: q.id })).serverId).not.toBeNull();
   }, 120_000);
 });

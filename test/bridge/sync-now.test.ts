@@ -85,7 +85,10 @@ describe('the network is back', () => {
 
     expect(await a.ok('sync.networkBack', {})).toEqual({ woken: true });
     expect(await until(async () => (await a.ok('clients.get', { id: client.id })).clientnr, 'the client to reach the service')).toBeGreaterThan(0);
-    const since = sandbox.requests().slice(before).map((r) => `${r.method} ${r.url}`);
+    const since = sandbox
+      .requests()
+      .slice(before)
+      .map((r) => `${r.method} ${r.url}`);
     expect(since.filter((r) => r.startsWith('POST'))).toHaveLength(1);
     // nothing was pulled: a pull reads the products, quotations and countries too
     expect(since.filter((r) => /\/(products|quotations|countrylist)/.test(r))).toEqual([]);

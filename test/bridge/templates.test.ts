@@ -17,10 +17,23 @@ const requests = () => t.core.sandbox!.requests().length;
 async function draftWithLines(clientQuery: string) {
   const client = (await t.ok('clients.search', { query: clientQuery }))[0]!;
   const q = await t.ok('quotations.create', { clientId: client.id });
-  await t.ok('quotations.update', { id: q.id, patch: { paymentcondition: 'Binnen 14 dagen', quotationperiod: 21, discounttype: 'amount', discount: 10, notes: 'intern', reference: { line1: 'Voorjaar' } } });
+  await t.ok('quotations.update', {
+    id: q.id,
+    patch: {
+      paymentcondition: 'Binnen 14 dagen',
+      quotationperiod: 21,
+      discounttype: 'amount',
+      discount: 10,
+      notes: 'intern',
+      reference: { line1: 'Voorjaar' },
+    },
+  });
   const heading = await t.ok('lines.add', { quotationId: q.id, line: { description: 'Crème-kleurige huisstijl' } });
   const logo = await t.ok('lines.add', { quotationId: q.id, line: { amount: 1, description: 'Logo ontwerp', price: 450.125, tax_rate: 21 } });
-  const hours = await t.ok('lines.add', { quotationId: q.id, line: { amount: 2.5, amount_desc: 'uur', description: 'Overleg', price: 95, tax_rate: 21, discount_pct: 12.5 } });
+  const hours = await t.ok('lines.add', {
+    quotationId: q.id,
+    line: { amount: 2.5, amount_desc: 'uur', description: 'Overleg', price: 95, tax_rate: 21, discount_pct: 12.5 },
+  });
   const travel = await t.ok('lines.add', { quotationId: q.id, line: { amount: 1, description: 'Reiskosten', price: 0.125, tax_rate: 0 } });
   return { client, q, heading, logo, hours, travel };
 }
@@ -47,11 +60,25 @@ describe('templates through the bridge', () => {
   it('keeps the header fields when asked, and starts a new quotation with them and the lines, for the chosen client', async () => {
     const { q } = await draftWithLines('Brightwater');
     const tpl = await t.ok('templates.create', { quotationId: q.id, name: 'Complete huisstijl', withHeader: true });
-    expect(tpl.header).toEqual({ reference: { line1: 'Voorjaar' }, paymentcondition: 'Binnen 14 dagen', quotationperiod: 21, discounttype: 'amount', discount: 10 });
+    expect(tpl.header).toEqual({
+      reference: { line1: 'Voorjaar' },
+      paymentcondition: 'Binnen 14 dagen',
+      quotationperiod: 21,
+      discounttype: 'amount',
+      discount: 10,
+    });
     const lindeboom = (await t.ok('clients.search', { query: 'Lindeboom' }))[0]!;
     const before = requests();
     const fresh = await t.ok('templates.newQuotation', { id: tpl.id, clientId: lindeboom.id });
-    expect(fresh).toMatchObject({ client: { id: lindeboom.id }, paymentcondition: 'Binnen 14 dagen', quotationperiod: 21, discounttype: 'amount', discount: 10, notes: '', state: 'pending' });
+    expect(fresh).toMatchObject({
+      client: { id: lindeboom.id },
+      paymentcondition: 'Binnen 14 dagen',
+      quotationperiod: 21,
+      discounttype: 'amount',
+      discount: 10,
+      notes: '',
+      state: 'pending',
+    });
     expect(fresh.reference.line1).toBe('Voorjaar');
     // the client's default category, as for any new quotation (Lindeboom: Webdesign)
     expect(fresh.category).toBe(3);
@@ -108,7 +135,10 @@ describe('templates through the bridge', () => {
     const tpl = await t.ok('templates.create', { quotationId: q.id, name: 'Verstuurd en goed', withHeader: true });
     expect(tpl.lineCount).toBe(4);
     const r = await t.call('templates.insert', { id: tpl.id, quotationId: q.id });
-    expect(r).toMatchObject({ ok: false, error: { kind: 'conflict_state', message: expect.stringContaining('start a new quotation from the template instead') } });
+    expect(r).toMatchObject({
+      ok: false,
+      error: { kind: 'conflict_state', message: expect.stringContaining('start a new quotation from the template instead') },
+    });
     expect((await t.ok('quotations.get', { id: q.id })).lines).toHaveLength(4);
   });
 });

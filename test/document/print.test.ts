@@ -1,7 +1,14 @@
 // Printing from the Electron window, without Electron: the window's contents,
 // the save dialog and the file writer are handed in, as main.ts hands them in.
 import { describe, expect, it } from 'vitest';
-import { defaultPdfPath, documentPrintHandlers, noWindowPrintHandlers, pdfOptions, type PdfOptions, type PrintableContents } from '../../electron/document/print';
+import {
+  defaultPdfPath,
+  documentPrintHandlers,
+  noWindowPrintHandlers,
+  pdfOptions,
+  type PdfOptions,
+  type PrintableContents,
+} from '../../electron/document/print';
 
 function window(printResult: [boolean, string] = [true, '']) {
   const calls: { pdf: PdfOptions[]; print: number } = { pdf: [], print: 0 };
@@ -20,7 +27,13 @@ function window(printResult: [boolean, string] = [true, '']) {
 
 describe('PDF from the window', () => {
   it('prints A4 with the page deciding margins, and no header with the app address', () => {
-    expect(pdfOptions()).toEqual({ pageSize: 'A4', printBackground: true, preferCSSPageSize: true, margins: { top: 0, bottom: 0, left: 0, right: 0 }, displayHeaderFooter: false });
+    expect(pdfOptions()).toEqual({
+      pageSize: 'A4',
+      printBackground: true,
+      preferCSSPageSize: true,
+      margins: { top: 0, bottom: 0, left: 0, right: 0 },
+      displayHeaderFooter: false,
+    });
   });
 
   it('proposes the file name in the documents folder, cleaned again', () => {
@@ -40,7 +53,10 @@ describe('PDF from the window', () => {
       writeFile: async (p, d) => void written.push([p, new TextDecoder().decode(d)]),
       documentsDir: () => '/docs',
     });
-    expect(await h['document.exportPdf']({ fileName: 'OF2026-0008 Bakkerij Jansen.pdf' })).toEqual({ saved: true, path: '/tmp/x/OF2026-0008 Bakkerij Jansen.pdf' });
+    expect(await h['document.exportPdf']({ fileName: 'OF2026-0008 Bakkerij Jansen.pdf' })).toEqual({
+      saved: true,
+      path: '/tmp/x/OF2026-0008 Bakkerij Jansen.pdf',
+    });
     expect(proposed).toEqual(['/docs/OF2026-0008 Bakkerij Jansen.pdf']);
     expect(written).toEqual([['/tmp/x/OF2026-0008 Bakkerij Jansen.pdf', '%PDF-1.7 fake']]);
     expect(calls.pdf).toEqual([pdfOptions()]);
@@ -60,11 +76,23 @@ describe('PDF from the window', () => {
 describe('printing from the window', () => {
   it('prints, takes a cancelled dialog as no failure, and reports a printer failure', async () => {
     const ok = window([true, '']);
-    expect(await documentPrintHandlers({ contents: () => ok.contents, dialog: { choosePath: async () => null }, writeFile: async () => undefined })['document.print']({})).toEqual({ printed: true });
+    expect(
+      await documentPrintHandlers({ contents: () => ok.contents, dialog: { choosePath: async () => null }, writeFile: async () => undefined })[
+        'document.print'
+      ]({}),
+    ).toEqual({ printed: true });
     const cancelled = window([false, 'Print job canceled']);
-    expect(await documentPrintHandlers({ contents: () => cancelled.contents, dialog: { choosePath: async () => null }, writeFile: async () => undefined })['document.print']({})).toEqual({ printed: false });
+    expect(
+      await documentPrintHandlers({ contents: () => cancelled.contents, dialog: { choosePath: async () => null }, writeFile: async () => undefined })[
+        'document.print'
+      ]({}),
+    ).toEqual({ printed: false });
     const failed = window([false, 'Print job failed']);
-    await expect(documentPrintHandlers({ contents: () => failed.contents, dialog: { choosePath: async () => null }, writeFile: async () => undefined })['document.print']({})).rejects.toThrow(/not printed: Print job failed/);
+    await expect(
+      documentPrintHandlers({ contents: () => failed.contents, dialog: { choosePath: async () => null }, writeFile: async () => undefined })['document.print'](
+        {},
+      ),
+    ).rejects.toThrow(/not printed: Print job failed/);
   });
 
   it('is refused where there is no window, pointing at the browser', () => {

@@ -57,7 +57,13 @@ describe('the bridge in the page', () => {
       } catch {
         replaced = false;
       }
-      return { host: w.quotedesk.host, keys: Object.keys(w.quotedesk).sort(), writable: d?.writable, configurable: d?.configurable, replaced: replaced && w.quotedesk.host !== 'web' };
+      return {
+        host: w.quotedesk.host,
+        keys: Object.keys(w.quotedesk).sort(),
+        writable: d?.writable,
+        configurable: d?.configurable,
+        replaced: replaced && w.quotedesk.host !== 'web',
+      };
     });
     expect(r).toEqual({ host: 'web', keys: ['host', 'invoke', 'on'], writable: false, configurable: false, replaced: false });
     expect(await page.locator('head script').first().getAttribute('src')).toBe('/__bridge/client.js');
@@ -67,8 +73,14 @@ describe('the bridge in the page', () => {
 
   it('answers calls from the page, with the demo data pulled into the local database', async () => {
     // nobody picked a language yet: the page follows its browser's
-    expect(await invoke('settings.get', {})).toMatchObject({ language: null, languagePicked: false, defaultSendmethod: expect.stringMatching(/^(email|mail|printcenter)$/) });
-    await page.waitForFunction(async () => ((await (globalThis as PageWindow).quotedesk.invoke('clients.list', { includeInactive: true })) as { total: number }).total === 4);
+    expect(await invoke('settings.get', {})).toMatchObject({
+      language: null,
+      languagePicked: false,
+      defaultSendmethod: expect.stringMatching(/^(email|mail|printcenter)$/),
+    });
+    await page.waitForFunction(
+      async () => ((await (globalThis as PageWindow).quotedesk.invoke('clients.list', { includeInactive: true })) as { total: number }).total === 4,
+    );
     const status = (await invoke('sync.status', {})) as SyncStatus;
     expect(status).toMatchObject({ account: 'demo', online: true });
   });
@@ -88,7 +100,11 @@ describe('the bridge in the page', () => {
 
   it('is refused to a request without the token, even from the page itself', async () => {
     const r = await page.evaluate(async () => {
-      const res = await fetch('/__bridge/invoke', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ op: 'settings.get', input: {} }) });
+      const res = await fetch('/__bridge/invoke', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ op: 'settings.get', input: {} }),
+      });
       return { status: res.status, body: (await res.json()) as { ok: boolean; error: { kind: string } } };
     });
     expect(r).toEqual({ status: 403, body: { ok: false, error: expect.objectContaining({ kind: 'untrusted_sender' }) } });
@@ -106,13 +122,19 @@ describe('off the network and back', () => {
     expect(await control(false)).toEqual({ online: false });
     expect(host.sandbox?.online).toBe(false);
     const client = (await invoke('clients.create', { fields: { company: 'Treinwerk B.V.', email: 'info@treinwerk.nl' } })) as { id: string };
-    await page.getByRole('status').getByText(/offline/i).waitFor();
+    await page
+      .getByRole('status')
+      .getByText(/offline/i)
+      .waitFor();
     await page.waitForFunction(() => (globalThis as PageWindow).statuses.some((s) => !s.online && s.pending >= 1));
     expect(((await invoke('clients.get', { id: client.id })) as { clientnr: number | null }).clientnr).toBeNull();
     await page.screenshot({ path: screenshotPath('bridge-offline') });
 
     expect(await control(true)).toEqual({ online: true });
-    await page.getByRole('status').getByText(/online/i).waitFor();
+    await page
+      .getByRole('status')
+      .getByText(/online/i)
+      .waitFor();
     await page.waitForFunction(() => (globalThis as PageWindow).statuses.some((s) => s.online && s.pending === 0));
     const pushed = (await invoke('clients.get', { id: client.id })) as { clientnr: number | null; state: string };
     expect(pushed.clientnr).not.toBeNull();

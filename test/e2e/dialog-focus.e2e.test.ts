@@ -74,13 +74,18 @@ describe('the focus in the confirmation and sync dialogs', () => {
       .poll(
         async () => {
           if (await conflicts.isVisible()) return true;
-          await page.getByRole('button', { name: 'Sync now' }).click({ timeout: 1000 }).catch(() => undefined);
+          await page
+            .getByRole('button', { name: 'Sync now' })
+            .click({ timeout: 1000 })
+            .catch(() => undefined);
           return false;
         },
         { timeout: 30_000, interval: 1000 },
       )
       .toBe(true);
-    await opensAndReturns(conflicts, 'Resolve conflict', (d) => d.locator('.modal-body :is(input, select, textarea), .modal-actions :is(button, a[href])').first());
+    await opensAndReturns(conflicts, 'Resolve conflict', (d) =>
+      d.locator('.modal-body :is(input, select, textarea), .modal-actions :is(button, a[href])').first(),
+    );
     expect(app.errors).toEqual([]);
   }, 90_000);
 });

@@ -50,7 +50,12 @@ describe('profile and category in the editor', () => {
     // saved to the service with both
     await page.getByRole('button', { name: 'Save to service' }).click();
     await expect
-      .poll(() => app.host.sandbox!.data.quotations.all().find((q) => q.lines.some((l) => 'price' in l && l.description === 'Logo ontwerp') && q.profile === 2)?.category_name ?? null, { timeout: 15_000 })
+      .poll(
+        () =>
+          app.host.sandbox!.data.quotations.all().find((q) => q.lines.some((l) => 'price' in l && l.description === 'Logo ontwerp') && q.profile === 2)
+            ?.category_name ?? null,
+        { timeout: 15_000 },
+      )
       .toBe('Onderhoud');
   }, 60_000);
 

@@ -24,7 +24,8 @@ const LINES = [
   { description: 'Stainless steel worktop, 2.4 m', amount: 1, price: 1249.99, tax_rate: 21, discount_pct: 10 },
 ] as const;
 const NOTES = 'Internal: margin is thin, do not give more discount';
-const LOGO_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="48" viewBox="0 0 160 48"><rect width="48" height="48" rx="8" fill="#1f5fbf"/><text x="58" y="32" font-family="sans-serif" font-size="20" fill="#1d2330">Studio</text></svg>';
+const LOGO_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="48" viewBox="0 0 160 48"><rect width="48" height="48" rx="8" fill="#1f5fbf"/><text x="58" y="32" font-family="sans-serif" font-size="20" fill="#1d2330">Studio</text></svg>';
 
 /** Normal spaces for the no-break spaces Intl puts in money ("€ 1.234,56"), one space for runs. */
 function squash(s: string): string {
@@ -51,7 +52,15 @@ beforeAll(async () => {
   await bridge(page, 'company.setLogo', { type: 'image/svg+xml', dataBase64: Buffer.from(LOGO_SVG).toString('base64') });
 
   const client = await bridge(page, 'clients.create', {
-    fields: { company: CLIENT, contact: 'Anna Jansen', address: 'Dorpsstraat 14', zipcode: '3732 HJ', city: 'De Bilt', country: 146, email: 'anna@bakkerijjansen.nl' },
+    fields: {
+      company: CLIENT,
+      contact: 'Anna Jansen',
+      address: 'Dorpsstraat 14',
+      zipcode: '3732 HJ',
+      city: 'De Bilt',
+      country: 146,
+      email: 'anna@bakkerijjansen.nl',
+    },
   });
   const q = await bridge(page, 'quotations.create', { clientId: client.id });
   quotationId = q.id;
@@ -84,7 +93,9 @@ afterAll(async () => {
 async function editorTotals(): Promise<{ subtotal: string; total: string; taxes: string[] }> {
   const panel = page.locator('.editor-bottom .totals');
   await panel.getByTestId('total').waitFor();
-  const rows = await panel.locator('dl > div').evaluateAll((divs) => divs.map((d) => [d.querySelector('dt')?.textContent?.trim() ?? '', d.querySelector('dd')?.textContent?.trim() ?? '']));
+  const rows = await panel
+    .locator('dl > div')
+    .evaluateAll((divs) => divs.map((d) => [d.querySelector('dt')?.textContent?.trim() ?? '', d.querySelector('dd')?.textContent?.trim() ?? '']));
   return {
     subtotal: (await panel.getByTestId('subtotal').innerText()).trim(),
     total: (await panel.getByTestId('total').innerText()).trim(),
@@ -119,7 +130,20 @@ describe('the quotation as a document', () => {
   it('shows the company, the client, the references, the dates and every line; never the internal notes', async () => {
     const doc = page.getByTestId('quotation-document');
     const text = await doc.innerText();
-    for (const s of ['Studio Verhoef Interieur', 'Oudegracht 112', 'NL001234567B01', '30123456', 'NL91 ABNA 0417 1643 00', CLIENT, 'Attn. Anna Jansen', 'Dorpsstraat 14', '3732 HJ', 'Order 2026-114', 'Shop kitchen', 'Payment within 14 days']) {
+    for (const s of [
+      'Studio Verhoef Interieur',
+      'Oudegracht 112',
+      'NL001234567B01',
+      '30123456',
+      'NL91 ABNA 0417 1643 00',
+      CLIENT,
+      'Attn. Anna Jansen',
+      'Dorpsstraat 14',
+      '3732 HJ',
+      'Order 2026-114',
+      'Shop kitchen',
+      'Payment within 14 days',
+    ]) {
       expect(text, s).toContain(s);
     }
     // a Dutch client of a Dutch company: no country line
@@ -207,12 +231,23 @@ describe('the quotation as a document', () => {
     }`);
     const before = await tab.title();
     await tab.getByRole('button', { name: 'Save as PDF…' }).click();
-    await expect.poll(() => tab.evaluate(() => (globalThis as unknown as { titlesSeen: string[] }).titlesSeen)).toEqual([`${reference} Bakkerij Jansen`, before]);
+    await expect
+      .poll(() => tab.evaluate(() => (globalThis as unknown as { titlesSeen: string[] }).titlesSeen))
+      .toEqual([`${reference} Bakkerij Jansen`, before]);
     expect(await tab.title()).toBe(before);
   });
 
   it('opens from a sent quotation too, with the reference it went out under', async () => {
-    const client = await bridge(page, 'clients.create', { fields: { company: 'Tuincentrum De Linde', address: 'Lindelaan 3', zipcode: '3971 AB', city: 'Driebergen', country: 146, email: 'inkoop@delinde.example' } });
+    const client = await bridge(page, 'clients.create', {
+      fields: {
+        company: 'Tuincentrum De Linde',
+        address: 'Lindelaan 3',
+        zipcode: '3971 AB',
+        city: 'Driebergen',
+        country: 146,
+        email: 'inkoop@delinde.example',
+      },
+    });
     const q = await bridge(page, 'quotations.create', { clientId: client.id });
     await bridge(page, 'lines.add', { quotationId: q.id, line: { description: 'Pruning the lime trees', amount: 8, price: 55, tax_rate: 21 } });
     await bridge(page, 'quotations.send', { id: q.id, sendmethod: 'email' });
@@ -232,7 +267,9 @@ describe('the quotation as a document', () => {
   });
 
   it("is written in the client's document language, whatever the app's language", async () => {
-    const english = await bridge(page, 'clients.create', { fields: { company: 'Brightwater Consulting Ltd', address: '14 Queen Square', zipcode: 'BS1 4JQ', city: 'Bristol', country: 225, default_doclang: 'en' } });
+    const english = await bridge(page, 'clients.create', {
+      fields: { company: 'Brightwater Consulting Ltd', address: '14 Queen Square', zipcode: 'BS1 4JQ', city: 'Bristol', country: 225, default_doclang: 'en' },
+    });
     const q = await bridge(page, 'quotations.create', { clientId: english.id });
     await bridge(page, 'lines.add', { quotationId: q.id, line: { description: 'Workshop', amount: 1, price: 950, tax_rate: 0 } });
     await bridge(page, 'settings.set', { language: 'nl' });
@@ -262,7 +299,9 @@ describe('a long quotation in Dutch', () => {
     onTestFinished(async () => {
       await bridge(page, 'settings.set', { language: 'en' });
     });
-    const client = await bridge(page, 'clients.create', { fields: { company: 'Gemeente Zeist', contact: 'Afdeling Inkoop', address: 'Het Rond 1', zipcode: '3701 HS', city: 'Zeist', country: 146 } });
+    const client = await bridge(page, 'clients.create', {
+      fields: { company: 'Gemeente Zeist', contact: 'Afdeling Inkoop', address: 'Het Rond 1', zipcode: '3701 HS', city: 'Zeist', country: 146 },
+    });
     const q = await bridge(page, 'quotations.create', { clientId: client.id });
     await bridge(page, 'quotations.update', { id: q.id, patch: { date: '2026-05-11', quotationperiod: 14, discounttype: 'amount', discount: 100 } });
     const descriptions: string[] = [];
@@ -288,14 +327,20 @@ describe('a long quotation in Dutch', () => {
     writeFileSync(file, await page.pdf({ preferCSSPageSize: true, printBackground: true }));
     const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1]);
     expect(pages).toBeGreaterThan(1);
-    const perPage = Array.from({ length: pages }, (_, i) => squash(execFileSync('pdftotext', ['-layout', '-f', String(i + 1), '-l', String(i + 1), file, '-'], { encoding: 'utf8' })));
+    const perPage = Array.from({ length: pages }, (_, i) =>
+      squash(execFileSync('pdftotext', ['-layout', '-f', String(i + 1), '-l', String(i + 1), file, '-'], { encoding: 'utf8' })),
+    );
     for (const [i, text] of perPage.entries()) {
       // the column heads repeat on every page that has lines
       if (/Regel \d+:/.test(text)) expect(text, `page ${i + 1}`).toMatch(/Aantal\s+Omschrijving\s+Prijs\s+Btw\s+Bedrag/);
     }
     for (const [i, text] of perPage.entries()) expect(text, `page ${i + 1}`).toMatch(new RegExp(`\\b${i + 1}\\s*/\\s*${pages}\\s*$`));
     // every line whole on one page: its description and its amount together
-    for (const d of descriptions) expect(perPage.filter((p) => p.includes(d)), d).toHaveLength(1);
+    for (const d of descriptions)
+      expect(
+        perPage.filter((p) => p.includes(d)),
+        d,
+      ).toHaveLength(1);
     const last = perPage.at(-1)!;
     for (const label of ['Subtotaal', 'Korting', 'Totaal excl. btw', 'Btw 9%', 'Btw 21%', 'Totaal incl. btw']) expect(last).toContain(label);
     expect(last).toContain(squash(total));
@@ -347,7 +392,9 @@ describe('a company file that cannot be read', () => {
       const p = broken.page;
       await p.goto(`${broken.host.url.split('#')[0]}#/settings`);
       const note = p.getByTestId('company-unreadable');
-      await expect.poll(() => note.innerText()).toMatch(/could not be read, so they start empty\. The old file is kept as .*company\.json\.unreadable-\d+\. Enter the details again/);
+      await expect
+        .poll(() => note.innerText())
+        .toMatch(/could not be read, so they start empty\. The old file is kept as .*company\.json\.unreadable-\d+\. Enter the details again/);
       expect(readFileSync((/kept as (\S+)\./.exec(await note.innerText()) ?? [])[1]!, 'utf8')).toBe('{"fields": {"name": "Studio Verh');
       await note.scrollIntoViewIfNeeded();
       await screenshot(p, 'company-settings-unreadable');

@@ -31,7 +31,11 @@ async function goOffline(): Promise<void> {
     .poll(
       async () => {
         const text = await syncText(page);
-        if (!/Offline/.test(text)) await page.getByRole('button', { name: 'Sync now' }).click({ timeout: 1000 }).catch(() => undefined);
+        if (!/Offline/.test(text))
+          await page
+            .getByRole('button', { name: 'Sync now' })
+            .click({ timeout: 1000 })
+            .catch(() => undefined);
         return text;
       },
       { timeout: 15_000, interval: 400 },
@@ -91,7 +95,10 @@ describe('drafting a quotation', () => {
       await page.keyboard.press('Alt+P');
       await expect.poll(() => picker.evaluate((el) => el === (el.ownerDocument as { activeElement: unknown }).activeElement)).toBe(true);
       await page.keyboard.type(p.code);
-      await page.getByRole('option', { name: new RegExp(p.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first().waitFor();
+      await page
+        .getByRole('option', { name: new RegExp(p.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+        .first()
+        .waitFor();
       await page.keyboard.press('Enter');
       await expect.poll(() => page.getByRole('textbox', { name: 'Description' }).count()).toBe(i + 1);
       await expect.poll(() => picker.evaluate((el) => el === (el.ownerDocument as { activeElement: unknown }).activeElement)).toBe(false);
@@ -135,11 +142,16 @@ describe('drafting a quotation', () => {
     expect(quotations).toHaveLength(1);
     expect(quotations[0]!.lines).toHaveLength(3);
     expect(quotations[0]!.sent).toBe(false);
-    await page.getByTestId('server-id').filter({ hasText: String(quotations[0]!.id) }).waitFor();
+    await page
+      .getByTestId('server-id')
+      .filter({ hasText: String(quotations[0]!.id) })
+      .waitFor();
   }, 60_000);
 
   it('sends the saved draft by email and shows its new id', async () => {
-    const before = app.host.sandbox!.data.quotations.all().find((q) => q.company === company || q.clientnr === app.host.sandbox!.data.clients.all().find((c) => c.company === company)!.clientnr)!;
+    const before = app.host
+      .sandbox!.data.quotations.all()
+      .find((q) => q.company === company || q.clientnr === app.host.sandbox!.data.clients.all().find((c) => c.company === company)!.clientnr)!;
     await page.keyboard.press('Control+Enter');
     const dialog = page.getByRole('dialog', { name: 'Send quotation' });
     await dialog.getByRole('radio', { name: 'E-mail' }).check();
@@ -205,7 +217,9 @@ describe('drafting a quotation', () => {
     expect(await descriptions.nth(1).getAttribute('aria-invalid')).toBeNull();
     await page.getByRole('button', { name: 'Save to service' }).click();
     await expect
-      .poll(() => app.host.sandbox!.data.quotations.all().filter((x) => x.lines.some((l) => l.description === 'Inclusief afvoer van snoeiafval')).length, { timeout: 20_000 })
+      .poll(() => app.host.sandbox!.data.quotations.all().filter((x) => x.lines.some((l) => l.description === 'Inclusief afvoer van snoeiafval')).length, {
+        timeout: 20_000,
+      })
       .toBe(1);
     expect(app.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   }, 60_000);

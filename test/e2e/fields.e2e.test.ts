@@ -36,7 +36,9 @@ describe('a quotation for a client in another currency', () => {
     const notice = page.getByTestId('currency-notice');
     await notice.waitFor();
     expect(await notice.getByRole('heading').innerText()).toBe('Prices in GBP');
-    expect(await notice.innerText()).toContain("Brightwater Consulting Ltd is invoiced in GBP. The prices, totals and document of this quotation are in GBP; the catalogue's prices are in euro.");
+    expect(await notice.innerText()).toContain(
+      "Brightwater Consulting Ltd is invoiced in GBP. The prices, totals and document of this quotation are in GBP; the catalogue's prices are in euro.",
+    );
     expect(await notice.innerText()).toContain('The prices stay in GBP: the customer sees them as typed.');
 
     // the catalogue shows its own currency, not the client's
@@ -69,7 +71,9 @@ describe('a quotation for a client in another currency', () => {
     await notice.getByRole('checkbox', { name: 'Have the service convert the prices to euro' }).check();
     await expect.poll(async () => (await bridge(page, 'quotations.get', { id: q.id })).convert_prices_to_euro, { timeout: 5000 }).toBe(true);
     const today = (await bridge(page, 'quotations.get', { id: q.id })).date!;
-    const shownDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${today}T00:00:00Z`));
+    const shownDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${today}T00:00:00Z`),
+    );
     expect(await notice.innerText()).toContain(
       `The service reads the prices below as GBP and converts them to euro at the exchange rate of the quotation date (${shownDate}). The amounts shown here are before that conversion.`,
     );
@@ -87,7 +91,10 @@ describe('a quotation for a client in another currency', () => {
     await bridge(page, 'lines.add', { quotationId, line: { amount: 2, description: 'Travel', price: 45, tax_rate: 0 } });
     await page.reload();
     await page.getByTestId('currency-notice').waitFor();
-    expect(await page.getByRole('button', { name: /^Foreign tax/ }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-pressed')))).toEqual(['true', 'false']);
+    expect(await page.getByRole('button', { name: /^Foreign tax/ }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-pressed')))).toEqual([
+      'true',
+      'false',
+    ]);
     expect(await page.getByTestId('convert-prices').isChecked()).toBe(true);
     // from the keyboard: Alt+G in any cell of the line; the switch is no Tab stop between tax and price
     const secondToggle = page.getByRole('button', { name: /^Foreign tax/ }).nth(1);
@@ -97,7 +104,10 @@ describe('a quotation for a client in another currency', () => {
     await expect.poll(() => secondToggle.getAttribute('aria-pressed')).toBe('true');
     await page.keyboard.press('Alt+G');
     await expect.poll(() => secondToggle.getAttribute('aria-pressed')).toBe('false');
-    await page.getByRole('button', { name: /^Foreign tax/ }).first().hover();
+    await page
+      .getByRole('button', { name: /^Foreign tax/ })
+      .first()
+      .hover();
     await screenshot(page, 'fields-line-tax-country');
     expect(await axeViolations(page)).toEqual([]);
     // at 1024 px the switch takes no column of its own: it sits in the tax cell, left of the rate, in view
@@ -132,7 +142,10 @@ describe('a quotation for a client in another currency', () => {
     await waitForSync(page, /Last sync/);
     await page.reload();
     await page.getByTestId('currency-notice').waitFor();
-    expect(await page.getByRole('button', { name: /^Foreign tax/ }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-pressed')))).toEqual(['true', 'false']);
+    expect(await page.getByRole('button', { name: /^Foreign tax/ }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-pressed')))).toEqual([
+      'true',
+      'false',
+    ]);
     expect(await page.getByTestId('convert-prices').isChecked()).toBe(true);
     expect(app.errors).toEqual([]);
   }, 60_000);
@@ -144,7 +157,12 @@ describe('a quotation for a client in another currency', () => {
     await notice.waitFor();
     expect(await notice.getByRole('heading').innerText()).toBe('Prijzen in GBP');
     expect(await notice.innerText()).toContain('Brightwater Consulting Ltd wordt gefactureerd in GBP.');
-    expect(await page.getByRole('button', { name: /^Buitenlandse btw/ }).first().getAttribute('aria-pressed')).toBe('true');
+    expect(
+      await page
+        .getByRole('button', { name: /^Buitenlandse btw/ })
+        .first()
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
     await screenshot(page, 'fields-currency-notice-nl');
     expect(await axeViolations(page)).toEqual([]);
     await bridge(page, 'settings.set', { language: 'en' });
@@ -159,7 +177,10 @@ describe('a quotation for a client in another currency', () => {
     const picker = page.getByRole('combobox', { name: 'Add product' });
     await picker.click();
     await page.keyboard.type('TRAIN');
-    await page.getByRole('option', { name: /Training day/ }).first().waitFor();
+    await page
+      .getByRole('option', { name: /Training day/ })
+      .first()
+      .waitFor();
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await bridge(page, 'quotations.get', { id: q.id })).lines[0]?.price ?? null).toBe(795);
     expect(await page.getByTestId('currency-notice').count()).toBe(0);
@@ -172,7 +193,9 @@ describe('a sent quotation for a client in another currency', () => {
     await expect.poll(async () => (await bridge(page, 'quotations.get', { id: quotationId })).state, { timeout: 15_000 }).toBe('sent');
     await page.goto(`${base()}#/quotations/${encodeURIComponent(quotationId)}`);
     await page.getByTestId('currency-sent').waitFor();
-    expect(await page.getByTestId('currency-sent').innerText()).toMatch(/^Sent with the prices in GBP, for the service to convert to euro at the exchange rate of \d+ \w+ \d{4}\.$/);
+    expect(await page.getByTestId('currency-sent').innerText()).toMatch(
+      /^Sent with the prices in GBP, for the service to convert to euro at the exchange rate of \d+ \w+ \d{4}\.$/,
+    );
     expect(await page.getByTestId('convert-prices').count()).toBe(0);
     // the service never says: the foreign tax is the one this computer sent
     const globes = page.getByRole('img', { name: "Foreign tax: this line is taxed at another country's rate" });

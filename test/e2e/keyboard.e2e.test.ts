@@ -24,11 +24,31 @@ afterEach(async (ctx) => {
 /** What has the focus: its aria-label, or its label's text, or its id. */
 function focused(): Promise<{ label: string; id: string; col: string; row: string; value: string; tag: string }> {
   return page.evaluate(() => {
-    const d = (globalThis as unknown as { document: { activeElement: null | { id: string; tagName: string; value?: string; getAttribute(n: string): string | null; closest(s: string): null | { getAttribute(n: string): string | null }; labels?: ArrayLike<{ textContent: string | null }> } } }).document;
+    const d = (
+      globalThis as unknown as {
+        document: {
+          activeElement: null | {
+            id: string;
+            tagName: string;
+            value?: string;
+            getAttribute(n: string): string | null;
+            closest(s: string): null | { getAttribute(n: string): string | null };
+            labels?: ArrayLike<{ textContent: string | null }>;
+          };
+        };
+      }
+    ).document;
     const el = d.activeElement;
     if (!el) return { label: '', id: '', col: '', row: '', value: '', tag: '' };
-    const label = el.getAttribute('aria-label') ?? (el.labels?.[0]?.textContent?.trim() ?? '');
-    return { label, id: el.id, col: el.getAttribute('data-col') ?? '', row: el.closest('[data-line-id]')?.getAttribute('data-line-id') ?? '', value: el.value ?? '', tag: el.tagName.toLowerCase() };
+    const label = el.getAttribute('aria-label') ?? el.labels?.[0]?.textContent?.trim() ?? '';
+    return {
+      label,
+      id: el.id,
+      col: el.getAttribute('data-col') ?? '',
+      row: el.closest('[data-line-id]')?.getAttribute('data-line-id') ?? '',
+      value: el.value ?? '',
+      tag: el.tagName.toLowerCase(),
+    };
   });
 }
 
@@ -46,7 +66,13 @@ async function typeFast(text: string): Promise<void> {
   }
 }
 
-const header = (q: Awaited<ReturnType<typeof get>>) => ({ date: q.date, reference: q.reference, paymentcondition: q.paymentcondition, discount: q.discount, discounttype: q.discounttype });
+const header = (q: Awaited<ReturnType<typeof get>>) => ({
+  date: q.date,
+  reference: q.reference,
+  paymentcondition: q.paymentcondition,
+  discount: q.discount,
+  discounttype: q.discounttype,
+});
 const get = (id: string) => bridge(page, 'quotations.get', { id });
 
 describe('typing straight after adding a line', () => {
@@ -55,8 +81,12 @@ describe('typing straight after adding a line', () => {
     const client = (await bridge(page, 'clients.list', { limit: 1 })).items[0]!;
     const q = await bridge(page, 'quotations.create', { clientId: client.id });
     id = q.id;
-    await bridge(page, 'quotations.update', { id, patch: { date: '2026-11-23', reference: { line1: 'Kantoor', line2: 'Verbouwing' }, paymentcondition: '14 days', discounttype: 'percentage', discount: 5 } });
-    for (let i = 0; i < 300; i++) await bridge(page, 'lines.add', { quotationId: id, line: { amount: 1, description: `Line ${i + 1}`, price: 10, tax_rate: 21 } });
+    await bridge(page, 'quotations.update', {
+      id,
+      patch: { date: '2026-11-23', reference: { line1: 'Kantoor', line2: 'Verbouwing' }, paymentcondition: '14 days', discounttype: 'percentage', discount: 5 },
+    });
+    for (let i = 0; i < 300; i++)
+      await bridge(page, 'lines.add', { quotationId: id, line: { amount: 1, description: `Line ${i + 1}`, price: 10, tax_rate: 21 } });
   }, 120_000);
 
   /** The header as the page shows it: none of it may change while a line is typed. */
@@ -74,17 +104,29 @@ describe('typing straight after adding a line', () => {
     const shown = await headerOnPage();
     // when the new row takes the focus, counted from the key that asks for it
     await page.evaluate(() => {
-      const g = globalThis as unknown as { __t: { key: number; focus: number[]; early: number }; document: { addEventListener(t: string, f: (e: { altKey: boolean; code: string; target: { closest(s: string): unknown } }) => void, c: boolean): void }; performance: { now(): number } };
+      const g = globalThis as unknown as {
+        __t: { key: number; focus: number[]; early: number };
+        document: { addEventListener(t: string, f: (e: { altKey: boolean; code: string; target: { closest(s: string): unknown } }) => void, c: boolean): void };
+        performance: { now(): number };
+      };
       g.__t = { key: 0, focus: [], early: 0 };
-      g.document.addEventListener('keydown', (e) => {
-        // a key that comes while the new row has not got the focus yet
-        if (g.__t.key) g.__t.early++;
-        if (e.altKey && e.code === 'KeyL') g.__t.key = g.performance.now();
-      }, true);
-      g.document.addEventListener('focusin', (e) => {
-        if (g.__t.key && e.target.closest('[data-pending]')) g.__t.focus.push(g.performance.now() - g.__t.key);
-        g.__t.key = 0;
-      }, true);
+      g.document.addEventListener(
+        'keydown',
+        (e) => {
+          // a key that comes while the new row has not got the focus yet
+          if (g.__t.key) g.__t.early++;
+          if (e.altKey && e.code === 'KeyL') g.__t.key = g.performance.now();
+        },
+        true,
+      );
+      g.document.addEventListener(
+        'focusin',
+        (e) => {
+          if (g.__t.key && e.target.closest('[data-pending]')) g.__t.focus.push(g.performance.now() - g.__t.key);
+          g.__t.key = 0;
+        },
+        true,
+      );
     });
 
     // Alt+L with the date field focused: the date must not change
@@ -104,10 +146,12 @@ describe('typing straight after adding a line', () => {
     // Enter on the last row, typing at once
     await page.keyboard.press('Enter');
     await typeFast('3\tstuks\tFast line B');
-    await expect.poll(() => lastLines(2), { timeout: 10_000 }).toEqual([
-      { amount: 7, amount_desc: 'uur', description: 'Fast line A' },
-      { amount: 3, amount_desc: 'stuks', description: 'Fast line B' },
-    ]);
+    await expect
+      .poll(() => lastLines(2), { timeout: 10_000 })
+      .toEqual([
+        { amount: 7, amount_desc: 'uur', description: 'Fast line A' },
+        { amount: 3, amount_desc: 'stuks', description: 'Fast line B' },
+      ]);
 
     // Alt+T from the discount and from a reference line
     await page.locator('#q-discount').focus();
@@ -116,20 +160,24 @@ describe('typing straight after adding a line', () => {
     await page.locator('#ref-2').focus();
     await page.keyboard.press('Alt+L');
     await typeFast('2,5\tm2\tFast line D');
-    await expect.poll(() => lastLines(2), { timeout: 10_000 }).toEqual([
-      { amount: undefined, amount_desc: '', description: 'Fast text line C' },
-      { amount: 2.5, amount_desc: 'm2', description: 'Fast line D' },
-    ]);
+    await expect
+      .poll(() => lastLines(2), { timeout: 10_000 })
+      .toEqual([
+        { amount: undefined, amount_desc: '', description: 'Fast text line C' },
+        { amount: 2.5, amount_desc: 'm2', description: 'Fast line D' },
+      ]);
 
     // two lines asked for before the first exists: each gets its own keys, in order
     await page.keyboard.press('Alt+L');
     await typeFast('5\t\tTwo at once 1');
     await page.keyboard.press('Alt+L');
     await typeFast('6\t\tTwo at once 2');
-    await expect.poll(() => lastLines(2), { timeout: 10_000 }).toEqual([
-      { amount: 5, amount_desc: '', description: 'Two at once 1' },
-      { amount: 6, amount_desc: '', description: 'Two at once 2' },
-    ]);
+    await expect
+      .poll(() => lastLines(2), { timeout: 10_000 })
+      .toEqual([
+        { amount: 5, amount_desc: '', description: 'Two at once 1' },
+        { amount: 6, amount_desc: '', description: 'Two at once 2' },
+      ]);
 
     const all = await get(id);
     expect(all.lines).toHaveLength(306);
@@ -159,7 +207,9 @@ describe('a line the editor could not add', () => {
     await openQuotation(q.id);
     // the bridge call that adds a line is lost on its way, as a request to a host that went away is
     let refuse = true;
-    await page.route('**/__bridge/invoke', (route) => (refuse && /"op":"lines\.add"/.test(route.request().postData() ?? '') ? route.abort('connectionreset') : route.continue()));
+    await page.route('**/__bridge/invoke', (route) =>
+      refuse && /"op":"lines\.add"/.test(route.request().postData() ?? '') ? route.abort('connectionreset') : route.continue(),
+    );
     await page.locator('#q-paycond').focus();
     await page.keyboard.press('Alt+L');
     await typeFast('4\tkg\tKept text');
@@ -342,7 +392,12 @@ describe('the focus after each shortcut and dialog', () => {
   });
 
   it('Ctrl+F goes to the search field of each list, with its text selected; a list without one does not offer it', async () => {
-    for (const [screen, field] of [['quotations', '#q-search'], ['clients', '#c-search'], ['products', '#p-search'], ['templates', '#tpl-search']] as const) {
+    for (const [screen, field] of [
+      ['quotations', '#q-search'],
+      ['clients', '#c-search'],
+      ['products', '#p-search'],
+      ['templates', '#tpl-search'],
+    ] as const) {
       await page.goto(`${app.host.url.split('#')[0]}#/${screen}`);
       const search = page.locator(field);
       await search.waitFor();
@@ -351,7 +406,9 @@ describe('the focus after each shortcut and dialog', () => {
       expect(await search.getAttribute('aria-keyshortcuts')).toBe('Control+F');
       expect(await search.getAttribute('title')).toContain('Ctrl+F');
       await pressAndCheck('Control+F', search);
-      expect(await search.evaluate((el) => [(el as unknown as { selectionStart: number }).selectionStart, (el as unknown as { selectionEnd: number }).selectionEnd])).toEqual([0, 3]);
+      expect(
+        await search.evaluate((el) => [(el as unknown as { selectionStart: number }).selectionStart, (el as unknown as { selectionEnd: number }).selectionEnd]),
+      ).toEqual([0, 3]);
       await search.fill('');
     }
     await page.goto(`${app.host.url.split('#')[0]}#/followup`);

@@ -35,15 +35,26 @@ describe('leaving a draft', () => {
     expect((await bridge(page, 'quotations.get', { id: q.id })).lines[0]!.description).toBe('Snoeiwerk voortuin en heg, afvoer inbegrepen');
     expect(writes().length).toBe(before);
     expect(app.host.sandbox!.data.quotations.all().filter((x) => x.lines.some((l) => l.description.startsWith('Snoeiwerk voortuin')))).toEqual([]);
-    await page.getByTestId('budget').filter({ hasText: /\d+ of \d+ requests left this hour, new allowance (by|within the hour)/ }).waitFor();
+    await page
+      .getByTestId('budget')
+      .filter({ hasText: /\d+ of \d+ requests left this hour, new allowance (by|within the hour)/ })
+      .waitFor();
     await screenshot(page, 'editor-drafting-budget');
 
     await page.getByRole('navigation').getByRole('link', { name: 'Quotations', exact: true }).click();
     await page.getByRole('heading', { name: 'Quotations', level: 1 }).waitFor();
     await expect
-      .poll(() => app.host.sandbox!.data.quotations.all().filter((x) => x.lines.some((l) => l.description === 'Snoeiwerk voortuin en heg, afvoer inbegrepen')).length, { timeout: 20_000 })
+      .poll(
+        () =>
+          app.host.sandbox!.data.quotations.all().filter((x) => x.lines.some((l) => l.description === 'Snoeiwerk voortuin en heg, afvoer inbegrepen')).length,
+        { timeout: 20_000 },
+      )
       .toBe(1);
-    expect(writes().slice(before).map((w) => w.method)).toEqual(['POST']);
+    expect(
+      writes()
+        .slice(before)
+        .map((w) => w.method),
+    ).toEqual(['POST']);
     expect(app.errors).toEqual([]);
   }, 60_000);
 });

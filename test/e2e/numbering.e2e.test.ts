@@ -70,7 +70,10 @@ describe('numbering', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     await page.goto(`${base()}#/quotations`);
-    await page.getByRole('row').filter({ hasText: `Q${yy}-041` }).waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: `Q${yy}-041` })
+      .waitFor();
     expect(app.errors).toEqual([]);
   }, 60_000);
 
@@ -81,16 +84,27 @@ describe('numbering', () => {
     sb.data.quotations.set({ ...template, id: sb.data.nextId('quotations'), savename: 'other-desk', quotationreference: `Q${yy}-041`, sent: false });
     await app.host.setOnline(true);
     await page.getByRole('button', { name: 'Sync now' }).click();
-    await expect.poll(() => sb.data.quotations.all().find((x) => x.savename === 'other-desk' || x.quotationreference === `Q${yy}-042`)?.quotationreference ?? null, { timeout: 15_000 }).toBeTruthy();
+    await expect
+      .poll(() => sb.data.quotations.all().find((x) => x.savename === 'other-desk' || x.quotationreference === `Q${yy}-042`)?.quotationreference ?? null, {
+        timeout: 15_000,
+      })
+      .toBeTruthy();
     await expect.poll(async () => (await bridge(page, 'quotations.get', { id: quotationId })).quotationreference, { timeout: 15_000 }).toBe(`Q${yy}-042`);
     const ours = sb.data.quotations.all().filter((x) => x.quotationreference === `Q${yy}-042`);
     expect(ours).toHaveLength(1);
-    expect(sb.data.quotations.all().filter((x) => x.quotationreference === `Q${yy}-041`).map((x) => x.savename)).toEqual(['other-desk']);
+    expect(
+      sb.data.quotations
+        .all()
+        .filter((x) => x.quotationreference === `Q${yy}-041`)
+        .map((x) => x.savename),
+    ).toEqual(['other-desk']);
 
     // in the list: what changed, with a way to the quotation
     const notices = page.getByTestId('numbering-notices');
     // the service refused it, or a pull showed it first: either way the person reads both numbers
-    const text = new RegExp(`^Number Q${yy}-041 (was already used by another quotation on your account|belongs to a quotation made elsewhere on your account), so this quotation now has number Q${yy}-042\\.`);
+    const text = new RegExp(
+      `^Number Q${yy}-041 (was already used by another quotation on your account|belongs to a quotation made elsewhere on your account), so this quotation now has number Q${yy}-042\\.`,
+    );
     await notices.getByText(text).waitFor();
     await screenshot(page, 'numbering-notices-list');
     expect(await axeViolations(page)).toEqual([]);

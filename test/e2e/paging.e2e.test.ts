@@ -20,7 +20,9 @@ afterAll(async () => {
 describe('a pull whose quotation list is in doubt', () => {
   it('says which list was not read to its end, and that nothing was removed from it', async () => {
     const note = page.getByTestId('incomplete');
-    await note.filter({ hasText: 'The service did not give its whole list of quotations: nothing missing from it was removed here' }).waitFor({ timeout: 30_000 });
+    await note
+      .filter({ hasText: 'The service did not give its whole list of quotations: nothing missing from it was removed here' })
+      .waitFor({ timeout: 30_000 });
     expect((await bridge(page, 'sync.status', {})).incomplete).toEqual(['quotations']);
     await screenshot(page, 'syncbar-list-incomplete');
     expect(await axeViolations(page)).toEqual([]);

@@ -41,7 +41,11 @@ async function openQuotation(id: string): Promise<void> {
   // lines added through the bridge are not news to an editor already open: read the page afresh
   await page.goto(`${base()}#/quotations/${encodeURIComponent(id)}`);
   await page.reload();
-  await page.getByTestId('editor-title').or(page.getByRole('heading', { name: /Quotation|Offerte/ })).first().waitFor();
+  await page
+    .getByTestId('editor-title')
+    .or(page.getByRole('heading', { name: /Quotation|Offerte/ }))
+    .first()
+    .waitFor();
 }
 
 function today(): Date {
@@ -179,7 +183,11 @@ describe('in the editor', () => {
 
     await useLanguage('nl');
     await openQuotation(id);
-    await page.getByRole('button', { name: 'Opslaan op service' }).or(page.getByRole('button', { name: /^Opslaan/ })).first().click();
+    await page
+      .getByRole('button', { name: 'Opslaan op service' })
+      .or(page.getByRole('button', { name: /^Opslaan/ }))
+      .first()
+      .click();
     const nl = await page.locator('.error-note[role="alert"]').innerText();
     expect(nl).toContain('Regel 3, Korting %: Moet een percentage van 0 tot 100 zijn');
     expect(nl).not.toMatch(/lines\.\d|discount_pct/);
@@ -222,7 +230,9 @@ describe('a sent quotation', () => {
     await status.selectOption('billable');
     await page.getByRole('button', { name: 'Set status' }).click();
     await expect.poll(async () => (await bridge(page, 'quotations.get', { id: q.id })).customstatus, { timeout: 20_000 }).toBe('billable');
-    await expect.poll(() => status.locator('option').allInnerTexts(), { timeout: 10_000 }).toEqual(['In progress', 'Completed', 'Billable', 'Declined', 'No custom status']);
+    await expect
+      .poll(() => status.locator('option').allInnerTexts(), { timeout: 10_000 })
+      .toEqual(['In progress', 'Completed', 'Billable', 'Declined', 'No custom status']);
 
     await useLanguage('nl');
     await openQuotation(q.id);

@@ -43,8 +43,14 @@ async function openDraft(client: { id: string; company: string; contact: string 
   const q = await bridge(page, 'quotations.create', { clientId: client.id });
   await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: 2, price: 95, tax_rate: 21, description } });
   await page.goto(`${app.host.url.split('#')[0]}#/quotations/${encodeURIComponent(q.id)}`);
-  await page.getByTestId('editor-title').filter({ hasText: client.company || client.contact }).waitFor();
-  await page.getByRole('textbox', { name: /^(Description|Omschrijving)$/ }).first().waitFor();
+  await page
+    .getByTestId('editor-title')
+    .filter({ hasText: client.company || client.contact })
+    .waitFor();
+  await page
+    .getByRole('textbox', { name: /^(Description|Omschrijving)$/ })
+    .first()
+    .waitFor();
   return q.id;
 }
 
@@ -200,7 +206,11 @@ describe('sending and the signing link', () => {
       .poll(
         async () => {
           const text = await syncText(page);
-          if (!/Offline/.test(text)) await page.getByRole('button', { name: 'Sync now' }).click({ timeout: 1000 }).catch(() => undefined);
+          if (!/Offline/.test(text))
+            await page
+              .getByRole('button', { name: 'Sync now' })
+              .click({ timeout: 1000 })
+              .catch(() => undefined);
           return text;
         },
         { timeout: 15_000, interval: 400 },
@@ -230,7 +240,10 @@ describe('sending and the signing link', () => {
     await expect
       .poll(
         async () => {
-          await page.getByRole('button', { name: 'Sync now' }).click({ timeout: 1000 }).catch(() => undefined);
+          await page
+            .getByRole('button', { name: 'Sync now' })
+            .click({ timeout: 1000 })
+            .catch(() => undefined);
           return page.getByTestId('sign-url').innerText();
         },
         { timeout: 20_000, interval: 1000 },

@@ -17,7 +17,12 @@ export async function goOffline(app: App): Promise<void> {
     .poll(
       async () => {
         const text = await syncText(page);
-        if (!/Offline/.test(text)) await page.locator('.sync-actions button').last().click({ timeout: 1000 }).catch(() => undefined);
+        if (!/Offline/.test(text))
+          await page
+            .locator('.sync-actions button')
+            .last()
+            .click({ timeout: 1000 })
+            .catch(() => undefined);
         return text;
       },
       { timeout: 15_000, interval: 400 },

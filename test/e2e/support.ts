@@ -31,11 +31,17 @@ export async function openApp(opts: TestWebHostOptions & { language?: 'nl' | 'en
     });
     page.setDefaultTimeout(10_000);
     await page.goto(host.url);
-    await page.getByRole('status').filter({ hasText: /pending|in wachtrij/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /pending|in wachtrij/ })
+      .waitFor();
     if (opts.language) {
       await bridge(page, 'settings.set', { language: opts.language });
       await page.reload();
-      await page.getByRole('status').filter({ hasText: /pending|in wachtrij/ }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /pending|in wachtrij/ })
+        .waitFor();
     }
     const b = browser;
     return {
@@ -57,7 +63,10 @@ export async function openApp(opts: TestWebHostOptions & { language?: 'nl' | 'en
 
 /** Calls the bridge from inside the page, as the app does (for setting up and checking data). */
 export async function bridge<N extends OperationName>(page: Page, op: N, input: OperationInput<N>): Promise<OperationResults[N]> {
-  return page.evaluate(([o, i]) => (globalThis as unknown as { quotedesk: { invoke(op: string, input: unknown): Promise<never> } }).quotedesk.invoke(o, i), [op, input] as const);
+  return page.evaluate(([o, i]) => (globalThis as unknown as { quotedesk: { invoke(op: string, input: unknown): Promise<never> } }).quotedesk.invoke(o, i), [
+    op,
+    input,
+  ] as const);
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
@@ -78,7 +87,15 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   // evaluated through the devtools protocol, so the page's CSP does not apply
   await page.evaluate(axeSource);
   const found = await page.evaluate(async () => {
-    const g = globalThis as unknown as { document: unknown; axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } };
+    const g = globalThis as unknown as {
+      document: unknown;
+      axe: {
+        run(
+          ctx: unknown,
+          opts: unknown,
+        ): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }>;
+      };
+    };
     const r = await g.axe.run(g.document, { resultTypes: ['violations'] });
     return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)) }));
   });
@@ -87,5 +104,10 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 
 /** The sync bar's text, e.g. "Online · 0 pending · …". */
 export async function syncText(page: Page): Promise<string> {
-  return (await page.getByRole('status').filter({ hasText: /pending|in wachtrij/ }).innerText()).replace(/\s+/g, ' ');
+  return (
+    await page
+      .getByRole('status')
+      .filter({ hasText: /pending|in wachtrij/ })
+      .innerText()
+  ).replace(/\s+/g, ' ');
 }

@@ -29,11 +29,17 @@ async function openQuotation(id: string): Promise<void> {
 async function draft(): Promise<{ id: string; client: string }> {
   const client = (await bridge(page, 'clients.list', { limit: 1 })).items[0]!;
   const q = await bridge(page, 'quotations.create', { clientId: client.id });
-  await bridge(page, 'quotations.update', { id: q.id, patch: { reference: { line1: 'Website onderhoud' }, paymentcondition: 'Binnen 14 dagen', quotationperiod: 30 } });
+  await bridge(page, 'quotations.update', {
+    id: q.id,
+    patch: { reference: { line1: 'Website onderhoud' }, paymentcondition: 'Binnen 14 dagen', quotationperiod: 30 },
+  });
   await bridge(page, 'lines.add', { quotationId: q.id, line: { description: 'Crème de la crème: onderhoud' } });
   await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: 12, amount_desc: 'maand', description: 'Hosting', price: 12.345, tax_rate: 21 } });
   await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: 1, description: 'Eenmalige installatie', price: 150, tax_rate: 21 } });
-  await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: 3, amount_desc: 'uur', description: 'Updates', price: 0.125, tax_rate: 21, discount_pct: 10 } });
+  await bridge(page, 'lines.add', {
+    quotationId: q.id,
+    line: { amount: 3, amount_desc: 'uur', description: 'Updates', price: 0.125, tax_rate: 21, discount_pct: 10 },
+  });
   return { id: q.id, client: client.company || client.contact };
 }
 
@@ -53,7 +59,9 @@ describe('templates', () => {
     await page.keyboard.press('Space');
     await page.getByRole('checkbox', { name: 'Select line 4' }).check();
     expect(await page.getByTestId('selected-count').innerText()).toBe('3 selected');
-    expect(await page.getByRole('checkbox', { name: 'Select all lines' }).evaluate((el) => (el as unknown as { indeterminate: boolean }).indeterminate)).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Select all lines' }).evaluate((el) => (el as unknown as { indeterminate: boolean }).indeterminate)).toBe(
+      true,
+    );
 
     await page.getByRole('button', { name: 'Save as template…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Save as template' });
@@ -63,7 +71,9 @@ describe('templates', () => {
     expect(await dialog.getByRole('checkbox', { name: /Also keep the payment condition/ }).isChecked()).toBe(false);
     await dialog.getByLabel('Name').fill('Maandelijks onderhoud');
     await dialog.getByTestId('template-name-problem').waitFor();
-    expect(await dialog.getByTestId('template-name-problem').innerText()).toBe('“MAANDELIJKS ONDERHOUD” is already a template. Choose another name, or rename or delete that template first.');
+    expect(await dialog.getByTestId('template-name-problem').innerText()).toBe(
+      '“MAANDELIJKS ONDERHOUD” is already a template. Choose another name, or rename or delete that template first.',
+    );
     expect(await dialog.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
     await screenshot(page, 'templates-save-taken');
     expect(await axeViolations(page)).toEqual([]);
@@ -74,7 +84,10 @@ describe('templates', () => {
     await dialog.getByRole('checkbox', { name: /Also keep the payment condition/ }).check();
     await dialog.getByRole('button', { name: 'Save template' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByTestId('template-said').filter({ hasText: `Saved as template “${templateName}” (3 lines).` }).waitFor();
+    await page
+      .getByTestId('template-said')
+      .filter({ hasText: `Saved as template “${templateName}” (3 lines).` })
+      .waitFor();
 
     const kept = (await bridge(page, 'templates.list', { query: 'maandelijks website' }))[0]!;
     const tpl = await bridge(page, 'templates.get', { id: kept.id });
@@ -104,7 +117,11 @@ describe('templates', () => {
     await row.getByRole('button', { name: 'Show lines' }).click();
     const lines = page.getByTestId('template-lines');
     await lines.waitFor();
-    expect(await lines.locator('tbody tr').allInnerTexts()).toEqual(['Crème de la crème: onderhoud', '12\tmaand\tHosting\t21\t12.345\t', '3\tuur\tUpdates\t21\t0.125\t10']);
+    expect(await lines.locator('tbody tr').allInnerTexts()).toEqual([
+      'Crème de la crème: onderhoud',
+      '12\tmaand\tHosting\t21\t12.345\t',
+      '3\tuur\tUpdates\t21\t0.125\t10',
+    ]);
     expect(await row.getByRole('button', { name: 'Hide lines' }).getAttribute('aria-expanded')).toBe('true');
     await screenshot(page, 'templates-screen');
     expect(await axeViolations(page)).toEqual([]);
@@ -128,7 +145,10 @@ describe('templates', () => {
     const client = (await bridge(page, 'clients.list', { limit: 1 })).items[0]!;
     const name = client.company || client.contact;
     await page.getByRole('combobox', { name: 'Client' }).fill(name.slice(0, 6));
-    await page.getByRole('option', { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first().click();
+    await page
+      .getByRole('option', { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+      .first()
+      .click();
     await expect.poll(async () => (await bridge(page, 'quotations.get', { id })).client?.id, { timeout: 5000 }).toBe(client.id);
     await screenshot(page, 'templates-new-quotation');
     expect(app.errors).toEqual([]);
@@ -158,7 +178,10 @@ describe('templates', () => {
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Insert lines' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByTestId('template-said').filter({ hasText: `3 lines of “${templateName}” inserted and selected.` }).waitFor();
+    await page
+      .getByTestId('template-said')
+      .filter({ hasText: `3 lines of “${templateName}” inserted and selected.` })
+      .waitFor();
     expect(await descriptions(q.id)).toEqual(['Ontwerp', 'Crème de la crème: onderhoud', 'Hosting', 'Updates', 'Oplevering']);
     await expect.poll(() => page.getByRole('textbox', { name: 'Description' }).count()).toBe(5);
     // the new lines are the selection now

@@ -44,7 +44,14 @@ export async function startTestWebHost(opts: TestWebHostOptions = {}): Promise<T
       dataDir,
       port: 0,
       rendererDir: opts.rendererDir,
-      demoSeed: { clients: opts.clients, products: opts.products, quotations: opts.quotations, maxCount: opts.maxCount, unpaged: opts.unpaged, signOrigin: opts.signOrigin },
+      demoSeed: {
+        clients: opts.clients,
+        products: opts.products,
+        quotations: opts.quotations,
+        maxCount: opts.maxCount,
+        unpaged: opts.unpaged,
+        signOrigin: opts.signOrigin,
+      },
     });
     return {
       url: host.url,

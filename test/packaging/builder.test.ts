@@ -67,7 +67,10 @@ describe('electron-builder --dir', () => {
   it('leaves the native modules unpacked beside the asar, where they can load', () => {
     expect(existsSync(join(unpacked, 'node_modules', 'keytar', 'build', 'Release', 'keytar.node'))).toBe(true);
     const sqlite = join(unpacked, 'node_modules', 'better-sqlite3');
-    const binaries = [...(existsSync(join(sqlite, 'build', 'Release')) ? readdirSync(join(sqlite, 'build', 'Release')) : []), ...(existsSync(join(sqlite, 'prebuilds')) ? readdirSync(join(sqlite, 'prebuilds')) : [])];
+    const binaries = [
+      ...(existsSync(join(sqlite, 'build', 'Release')) ? readdirSync(join(sqlite, 'build', 'Release')) : []),
+      ...(existsSync(join(sqlite, 'prebuilds')) ? readdirSync(join(sqlite, 'prebuilds')) : []),
+    ];
     expect(binaries.some((f) => f.endsWith('.node'))).toBe(true);
     // their JavaScript is unpacked with them, so require('bindings') paths resolve
     expect(existsSync(join(unpacked, 'node_modules', 'keytar', 'package.json'))).toBe(true);

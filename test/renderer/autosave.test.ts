@@ -12,14 +12,16 @@ describe('serialQueue', () => {
   it('runs tasks in order, one at a time, and goes on after a failure', async () => {
     const q = serialQueue();
     const log: string[] = [];
-    const slow = (name: string, ms: number, fail = false) => () =>
-      new Promise<void>((resolve, reject) =>
-        setTimeout(() => {
-          log.push(name);
-          if (fail) reject(new Error(name));
-          else resolve();
-        }, ms),
-      );
+    const slow =
+      (name: string, ms: number, fail = false) =>
+      () =>
+        new Promise<void>((resolve, reject) =>
+          setTimeout(() => {
+            log.push(name);
+            if (fail) reject(new Error(name));
+            else resolve();
+          }, ms),
+        );
     const a = q(slow('a', 30));
     const b = q(slow('b', 10, true));
     const c = q(slow('c', 1));

@@ -6,7 +6,11 @@ const jansen = { company: 'Bakkerij Jansen', contact: 'Anna Jansen', address: 'D
 
 describe('the client on the document', () => {
   it('is the company, for the attention of the contact, with the address', () => {
-    expect(documentClient(jansen, 'Netherlands', 'Nederland')).toEqual({ name: 'Bakkerij Jansen', attention: 'Anna Jansen', addressLines: ['Dorpsstraat 14', '3732 HJ  De Bilt'] });
+    expect(documentClient(jansen, 'Netherlands', 'Nederland')).toEqual({
+      name: 'Bakkerij Jansen',
+      attention: 'Anna Jansen',
+      addressLines: ['Dorpsstraat 14', '3732 HJ  De Bilt'],
+    });
   });
 
   it('leaves out the contact when the client does not want it shown, and names a person without a company', () => {

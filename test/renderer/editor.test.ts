@@ -89,7 +89,19 @@ describe('editor store', () => {
     const q = fake.addQuotation([], { taxType: 'intax' });
     const editor = useEditorStore();
     await editor.open(q.id);
-    const product: ProductView = { id: 7, localId: 'p-7', state: 'synced', code: 'BR01', name: 'Brood', price: 10, taxes: 9, priceintax: null, notes: '', stock: false, stock_use: false };
+    const product: ProductView = {
+      id: 7,
+      localId: 'p-7',
+      state: 'synced',
+      code: 'BR01',
+      name: 'Brood',
+      price: 10,
+      taxes: 9,
+      priceintax: null,
+      notes: '',
+      stock: false,
+      stock_use: false,
+    };
     fake.products.push(product);
     const line = await editor.addLine('priced', undefined, product);
     expect(line).toMatchObject({ description: 'Brood', price: 10.9, tax_rate: 9, amount: 1 });
@@ -115,7 +127,10 @@ describe('editor store', () => {
   });
 
   it('puts the field errors of a refused save on the line they name', async () => {
-    const { editor } = await openWith([{ amount: 1, price: 1 }, { amount: 1, price: 1.2345 }]);
+    const { editor } = await openWith([
+      { amount: 1, price: 1 },
+      { amount: 1, price: 1.2345 },
+    ]);
     fake.failNext('quotations.saveToService', {
       kind: 'validation',
       messageKey: 'bridge.validation',
@@ -150,7 +165,17 @@ describe('editor store', () => {
     const { editor } = await openWith();
     fake.online = false;
     await editor.saveToService();
-    const status = { online: false, pending: 1, parked: 0, conflicts: 0, lastSyncAt: null, incomplete: [], pulling: null, budget: null, account: 'demo' as const };
+    const status = {
+      online: false,
+      pending: 1,
+      parked: 0,
+      conflicts: 0,
+      lastSyncAt: null,
+      incomplete: [],
+      pulling: null,
+      budget: null,
+      account: 'demo' as const,
+    };
     fake.emit('sync.status', status);
     await nextTick();
     expect(editor.notice).toEqual({ action: 'save', when: 'when_online' });
@@ -178,11 +203,7 @@ describe('editor store', () => {
   });
 
   it('keeps the objects of what a reload did not change, so nothing on screen re-renders for it', async () => {
-    const { q, editor } = await openWith([
-      { amount: 1, price: 10, tax_rate: 21 },
-      { amount: 2, price: 5, tax_rate: 9 },
-      { description: 'tekst' },
-    ]);
+    const { q, editor } = await openWith([{ amount: 1, price: 10, tax_rate: 21 }, { amount: 2, price: 5, tax_rate: 9 }, { description: 'tekst' }]);
     const lines = toRaw(editor.lines);
     const objects = [...lines];
     const totals = editor.totals;
@@ -219,7 +240,10 @@ describe('editor store', () => {
   });
 
   it('updates the one totals object in place while typing', async () => {
-    const { editor } = await openWith([{ amount: 1, price: 10, tax_rate: 21 }, { amount: 1, price: 10, tax_rate: 9 }]);
+    const { editor } = await openWith([
+      { amount: 1, price: 10, tax_rate: 21 },
+      { amount: 1, price: 10, tax_rate: 9 },
+    ]);
     const totals = editor.totals;
     const lineId = editor.lines[0]!.id;
     for (const price of [1, 12, 123]) {
@@ -324,7 +348,17 @@ describe('editor store, changes behind its back', () => {
     const gets = () => fake.callsOf('quotations.get').length;
     const before = gets();
     // the counts move, but nothing says this quotation changed
-    fake.emit('sync.status', { online: true, pending: 0, parked: 1, conflicts: 1, lastSyncAt: null, incomplete: [], pulling: null, budget: null, account: 'demo' });
+    fake.emit('sync.status', {
+      online: true,
+      pending: 0,
+      parked: 1,
+      conflicts: 1,
+      lastSyncAt: null,
+      incomplete: [],
+      pulling: null,
+      budget: null,
+      account: 'demo',
+    });
     fake.emit('records.changed', { entity: 'quotation', ids: ['someone-else'] });
     await vi.advanceTimersByTimeAsync(10);
     expect(gets()).toBe(before);

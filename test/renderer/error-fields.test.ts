@@ -32,7 +32,9 @@ const refused: SerializedError = {
 describe('an error naming fields', () => {
   it('names a line and its column as the attention panel does, in English', () => {
     const text = readable(refused, 'en');
-    expect(text).toBe('This quotation cannot go to the service yet: Line 5, Discount %: Must be a percentage from 0 to 100. Correct these fields and try again.');
+    expect(text).toBe(
+      'This quotation cannot go to the service yet: Line 5, Discount %: Must be a percentage from 0 to 100. Correct these fields and try again.',
+    );
     expect(text).not.toMatch(/lines\.4|discount_pct/);
   });
 
@@ -46,7 +48,13 @@ describe('an error naming fields', () => {
       { field: 'email', message: 'must be an e-mail address' },
       { field: 'lines.0.price', message: 'at most 3 decimals' },
     ];
-    const e: SerializedError = { kind: 'validation', messageKey: 'api.validation', message: 'x', params: { fields: describeFieldErrors(errs) }, fieldErrors: errs };
+    const e: SerializedError = {
+      kind: 'validation',
+      messageKey: 'api.validation',
+      message: 'x',
+      params: { fields: describeFieldErrors(errs) },
+      fieldErrors: errs,
+    };
     const text = readable(e, 'en');
     expect(text).toMatch(/^The service did not accept the data: E-mail: .+; Line 1, Price: .+\. Correct these fields and try again\.$/);
     expect(text).not.toMatch(/lines\.0|email:/);

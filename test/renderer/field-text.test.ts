@@ -6,7 +6,10 @@ import type { UiLanguage } from '../../shared/language';
 
 function texts(lang: UiLanguage) {
   const t = createAppI18n(lang).global.t as (key: string, params?: Record<string, unknown>) => string;
-  const fmt = { number: (v: string | number | null | undefined, max = 3) => formatNumber(v, lang, max), date: (v: string | null | undefined) => formatDate(v, lang) };
+  const fmt = {
+    number: (v: string | number | null | undefined, max = 3) => formatNumber(v, lang, max),
+    date: (v: string | null | undefined) => formatDate(v, lang),
+  };
   return { t, fmt };
 }
 
@@ -21,7 +24,11 @@ describe('conflict dialog texts', () => {
       'Reference line 2',
       'Client',
     ]);
-    expect(['notes', 'paymentcondition', 'showtotals'].map((f) => fieldLabel('quotation', f, nl.t))).toEqual(['Interne notities', 'Betalingsvoorwaarde', 'Totalen tonen op de offerte']);
+    expect(['notes', 'paymentcondition', 'showtotals'].map((f) => fieldLabel('quotation', f, nl.t))).toEqual([
+      'Interne notities',
+      'Betalingsvoorwaarde',
+      'Totalen tonen op de offerte',
+    ]);
     expect(rowLabel('quotation', { field: 'line', line: 2 }, nl.t)).toBe('Regel 2');
     expect(fieldLabel('client', 'phone', nl.t)).toBe('Telefoon');
     expect(fieldLabel('client', 'reference.line1', en.t)).toBe('Reference line 1');

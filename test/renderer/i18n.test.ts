@@ -62,7 +62,11 @@ describe('error texts', () => {
   });
 
   it('says a value that holds braces of its own, as the numbering rules do', () => {
-    const e = { messageKey: 'numbering.pattern.unknown_placeholder', message: 'english', params: { placeholder: '{MM}', year: '{YYYY}', yy: '{YY}', counter: '{####}' } };
+    const e = {
+      messageKey: 'numbering.pattern.unknown_placeholder',
+      message: 'english',
+      params: { placeholder: '{MM}', year: '{YYYY}', yy: '{YY}', counter: '{####}' },
+    };
     expect(errorText(e, 'nl')).toBe('Het nummerpatroon bevat {MM}, en dat is geen plaatshouder; gebruik {YYYY}, {YY} of een reeks # zoals {####}.');
   });
 

@@ -20,7 +20,11 @@ interface El {
   getBoundingClientRect(): { top: number; bottom: number };
 }
 interface PageDoc {
-  document: { activeElement: El | null; querySelector(s: string): (El & { scrollTop: number; scrollHeight: number }) | null; querySelectorAll(s: string): ArrayLike<El> };
+  document: {
+    activeElement: El | null;
+    querySelector(s: string): (El & { scrollTop: number; scrollHeight: number }) | null;
+    querySelectorAll(s: string): ArrayLike<El>;
+  };
   innerHeight: number;
 }
 

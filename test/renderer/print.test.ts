@@ -15,7 +15,17 @@ describe('printing in the browser', () => {
 
   it('puts the title back even when printing fails', () => {
     const doc = { title: 'quotedesk' };
-    expect(() => browserPrint({ document: doc, print: () => { throw new Error('no printer'); } }, 'x.pdf')).toThrow('no printer');
+    expect(() =>
+      browserPrint(
+        {
+          document: doc,
+          print: () => {
+            throw new Error('no printer');
+          },
+        },
+        'x.pdf',
+      ),
+    ).toThrow('no printer');
     expect(doc.title).toBe('quotedesk');
   });
 

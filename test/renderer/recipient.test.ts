@@ -29,8 +29,20 @@ const countries = [
 
 describe('recipientOf', () => {
   it('gives the postal address a line each, the country by name', () => {
-    const r = recipientOf(client({ address: 'Dorpsstraat 1', address_addon: 'achterom', zipcode: '1234 AB', city: 'Utrecht', country: 21 }, { email: 'info@jansen.example', city: 'Utrecht' }), countries);
-    expect(r).toEqual({ id: 'c1', name: 'Bakkerij Jansen', email: 'info@jansen.example', address: ['Dorpsstraat 1', 'achterom', '1234 AB Utrecht', 'Belgium'], addressComplete: true });
+    const r = recipientOf(
+      client(
+        { address: 'Dorpsstraat 1', address_addon: 'achterom', zipcode: '1234 AB', city: 'Utrecht', country: 21 },
+        { email: 'info@jansen.example', city: 'Utrecht' },
+      ),
+      countries,
+    );
+    expect(r).toEqual({
+      id: 'c1',
+      name: 'Bakkerij Jansen',
+      email: 'info@jansen.example',
+      address: ['Dorpsstraat 1', 'achterom', '1234 AB Utrecht', 'Belgium'],
+      addressComplete: true,
+    });
   });
 
   it('names a client without a company by its contact, and takes a street without a place as incomplete', () => {

@@ -17,15 +17,20 @@ describe('the rows of a long table in the page', () => {
 
   it('cover the view whatever the rows measure', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 200 }), { minLength: 1, maxLength: 300 }), fc.integer({ min: -1000, max: 40_000 }), fc.integer({ min: 1, max: 2000 }), (hs, top, height) => {
-        const { start, end } = rowRange(hs.length, (i) => hs[i]!, { top, height }, 0);
-        let y = 0;
-        for (let i = 0; i < hs.length; i++) {
-          const visible = y + hs[i]! > top && y < top + height;
-          if (visible) expect(i >= start && i < end).toBe(true);
-          y += hs[i]!;
-        }
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 200 }), { minLength: 1, maxLength: 300 }),
+        fc.integer({ min: -1000, max: 40_000 }),
+        fc.integer({ min: 1, max: 2000 }),
+        (hs, top, height) => {
+          const { start, end } = rowRange(hs.length, (i) => hs[i]!, { top, height }, 0);
+          let y = 0;
+          for (let i = 0; i < hs.length; i++) {
+            const visible = y + hs[i]! > top && y < top + height;
+            if (visible) expect(i >= start && i < end).toBe(true);
+            y += hs[i]!;
+          }
+        },
+      ),
     );
   });
 
@@ -47,11 +52,22 @@ describe('the rows of a long table in the page', () => {
   it('take a row never measured to be as high as a typical one', () => {
     const h = new RowHeights(38);
     expect(h.get('a')).toBe(38);
-    expect(h.set([['a', 33], ['b', 33], ['c', 60]])).toBe(true);
+    expect(
+      h.set([
+        ['a', 33],
+        ['b', 33],
+        ['c', 60],
+      ]),
+    ).toBe(true);
     expect(h.get('x')).toBe(33);
     expect(h.get('c')).toBe(60);
     // the same heights again change nothing
-    expect(h.set([['a', 33], ['c', 60]])).toBe(false);
+    expect(
+      h.set([
+        ['a', 33],
+        ['c', 60],
+      ]),
+    ).toBe(false);
     // a new row as high as the typical one changes no gap
     expect(h.set([['d', 33]])).toBe(false);
     h.keepOnly(new Set(['a']));

@@ -31,8 +31,19 @@ function parked(id: string, entityId: string, kind: string): ParkedOperation {
 }
 
 const conflict: ConflictView = {
-  id: '1', entity: 'quotation', entityId: 'q1', label: 'x', reference: 'QD-1', clientName: 'Acme BV',
-  mine: {}, theirs: {}, fields: ['notes'], rows: [], changedHereOnly: [], changedThereOnly: [], deletedOnService: false,
+  id: '1',
+  entity: 'quotation',
+  entityId: 'q1',
+  label: 'x',
+  reference: 'QD-1',
+  clientName: 'Acme BV',
+  mine: {},
+  theirs: {},
+  fields: ['notes'],
+  rows: [],
+  changedHereOnly: [],
+  changedThereOnly: [],
+  deletedOnService: false,
 };
 
 describe('sync store', () => {

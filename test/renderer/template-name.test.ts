@@ -14,7 +14,10 @@ describe('template names', () => {
   });
 
   it('reads the store refusal of a name, and nothing else', () => {
-    expect(nameProblemFrom([{ field: 'name', message: '"Koffie" is taken by another template; choose another name' }])).toEqual({ code: 'taken', name: 'Koffie' });
+    expect(nameProblemFrom([{ field: 'name', message: '"Koffie" is taken by another template; choose another name' }])).toEqual({
+      code: 'taken',
+      name: 'Koffie',
+    });
     expect(nameProblemFrom([{ field: 'name', message: 'can be at most 100 characters; shorten it' }])).toEqual({ code: 'tooLong', max: 100 });
     expect(nameProblemFrom([{ field: 'name', message: 'is required; type a name' }])).toEqual({ code: 'required' });
     expect(nameProblemFrom([{ field: 'lines', message: 'x' }])).toBeNull();

@@ -53,8 +53,27 @@ import { createAppI18n } from '../../renderer/i18n';
 
 describe('every rule speaks the UI language', () => {
   const BAD: unknown[] = [
-    'x', 'abc def', -1, -0.5, 1.23456, 101, 100_000, 'a'.repeat(300), true, 'true', {}, [], '2026-02-30', 'no@mail', 'EURO', 0,
-    { action: 'send', clientnr: 1 }, { action: 'save', clientnr: 1, discount: 5 }, { action: 'save', clientnr: 1, discounttype: 'percentage', discount: 150 }, { action: 'x' }, { approved: 'x', customstatus: 'x' },
+    'x',
+    'abc def',
+    -1,
+    -0.5,
+    1.23456,
+    101,
+    100_000,
+    'a'.repeat(300),
+    true,
+    'true',
+    {},
+    [],
+    '2026-02-30',
+    'no@mail',
+    'EURO',
+    0,
+    { action: 'send', clientnr: 1 },
+    { action: 'save', clientnr: 1, discount: 5 },
+    { action: 'save', clientnr: 1, discounttype: 'percentage', discount: 150 },
+    { action: 'x' },
+    { approved: 'x', customstatus: 'x' },
   ];
 
   function messages(schemas: Record<string, z.ZodType>): string[] {

@@ -54,8 +54,41 @@ describe('command line', () => {
   });
 
   it('parses every option, with a space or an equals sign', () => {
-    expect(parseArgs(['--port=8080', '--user', 'u', '--key', 'k', '--clients', '10000', '--products=5', '--quotations', '3', '--rate-limit', '0', '--data', 'x.json', '--seed', '9', '--credits', '2', '--latency', '15'])).toEqual({
-      port: 8080, user: 'u', key: 'k', clients: 10000, products: 5, quotations: 3, rateLimit: 0, dataFile: 'x.json', seed: 9, credits: 2, latencyMs: 15,
+    expect(
+      parseArgs([
+        '--port=8080',
+        '--user',
+        'u',
+        '--key',
+        'k',
+        '--clients',
+        '10000',
+        '--products=5',
+        '--quotations',
+        '3',
+        '--rate-limit',
+        '0',
+        '--data',
+        'x.json',
+        '--seed',
+        '9',
+        '--credits',
+        '2',
+        '--latency',
+        '15',
+      ]),
+    ).toEqual({
+      port: 8080,
+      user: 'u',
+      key: 'k',
+      clients: 10000,
+      products: 5,
+      quotations: 3,
+      rateLimit: 0,
+      dataFile: 'x.json',
+      seed: 9,
+      credits: 2,
+      latencyMs: 15,
     });
     expect(() => parseArgs(['--colour', 'red'])).toThrow(/Unknown option --colour/);
     expect(() => parseArgs(['--port'])).toThrow(/needs a value/);

@@ -16,10 +16,22 @@ describe('profiles and categories in the sandbox', () => {
     const sb = await startSandbox({ quiet: true, rateLimit: 0 });
     const api = client(sb);
     try {
-      const chosen = (await api.post('/quotations', { clientnr: '1', action: 'save', profile: '2', category: '3', lines: [{ description: 'x', amount: 1, price: 3 }] })).text;
-      expect((await api.get(`/quotations/${chosen}`)).json.quotation).toMatchObject({ profile: '2', profile_name: 'English', category: '3', category_name: 'Webdesign' });
+      const chosen = (
+        await api.post('/quotations', { clientnr: '1', action: 'save', profile: '2', category: '3', lines: [{ description: 'x', amount: 1, price: 3 }] })
+      ).text;
+      expect((await api.get(`/quotations/${chosen}`)).json.quotation).toMatchObject({
+        profile: '2',
+        profile_name: 'English',
+        category: '3',
+        category_name: 'Webdesign',
+      });
       const plain = (await api.post('/quotations', { clientnr: '1', action: 'save' })).text;
-      expect((await api.get(`/quotations/${plain}`)).json.quotation).toMatchObject({ profile: '1', profile_name: 'Standaard', category: '0', category_name: '' });
+      expect((await api.get(`/quotations/${plain}`)).json.quotation).toMatchObject({
+        profile: '1',
+        profile_name: 'Standaard',
+        category: '0',
+        category_name: '',
+      });
       const refused = await api.post('/quotations', { clientnr: '1', action: 'save', profile: 42, category: 17 });
       expect(refused.status).toBe(422);
       expect(refused.json.errors.map((e: { field: string }) => e.field).sort()).toEqual(['category', 'profile']);

@@ -88,7 +88,15 @@ describe('faults', () => {
 
   it('drops the connection after committing', async () => {
     sb.setFaults({ dropAfterCommitRate: 1, methods: ['POST'] });
-    const code = await failure(api.post('/quotations', { clientnr: 1, action: 'send', sendmethod: 'email', quotationreference: 'DROP-1', lines: [{ description: 'a', amount: 1, price: 1 }] }));
+    const code = await failure(
+      api.post('/quotations', {
+        clientnr: 1,
+        action: 'send',
+        sendmethod: 'email',
+        quotationreference: 'DROP-1',
+        lines: [{ description: 'a', amount: 1, price: 1 }],
+      }),
+    );
     expect(code).toMatch(/UND_ERR_SOCKET|ECONNRESET/);
     // only POST is faulted: the read shows the quotation was sent, once
     const list = (await api.get('/quotations?count=1000')).json as { quotationreference: string; sent: string }[];
@@ -96,7 +104,13 @@ describe('faults', () => {
     expect(sb.deliveries().filter((d) => d.quotationreference === 'DROP-1')).toHaveLength(1);
     // a retry with the same reference is refused, so nothing is sent twice
     sb.clearFaults();
-    const retry = await api.post('/quotations', { clientnr: 1, action: 'send', sendmethod: 'email', quotationreference: 'DROP-1', lines: [{ description: 'a', amount: 1, price: 1 }] });
+    const retry = await api.post('/quotations', {
+      clientnr: 1,
+      action: 'send',
+      sendmethod: 'email',
+      quotationreference: 'DROP-1',
+      lines: [{ description: 'a', amount: 1, price: 1 }],
+    });
     expect(retry.status).toBe(422);
     expect(sb.deliveries().filter((d) => d.quotationreference === 'DROP-1')).toHaveLength(1);
   });

@@ -60,7 +60,12 @@ describe('content negotiation', () => {
   });
 
   it('carries the rate-limit headers on every kind of answer', async () => {
-    for (const r of [await api.get('/clients/1'), await api.get('/nope'), await api.get('/clients', { auth: null }), await api.get('/clients', { accept: 'text/csv' })]) {
+    for (const r of [
+      await api.get('/clients/1'),
+      await api.get('/nope'),
+      await api.get('/clients', { auth: null }),
+      await api.get('/clients', { accept: 'text/csv' }),
+    ]) {
       expect(r.headers['x-ratelimit-limit']).toMatch(/^\d+$/);
       expect(r.headers['x-ratelimit-remaining']).toMatch(/^\d+$/);
     }
@@ -72,7 +77,11 @@ describe('request bodies', () => {
     const form = 'company=Formulier%20B.V.&showcontact=false&reference[line1]=Ref%20een&country=146';
     const r = await api.call('POST', '/clients', { form });
     expect(r.status).toBe(201);
-    expect(sb.data.clients.get(Number(r.text))).toMatchObject({ company: 'Formulier B.V.', showcontact: false, reference: { line1: 'Ref een', line2: '', line3: '' } });
+    expect(sb.data.clients.get(Number(r.text))).toMatchObject({
+      company: 'Formulier B.V.',
+      showcontact: false,
+      reference: { line1: 'Ref een', line2: '', line3: '' },
+    });
     const q = 'clientnr=1&action=save&lines[0][description]=Een&lines[0][amount]=2&lines[0][price]=10.5&lines[1][description]=Twee';
     const qr = await api.call('POST', '/quotations', { form: q });
     expect(qr.status).toBe(201);

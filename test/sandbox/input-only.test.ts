@@ -48,7 +48,12 @@ describe('convert_prices_to_euro and tax_country', () => {
     const sb = await startSandbox({ quiet: true, rateLimit: 0 });
     const api = client(sb);
     const before = sb.data.quotations.size;
-    const bad = await api.post('/quotations', { clientnr: 1, action: 'save', convert_prices_to_euro: 'maybe', lines: [{ ...LINES[0], tax_country: 'abroad' }] });
+    const bad = await api.post('/quotations', {
+      clientnr: 1,
+      action: 'save',
+      convert_prices_to_euro: 'maybe',
+      lines: [{ ...LINES[0], tax_country: 'abroad' }],
+    });
     expect(bad.status).toBe(422);
     expect(bad.json.errors.map((e: { field: string }) => e.field).sort()).toEqual(['convert_prices_to_euro', 'lines.0.tax_country']);
     expect(sb.data.quotations.size).toBe(before);

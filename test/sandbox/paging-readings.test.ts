@@ -102,12 +102,17 @@ describe('command line', () => {
 
   it('serves with the flags', async () => {
     const CLI = join(import.meta.dirname, '../../electron/sandbox/cli.ts');
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', '--clients', '80', '--quotations', '45', '--max-count', '30', '--unpaged', 'quotations'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', CLI, '--port', '0', '--clients', '80', '--quotations', '45', '--max-count', '30', '--unpaged', 'quotations'],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
       const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
       const url = line.slice('listening on '.length);
-      const get = async (path: string) => (await (await request(`${url}${path}`, { headers: { authorization: basic('demo', 'demo-key') } })).body.json()) as unknown[];
+      const get = async (path: string) =>
+        (await (await request(`${url}${path}`, { headers: { authorization: basic('demo', 'demo-key') } })).body.json()) as unknown[];
       expect(await get('/clients?count=100')).toHaveLength(30);
       expect(await get('/quotations?count=10')).toHaveLength(45);
     } finally {

@@ -15,7 +15,13 @@ afterAll(async () => {
 });
 
 const LISTS = ['/clients', '/products', '/quotations'];
-const SEARCHES = ['/search/clients/all/a', '/search/products/all/e', '/search/invoices/all/F', '/search/invoices_saved/all/Concept', '/search/invoices_repeated/all/2'];
+const SEARCHES = [
+  '/search/clients/all/a',
+  '/search/products/all/e',
+  '/search/invoices/all/F',
+  '/search/invoices_saved/all/Concept',
+  '/search/invoices_repeated/all/2',
+];
 
 describe('paging', () => {
   it('defaults to 100 rows from the start', async () => {
@@ -90,7 +96,9 @@ describe('search', () => {
 
   it('searches all fields of each area', async () => {
     const saved = sb.data.savedInvoices.all()[0]!;
-    expect((await api.get(`/search/invoices_saved/all/${encodeURIComponent(saved.company)}`)).json.map((x: { id: string }) => x.id)).toContain(String(saved.id));
+    expect((await api.get(`/search/invoices_saved/all/${encodeURIComponent(saved.company)}`)).json.map((x: { id: string }) => x.id)).toContain(
+      String(saved.id),
+    );
     const rep = sb.data.repeatingInvoices.all()[0]!;
     expect((await api.get(`/search/invoices_repeated/frequency/${rep.frequency}?count=1000`)).json.map((x: { id: string }) => x.id)).toContain(String(rep.id));
     expect((await api.get(`/search/invoices_repeated/clientnr/${rep.clientnr}`)).json[0].clientnr).toBe(String(rep.clientnr));
@@ -136,7 +144,13 @@ describe('country list', () => {
   });
 
   it('resolves a client country given by name in any language', async () => {
-    for (const [name, id] of [['Pays-Bas', 146], ['united states', 226], ['Duitsland', 80], ['BE', 21], ['226', 226]] as const) {
+    for (const [name, id] of [
+      ['Pays-Bas', 146],
+      ['united states', 226],
+      ['Duitsland', 80],
+      ['BE', 21],
+      ['226', 226],
+    ] as const) {
       const nr = (await api.post('/clients', { company: `Land ${name}`, country: name })).text;
       expect(sb.data.clients.get(Number(nr))!.country, name).toBe(id);
     }

@@ -15,7 +15,8 @@ describe('data file', () => {
     const sb = await startSandbox({ quiet: true, dataFile: file });
     const api = client(sb);
     const nr = (await api.post('/clients', { company: 'Blijft bestaan', email: 'b@b.nl' })).text;
-    const q = (await api.post('/quotations', { clientnr: nr, action: 'send', sendmethod: 'printcenter', lines: [{ description: 'x', amount: 1, price: 3 }] })).text;
+    const q = (await api.post('/quotations', { clientnr: nr, action: 'send', sendmethod: 'printcenter', lines: [{ description: 'x', amount: 1, price: 3 }] }))
+      .text;
     sb.data.products.patch(1, { name: 'Direct gewijzigd' });
     await api.close();
     await sb.close();

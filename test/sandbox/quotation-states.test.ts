@@ -36,7 +36,14 @@ describe('quotation states (docs/service-api.md)', () => {
     const r = await api.post('/quotations/', { clientnr: 1, action: 'save', savename: 'Offerte bakkerij', lines, quotationperiod: '14' });
     expect(r.status).toBe(201);
     const q = await quotation(r.text);
-    expect(q).toMatchObject({ sent: 'false', savename: 'Offerte bakkerij', date: '2026-03-02', datedue: '2026-03-16', sign_url: '', company: 'Bakkerij De Gouden Korst' });
+    expect(q).toMatchObject({
+      sent: 'false',
+      savename: 'Offerte bakkerij',
+      date: '2026-03-02',
+      datedue: '2026-03-16',
+      sign_url: '',
+      company: 'Bakkerij De Gouden Korst',
+    });
     expect(q.lines.line1).toMatchObject({ linetotal: '190.00' });
     expect(q.lines.line2).toMatchObject({ linetotal: '67.47' });
     expect(q.lines.line3).toEqual({ description: 'Alleen tekst' });
@@ -86,7 +93,11 @@ describe('quotation states (docs/service-api.md)', () => {
     const q = await quotation(r.text);
     expect(q).toMatchObject({ sent: 'true', sendmethod: 'mail', savename: 'Transport' });
     expect(sb.deliveries()).toHaveLength(1);
-    expect(sb.deliveries()[0]).toMatchObject({ quotationId: Number(r.text), sendmethod: 'mail', to: 'Hendriks & Zonen Transport, Kanaaldijk 8, 5611 JL Eindhoven' });
+    expect(sb.deliveries()[0]).toMatchObject({
+      quotationId: Number(r.text),
+      sendmethod: 'mail',
+      to: 'Hendriks & Zonen Transport, Kanaaldijk 8, 5611 JL Eindhoven',
+    });
   });
 
   it('a sent quotation is never sent twice', async () => {
@@ -162,7 +173,7 @@ describe('quotation states (docs/service-api.md)', () => {
     }
   });
 
-  it('email sending needs the client\'s e-mail address (422, nothing sent)', async () => {
+  it("email sending needs the client's e-mail address (422, nothing sent)", async () => {
     const r = await api.post('/quotations', { clientnr: 6, action: 'send', sendmethod: 'email', lines });
     expect(r.status).toBe(422);
     expect(r.json.errors[0]).toMatchObject({ field: 'sendmethod', message: expect.stringMatching(/no e-mail address/) });

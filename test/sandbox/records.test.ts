@@ -26,7 +26,11 @@ describe('clients', () => {
   it('stores decimals in stddiscount, keeps unchanged fields on PUT', async () => {
     const nr = (await api.post('/clients', { company: 'Korting', stddiscount: '2.5', reference: { line1: 'PO 1' } })).text;
     await api.put(`/clients/${nr}`, { reference: { line2: 'Afdeling inkoop' }, active: 'false' });
-    expect(sb.data.clients.get(Number(nr))).toMatchObject({ stddiscount: 2.5, active: false, reference: { line1: 'PO 1', line2: 'Afdeling inkoop', line3: '' } });
+    expect(sb.data.clients.get(Number(nr))).toMatchObject({
+      stddiscount: 2.5,
+      active: false,
+      reference: { line1: 'PO 1', line2: 'Afdeling inkoop', line3: '' },
+    });
   });
 
   it('deletes a client without documents', async () => {
@@ -67,7 +71,7 @@ describe('products', () => {
   });
 });
 
-describe('changes behind the client\'s back', () => {
+describe("changes behind the client's back", () => {
   it('shows direct changes to the data in the next answer', async () => {
     sb.data.clients.patch(3, { email: 'nieuw@hendriks.nl' });
     expect((await api.get('/clients/3')).json.client.email).toBe('nieuw@hendriks.nl');

@@ -69,7 +69,12 @@ describe('status codes (docs/service-api.md)', () => {
   it('402 when printcenter credits are used up', async () => {
     sb.setCredits(0);
     const before = sb.deliveries().length;
-    const r = await api.post('/quotations', { clientnr: 12, action: 'send', sendmethod: 'printcenter', lines: [{ description: 'Flyers', amount: 1, price: 50 }] });
+    const r = await api.post('/quotations', {
+      clientnr: 12,
+      action: 'send',
+      sendmethod: 'printcenter',
+      lines: [{ description: 'Flyers', amount: 1, price: 50 }],
+    });
     expect(r.status).toBe(402);
     expectErrorBody(r, /Not enough credits/);
     expect(sb.deliveries().length).toBe(before);

@@ -88,7 +88,15 @@ describe('text lines', () => {
 
 describe('IBAN', () => {
   it('accepts valid IBANs however they are written', () => {
-    for (const iban of ['NL91ABNA0417164300', 'nl91 abna 0417 1643 00', 'BE68 5390 0754 7034', 'DE89 3704 0044 0532 0130 00', 'GB29 NWBK 6016 1331 9268 19', 'MT84MALT011000012345MTLCAST001S', '']) {
+    for (const iban of [
+      'NL91ABNA0417164300',
+      'nl91 abna 0417 1643 00',
+      'BE68 5390 0754 7034',
+      'DE89 3704 0044 0532 0130 00',
+      'GB29 NWBK 6016 1331 9268 19',
+      'MT84MALT011000012345MTLCAST001S',
+      '',
+    ]) {
       expect(ibanProblem(iban), iban).toBeNull();
     }
   });

@@ -44,7 +44,9 @@ describe('the message catalogue', () => {
   });
 
   it('looks a text up by key and params, in either language', () => {
-    expect(formatMessage('store.not_found.quotation', { id: 'q-1' }, 'nl')).toBe('Offerte q-1 bestaat niet (meer) op deze computer; vernieuw de lijst en probeer het opnieuw.');
+    expect(formatMessage('store.not_found.quotation', { id: 'q-1' }, 'nl')).toBe(
+      'Offerte q-1 bestaat niet (meer) op deze computer; vernieuw de lijst en probeer het opnieuw.',
+    );
     expect(said('store.not_found.quotation', { id: 'q-1' })).toEqual({
       messageKey: 'store.not_found.quotation',
       params: { id: 'q-1' },

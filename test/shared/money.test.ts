@@ -10,10 +10,10 @@ describe('exact totals', () => {
   });
 
   it('totals per tax rate with a percentage discount spread over the rates', () => {
-    const t = quotationTotals(
-      [{ amount: 2, price: 26, tax_rate: 21 }, { amount: 1, price: 10, tax_rate: 9 }, {}],
-      { discounttype: 'percentage', discount: 10 },
-    );
+    const t = quotationTotals([{ amount: 2, price: 26, tax_rate: 21 }, { amount: 1, price: 10, tax_rate: 9 }, {}], {
+      discounttype: 'percentage',
+      discount: 10,
+    });
     expect(t.subtotal).toBe('62.00');
     expect(t.discount).toBe('6.20');
     expect(t.taxes).toEqual([

@@ -159,7 +159,13 @@ describe('lines', () => {
 
   it('a line typed here without the values the service fills in is no change', () => {
     // typed with no tax rate; the service filled in 21% and saved it so
-    const mine = mineOf({ lines: [{ id: 'm0', description: 'Advies', amount: 1, price: 80 }, { ...B, id: 'm1' }, { ...C, id: 'm2' }] });
+    const mine = mineOf({
+      lines: [
+        { id: 'm0', description: 'Advies', amount: 1, price: 80 },
+        { ...B, id: 'm1' },
+        { ...C, id: 'm2' },
+      ],
+    });
     const theirs = content({ lines: [{ ...A, price: 90 }, B, C] });
     const m = mergeQuotation(content(), mine, theirs, opts());
     expect(m.conflicts).toEqual([]);
@@ -179,7 +185,16 @@ describe('lines', () => {
 
 describe('matching lines', () => {
   it('pairs by position when each line changed a little, by content when lines came and went', () => {
-    expect(matchLines([A, B, C], [{ ...A, price: 1 }, { ...B, price: 2 }, { ...C, price: 3 }])).toEqual({ to: [0, 1, 2], from: [0, 1, 2] });
+    expect(
+      matchLines(
+        [A, B, C],
+        [
+          { ...A, price: 1 },
+          { ...B, price: 2 },
+          { ...C, price: 3 },
+        ],
+      ),
+    ).toEqual({ to: [0, 1, 2], from: [0, 1, 2] });
     const X = served('x', 'Nieuw', 10);
     expect(matchLines([A, B, C], [A, X, B])).toEqual({ to: [0, 2, -1], from: [0, -1, 1] });
     expect(matchLines([A, B, C], [{ ...C, price: 130 }])).toEqual({ to: [-1, -1, 0], from: [2] });

@@ -6,11 +6,34 @@ import { fieldErrorsFromZod } from '../../shared/field-errors';
 describe('wire coercion', () => {
   it('reads a recorded live client record', () => {
     const c = clientRecord.parse({
-      clientnr: '1', contact: '', showcontact: 'true', company: 'kees', country: '146', tax_shifted: 'false',
-      lastinvoice: '2015-11-24', top: '30', stddiscount: '0', reference: { line1: '', line2: '', line3: '' },
-      active: 'true', default_doclang: '', default_email: '0', currency: 'EUR', mandate_date: '', collecttype: 'FRST', tax_type: 'extax',
+      clientnr: '1',
+      contact: '',
+      showcontact: 'true',
+      company: 'kees',
+      country: '146',
+      tax_shifted: 'false',
+      lastinvoice: '2015-11-24',
+      top: '30',
+      stddiscount: '0',
+      reference: { line1: '', line2: '', line3: '' },
+      active: 'true',
+      default_doclang: '',
+      default_email: '0',
+      currency: 'EUR',
+      mandate_date: '',
+      collecttype: 'FRST',
+      tax_type: 'extax',
     });
-    expect(c).toMatchObject({ clientnr: 1, showcontact: true, country: 146, tax_shifted: false, top: 30, active: true, mandate_date: null, lastinvoice: '2015-11-24' });
+    expect(c).toMatchObject({
+      clientnr: 1,
+      showcontact: true,
+      country: 146,
+      tax_shifted: false,
+      top: 30,
+      active: true,
+      mandate_date: null,
+      lastinvoice: '2015-11-24',
+    });
   });
 
   it('reads a recorded live product', () => {
@@ -19,7 +42,12 @@ describe('wire coercion', () => {
   });
 
   it('reads keyed lines, array lines and [] alike', () => {
-    const keyed = quotationRecord.parse({ id: '7', clientnr: '3', sent: 'false', lines: { line2: { description: 'b' }, line1: { amount: 1, price: '2.5', description: 'a' } } });
+    const keyed = quotationRecord.parse({
+      id: '7',
+      clientnr: '3',
+      sent: 'false',
+      lines: { line2: { description: 'b' }, line1: { amount: 1, price: '2.5', description: 'a' } },
+    });
     expect(keyed.lines?.map((l) => l.description)).toEqual(['a', 'b']);
     expect(keyed.lines?.[0]?.price).toBe(2.5);
     expect(quotationRecord.parse({ id: 1, clientnr: 1, lines: [] }).lines).toEqual([]);
@@ -40,9 +68,19 @@ describe('wire coercion', () => {
 
 describe('field rules', () => {
   it('names every failing field', () => {
-    const r = clientInput.safeParse({ company: 'x'.repeat(51), zipcode: '12345678', email: 'nope', sendmethod: 'fax', top: '1.5', currency: 'euro', mandate_date: '2026-02-30' });
+    const r = clientInput.safeParse({
+      company: 'x'.repeat(51),
+      zipcode: '12345678',
+      email: 'nope',
+      sendmethod: 'fax',
+      top: '1.5',
+      currency: 'euro',
+      mandate_date: '2026-02-30',
+    });
     expect(r.success).toBe(false);
-    const fields = fieldErrorsFromZod(r.error!).map((e) => e.field).sort();
+    const fields = fieldErrorsFromZod(r.error!)
+      .map((e) => e.field)
+      .sort();
     expect(fields).toEqual(['company', 'currency', 'email', 'mandate_date', 'sendmethod', 'top', 'zipcode']);
   });
 
@@ -53,7 +91,11 @@ describe('field rules', () => {
   it('limits prices to 3 decimals and requires sendmethod for send', () => {
     const r = quotationCreate.safeParse({ clientnr: 1, action: 'send', lines: [{ amount: 1, price: 1.2345 }] });
     expect(r.success).toBe(false);
-    expect(fieldErrorsFromZod(r.error!).map((e) => e.field).sort()).toEqual(['lines.0.price', 'sendmethod']);
+    expect(
+      fieldErrorsFromZod(r.error!)
+        .map((e) => e.field)
+        .sort(),
+    ).toEqual(['lines.0.price', 'sendmethod']);
     expect(quotationCreate.safeParse({ clientnr: '1', action: 'save', lines: [{ amount: '1', price: '1.234' }] }).success).toBe(true);
   });
 

@@ -39,7 +39,12 @@ afterAll(async () => {
 });
 
 function navEvent() {
-  return { prevented: false, preventDefault() { this.prevented = true; } };
+  return {
+    prevented: false,
+    preventDefault() {
+      this.prevented = true;
+    },
+  };
 }
 
 describe('language', () => {
@@ -95,7 +100,11 @@ describe('window', () => {
 
 describe('content security policy', () => {
   it('allows only the app itself: no remote or inline scripts, connect-src self', () => {
-    const directives = Object.fromEntries(CONTENT_SECURITY_POLICY.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+    const directives = Object.fromEntries(
+      CONTENT_SECURITY_POLICY.split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([k, ...v]) => [k, v]),
+    );
     expect(directives['default-src']).toEqual(["'self'"]);
     expect(directives['script-src']).toEqual(["'self'"]);
     expect(directives['connect-src']).toEqual(["'self'"]);
@@ -106,7 +115,9 @@ describe('content security policy', () => {
 
   it('is put on every response of the session', () => {
     const seen: any[] = [];
-    fake.session.defaultSession.headersReceived!({ url: 'app://quotedesk/x.js', responseHeaders: { 'Content-Type': ['text/javascript'] } }, (r: any) => seen.push(r));
+    fake.session.defaultSession.headersReceived!({ url: 'app://quotedesk/x.js', responseHeaders: { 'Content-Type': ['text/javascript'] } }, (r: any) =>
+      seen.push(r),
+    );
     expect(seen[0].responseHeaders['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
     expect(seen[0].responseHeaders['Content-Type']).toEqual(['text/javascript']);
   });
@@ -171,7 +182,14 @@ describe('navigation and new windows', () => {
   it('blocks navigation away from the page, opening only http(s) links in the system browser', () => {
     fake.openedExternally.length = 0;
     const wc = win.webContents;
-    for (const url of ['https://example.com/help', 'http://example.com/', 'file:///etc/passwd', 'javascript:alert(1)', 'app://quotedesk/other.html', 'smb://host/share']) {
+    for (const url of [
+      'https://example.com/help',
+      'http://example.com/',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'app://quotedesk/other.html',
+      'smb://host/share',
+    ]) {
       const e = navEvent();
       wc.emit('will-navigate', e, url);
       expect(e.prevented, url).toBe(true);
@@ -244,25 +262,40 @@ describe('bridge sender check', () => {
     const trusted = { sender: win.webContents, senderFrame: win.webContents.mainFrame };
     const good = 'https://sign.example.com/sign/0123456789abcdef01234567';
     expect(await invoke(trusted, 'links.open', { url: good })).toEqual({ ok: true, value: { openIn: 'system' } });
-    for (const url of ['http://sign.example.com/sign/abc', 'javascript:alert(1)', 'file:///etc/passwd', 'https://u:p@sign.example.com/', `https://sign.example.com/${'a'.repeat(3000)}`]) {
+    for (const url of [
+      'http://sign.example.com/sign/abc',
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'https://u:p@sign.example.com/',
+      `https://sign.example.com/${'a'.repeat(3000)}`,
+    ]) {
       const r = await invoke(trusted, 'links.open', { url });
       expect(r, url).toMatchObject({ ok: false, error: { kind: 'validation' } });
     }
     // a page that is not ours cannot have anything opened
-    expect(await invoke({ sender: new FakeWebContents(), senderFrame: null }, 'links.open', { url: good })).toMatchObject({ ok: false, error: { kind: 'untrusted_sender' } });
+    expect(await invoke({ sender: new FakeWebContents(), senderFrame: null }, 'links.open', { url: good })).toMatchObject({
+      ok: false,
+      error: { kind: 'untrusted_sender' },
+    });
     expect(fake.openedExternally).toEqual([good]);
   });
 
-  it('saves the document as a PDF by the window\'s own printing, where the person chooses, and prints with its dialog', async () => {
+  it("saves the document as a PDF by the window's own printing, where the person chooses, and prints with its dialog", async () => {
     const trusted = { sender: win.webContents, senderFrame: win.webContents.mainFrame };
     const target = join(dataDir, 'OF2026-0008 Bakkerij Jansen.pdf');
     fake.saveDialogs.length = 0;
     win.webContents.printed.length = 0;
     fake.saveDialogAnswer = null;
-    expect(await invoke(trusted, 'document.exportPdf', { fileName: 'OF2026-0008 Bakkerij Jansen.pdf' })).toEqual({ ok: true, value: { saved: false, path: null } });
+    expect(await invoke(trusted, 'document.exportPdf', { fileName: 'OF2026-0008 Bakkerij Jansen.pdf' })).toEqual({
+      ok: true,
+      value: { saved: false, path: null },
+    });
     expect(win.webContents.printed).toEqual([]);
     fake.saveDialogAnswer = target;
-    expect(await invoke(trusted, 'document.exportPdf', { fileName: 'OF2026-0008 Bakkerij Jansen.pdf' })).toEqual({ ok: true, value: { saved: true, path: target } });
+    expect(await invoke(trusted, 'document.exportPdf', { fileName: 'OF2026-0008 Bakkerij Jansen.pdf' })).toEqual({
+      ok: true,
+      value: { saved: true, path: target },
+    });
     expect(fake.saveDialogs).toMatchObject([
       { defaultPath: join(dataDir, 'Documents', 'OF2026-0008 Bakkerij Jansen.pdf') },
       { defaultPath: join(dataDir, 'Documents', 'OF2026-0008 Bakkerij Jansen.pdf'), filters: [{ extensions: ['pdf'] }] },

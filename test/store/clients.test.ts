@@ -99,10 +99,16 @@ describe('local clients', () => {
     expect(() => store.clients.delete(c.id)).toThrow(/used by 1 quotation on this computer; delete it/);
   });
 
-  it('counts every quotation here that shows the client when it refuses to delete it, drafts and the service\'s alike', () => {
+  it("counts every quotation here that shows the client when it refuses to delete it, drafts and the service's alike", () => {
     const { store, clock } = scratchStore();
     store.pulled.putClients([{ clientnr: 7, company: 'Twice' }], clock());
-    store.pulled.putQuotations([{ id: 70, clientnr: 7, sent: true, lines: [] }, { id: 71, clientnr: 8, sent: true, lines: [] }], clock());
+    store.pulled.putQuotations(
+      [
+        { id: 70, clientnr: 7, sent: true, lines: [] },
+        { id: 71, clientnr: 8, sent: true, lines: [] },
+      ],
+      clock(),
+    );
     const c = store.clients.byClientnr(7)!;
     store.quotations.create({ clientId: c.id });
     expect(store.clients.shownOn(c.id)).toBe(2);
@@ -116,7 +122,9 @@ describe('local clients', () => {
     expect(refused).toMatchObject({ code: 'not_allowed', key: 'bridge.client_in_use.other', params: { count: 2 } });
     expect((refused as Error).message).toMatch(/used by 2 quotations on this computer/);
     expect(serializeError(refused)).toMatchObject({ messageKey: 'bridge.client_in_use.other', params: { count: 2 } });
-    expect(formatMessage('bridge.client_in_use.other', { count: 2 }, 'nl')).toBe('Deze klant wordt gebruikt door 2 offertes op deze computer. Verwijder die offertes of geef ze eerst een andere klant; er is niets gewijzigd.');
+    expect(formatMessage('bridge.client_in_use.other', { count: 2 }, 'nl')).toBe(
+      'Deze klant wordt gebruikt door 2 offertes op deze computer. Verwijder die offertes of geef ze eerst een andere klant; er is niets gewijzigd.',
+    );
     expect(store.clients.get(c.id).state).not.toBe('deleting');
   });
 

@@ -11,7 +11,15 @@ describe('conflict resolution in the store', () => {
     store.quotations.updateHeader(q.id, { notes: 'mine' });
     const op = store.outbox.forTarget(q.id)[0]!;
     const theirs = { ...base, notes: 'theirs' };
-    const c = store.conflicts.record({ kind: 'draft', targetKind: 'quotation', target: q.id, opId: op.id, mine: store.quotations.get(q.id).content, theirs, base });
+    const c = store.conflicts.record({
+      kind: 'draft',
+      targetKind: 'quotation',
+      target: q.id,
+      opId: op.id,
+      mine: store.quotations.get(q.id).content,
+      theirs,
+      base,
+    });
     return { ...ctx, q, op, c, theirs };
   }
 
@@ -59,8 +67,19 @@ describe('conflict resolution in the store', () => {
     const op = store.outbox.forTarget(c.id)[0]!;
     const theirs = { clientnr: 1, company: 'Theirs', city: 'Epe' };
     // what detection leaves behind: their changes merged in, base = theirs
-    store.db.prepare('UPDATE clients SET local = ?, base = ? WHERE id = ?').run(JSON.stringify({ company: 'Mine', city: 'Epe', phone: '0101' }), JSON.stringify(theirs), c.id);
-    const conflict = store.conflicts.record({ kind: 'fields', targetKind: 'client', target: c.id, opId: op.id, mine: { company: 'Mine' }, theirs, base: { company: 'Base' }, fields: ['company'] });
+    store.db
+      .prepare('UPDATE clients SET local = ?, base = ? WHERE id = ?')
+      .run(JSON.stringify({ company: 'Mine', city: 'Epe', phone: '0101' }), JSON.stringify(theirs), c.id);
+    const conflict = store.conflicts.record({
+      kind: 'fields',
+      targetKind: 'client',
+      target: c.id,
+      opId: op.id,
+      mine: { company: 'Mine' },
+      theirs,
+      base: { company: 'Base' },
+      fields: ['company'],
+    });
     store.conflicts.resolve(conflict.id, 'take_theirs');
     expect(store.clients.get(c.id).fields).toEqual({ company: 'Theirs', city: 'Epe', phone: '0101' });
     expect(store.outbox.get(op.id).state).toBe('pending');
@@ -72,7 +91,15 @@ describe('conflict resolution in the store', () => {
     const c = store.clients.byClientnr(1)!;
     store.clients.update(c.id, { company: 'Mine' });
     const op = store.outbox.forTarget(c.id)[0]!;
-    const conflict = store.conflicts.record({ kind: 'deleted', targetKind: 'client', target: c.id, opId: op.id, mine: { company: 'Mine' }, theirs: null, base: { company: 'Base' } });
+    const conflict = store.conflicts.record({
+      kind: 'deleted',
+      targetKind: 'client',
+      target: c.id,
+      opId: op.id,
+      mine: { company: 'Mine' },
+      theirs: null,
+      base: { company: 'Base' },
+    });
     expect(() => store.conflicts.resolve(conflict.id, 'keep_both')).toThrow();
     store.conflicts.resolve(conflict.id, 'keep_mine');
     expect(store.clients.get(c.id)).toMatchObject({ clientnr: null, state: 'new', fields: { company: 'Mine' } });

@@ -12,7 +12,15 @@ function store(): Store {
 describe('document lists', () => {
   it('keeps the service order, the default profile, and the last word for an id named twice', () => {
     const s = store();
-    s.documentLists.put('profiles', [{ id: 5, name: 'Zakelijk' }, { id: 1, name: 'Standaard', default: true }, { id: 5, name: 'Zakelijk 2' }], 10);
+    s.documentLists.put(
+      'profiles',
+      [
+        { id: 5, name: 'Zakelijk' },
+        { id: 1, name: 'Standaard', default: true },
+        { id: 5, name: 'Zakelijk 2' },
+      ],
+      10,
+    );
     expect(s.documentLists.get('profiles')).toEqual({
       state: 'available',
       readAt: 10,

@@ -91,10 +91,12 @@ describe('outbox', () => {
     store.events.on('changed', (e) => seen.push([...e].sort()));
     store.clients.create({ company: 'A' });
     expect(seen).toEqual([['clients', 'outbox']]);
-    expect(() => store.transaction(() => {
-      store.clients.create({ company: 'B' });
-      throw new Error('rolled back');
-    })).toThrow('rolled back');
+    expect(() =>
+      store.transaction(() => {
+        store.clients.create({ company: 'B' });
+        throw new Error('rolled back');
+      }),
+    ).toThrow('rolled back');
     expect(seen).toHaveLength(1);
     expect(store.clients.count()).toBe(1);
   });

@@ -39,7 +39,12 @@ describe('local products', () => {
     const { store } = scratchStore();
     const p = store.products.create({ code: 'X'.repeat(21), name: 'Lang', price: '1.2345', taxes: 101 });
     expect(store.products.get(p.id).fields.price).toBe('1.2345');
-    expect(store.products.errors(p.id).map((e) => e.field).sort()).toEqual(['code', 'price', 'taxes']);
+    expect(
+      store.products
+        .errors(p.id)
+        .map((e) => e.field)
+        .sort(),
+    ).toEqual(['code', 'price', 'taxes']);
     store.products.update(p.id, { stock_use: true });
     expect(store.products.errors(p.id).map((e) => e.field)).toContain('stock');
     expect(() => store.products.update(p.id, { colour: 'red' } as never)).toThrow(StoreError);
@@ -68,7 +73,13 @@ describe('local products', () => {
 
   it('keeps a product removed on the service while edited here, flagged as gone', () => {
     const { store, clock } = scratchStore();
-    store.pulled.putProducts([{ id: 1, name: 'A' }, { id: 2, name: 'B' }], clock());
+    store.pulled.putProducts(
+      [
+        { id: 1, name: 'A' },
+        { id: 2, name: 'B' },
+      ],
+      clock(),
+    );
     const b = store.products.byProductId(2)!;
     store.products.update(b.id, { name: 'B2' });
     const r = store.pulled.sweepProducts([]);
@@ -79,7 +90,13 @@ describe('local products', () => {
 
   it('lists by name with the local version, and counts only what is not being deleted', () => {
     const { store, clock } = scratchStore();
-    store.pulled.putProducts([{ id: 1, name: 'Zeep' }, { id: 2, name: 'appel' }], clock());
+    store.pulled.putProducts(
+      [
+        { id: 1, name: 'Zeep' },
+        { id: 2, name: 'appel' },
+      ],
+      clock(),
+    );
     store.products.create({ name: 'Mango' });
     expect(store.products.list().map((p) => p.fields.name)).toEqual(['appel', 'Mango', 'Zeep']);
     expect(store.products.count()).toBe(3);

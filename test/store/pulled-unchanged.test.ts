@@ -17,9 +17,20 @@ function signals(store: Store): Entity[][] {
   return seen;
 }
 
-const clients: Client[] = Array.from({ length: 30 }, (_, i) => ({ clientnr: i + 1, company: `Bedrijf ${i + 1}`, city: i % 2 ? 'Utrecht' : 'Zürich', email: `info${i}@example.nl` }));
+const clients: Client[] = Array.from({ length: 30 }, (_, i) => ({
+  clientnr: i + 1,
+  company: `Bedrijf ${i + 1}`,
+  city: i % 2 ? 'Utrecht' : 'Zürich',
+  email: `info${i}@example.nl`,
+}));
 const products: Product[] = Array.from({ length: 10 }, (_, i) => ({ id: i + 1, code: `P${i}`, name: `Product ${i}` }));
-const quotations: Quotation[] = Array.from({ length: 5 }, (_, i) => ({ id: 100 + i, clientnr: 1, sent: i % 2 === 0, quotationreference: `REF-${i}`, lines: [] }));
+const quotations: Quotation[] = Array.from({ length: 5 }, (_, i) => ({
+  id: 100 + i,
+  clientnr: 1,
+  sent: i % 2 === 0,
+  quotationreference: `REF-${i}`,
+  lines: [],
+}));
 const countries = [
   { id: 146, name: 'Nederland' },
   { id: 21, name: 'België' },
@@ -104,7 +115,12 @@ describe('a later pull of what the store already holds', () => {
     store.pulled.putCountries([{ id: 146, name: 'Nederland' }]);
     expect(store.pulled.countries()).toEqual([{ id: 146, name: 'Nederland' }]);
     store.pulled.putCountries([...countries, { id: 226, name: 'Verenigde Staten' }]);
-    expect(store.pulled.countries().map((c) => c.id).sort((a, b) => a - b)).toEqual([21, 146, 226]);
+    expect(
+      store.pulled
+        .countries()
+        .map((c) => c.id)
+        .sort((a, b) => a - b),
+    ).toEqual([21, 146, 226]);
     expect(heard).toEqual([['countries'], ['countries']]);
   });
 });

@@ -12,10 +12,22 @@ function indexed(store: ReturnType<typeof scratchStore>['store'], table: 'client
 describe('cache of service records', () => {
   it('writes pages and rewrites only what changed', () => {
     const { store, clock } = scratchStore();
-    store.pulled.putClients([{ clientnr: 1, company: 'A' }, { clientnr: 2, company: 'B' }], clock());
+    store.pulled.putClients(
+      [
+        { clientnr: 1, company: 'A' },
+        { clientnr: 2, company: 'B' },
+      ],
+      clock(),
+    );
     const before = store.clients.byClientnr(1)!;
     clock.advance(1000);
-    store.pulled.putClients([{ clientnr: 1, company: 'A' }, { clientnr: 2, company: 'B2' }], clock());
+    store.pulled.putClients(
+      [
+        { clientnr: 1, company: 'A' },
+        { clientnr: 2, company: 'B2' },
+      ],
+      clock(),
+    );
     expect(store.clients.byClientnr(1)!.updatedAt).toBe(before.updatedAt);
     expect(store.clients.byClientnr(1)!.id).toBe(before.id);
     expect(store.clients.byClientnr(2)!.fields.company).toBe('B2');
@@ -24,7 +36,10 @@ describe('cache of service records', () => {
 
   it('removes clients gone from the service, but keeps and flags those local work needs', () => {
     const { store, clock } = scratchStore();
-    store.pulled.putClients([1, 2, 3, 4].map((n) => ({ clientnr: n, company: `C${n}` })), clock());
+    store.pulled.putClients(
+      [1, 2, 3, 4].map((n) => ({ clientnr: n, company: `C${n}` })),
+      clock(),
+    );
     const edited = store.clients.byClientnr(2)!;
     store.clients.update(edited.id, { city: 'Here' });
     const usedByDraft = store.clients.byClientnr(3)!;
@@ -47,8 +62,20 @@ describe('cache of service records', () => {
 
   it('removes products and quotations gone from the service; flags edited drafts', () => {
     const { store, clock } = scratchStore();
-    store.pulled.putProducts([{ id: 1, name: 'p1' }, { id: 2, name: 'p2' }], clock());
-    store.pulled.putQuotations([{ id: 1, clientnr: 1, sent: true, lines: [] }, { id: 2, clientnr: 1, sent: false, lines: [] }], clock());
+    store.pulled.putProducts(
+      [
+        { id: 1, name: 'p1' },
+        { id: 2, name: 'p2' },
+      ],
+      clock(),
+    );
+    store.pulled.putQuotations(
+      [
+        { id: 1, clientnr: 1, sent: true, lines: [] },
+        { id: 2, clientnr: 1, sent: false, lines: [] },
+      ],
+      clock(),
+    );
     const draft = store.quotations.byServerId(2)!;
     store.quotations.updateHeader(draft.id, { notes: 'mine' });
     clock.advance(1000);
@@ -72,7 +99,10 @@ describe('cache of service records', () => {
 
   it('replaces the country list', () => {
     const { store } = scratchStore();
-    store.pulled.putCountries([{ id: 146, name: 'Nederland' }, { id: 21, name: 'België' }]);
+    store.pulled.putCountries([
+      { id: 146, name: 'Nederland' },
+      { id: 21, name: 'België' },
+    ]);
     store.pulled.putCountries([{ id: 146, name: 'Netherlands' }]);
     expect(store.pulled.countries()).toEqual([{ id: 146, name: 'Netherlands' }]);
   });
@@ -85,11 +115,19 @@ describe('cache of service records', () => {
     ];
     const bulk = scratchStore();
     bulk.store.pulled.putClients(page, bulk.clock());
-    bulk.store.pulled.putProducts([{ id: 7, code: 'CRM-2', name: 'Crème brûlée' }, { id: 8, name: 'Uurtarief' }], bulk.clock());
+    bulk.store.pulled.putProducts(
+      [
+        { id: 7, code: 'CRM-2', name: 'Crème brûlée' },
+        { id: 8, name: 'Uurtarief' },
+      ],
+      bulk.clock(),
+    );
     // the same rows, one insert each, through the triggers
     const single = scratchStore();
     for (const c of page) single.store.pulled.putClients([c], single.clock());
-    const product = single.store.db.prepare('INSERT INTO products (rid, id, product_id, server, pulled_at, created_at, updated_at) VALUES (?, ?, ?, ?, 1, 1, 1)');
+    const product = single.store.db.prepare(
+      'INSERT INTO products (rid, id, product_id, server, pulled_at, created_at, updated_at) VALUES (?, ?, ?, ?, 1, 1, 1)',
+    );
     product.run(1, 'p-7', 7, JSON.stringify({ id: 7, code: 'CRM-2', name: 'Crème brûlée' }));
     product.run(2, 'p-8', 8, JSON.stringify({ id: 8, name: 'Uurtarief' }));
     expect(indexed(bulk.store, 'client_search')).toEqual(indexed(single.store, 'client_search'));
@@ -113,7 +151,16 @@ describe('cache of service records', () => {
       { clientnr: 3, active: false },
     ];
     const quotations = [
-      { id: 1, clientnr: 1, date: '2026-01-05', totalintax: 1971.27, sent: true, customstatus: 'progress', approved: { name: 'A', date: '2026-01-06' }, lines: [] },
+      {
+        id: 1,
+        clientnr: 1,
+        date: '2026-01-05',
+        totalintax: 1971.27,
+        sent: true,
+        customstatus: 'progress',
+        approved: { name: 'A', date: '2026-01-06' },
+        lines: [],
+      },
       { id: 2, clientnr: 2, date: '2026-01-07', totalintax: 100, sent: false, customstatus: '', approved: null, lines: [] },
       { id: 3, clientnr: 3, lines: [] },
     ] as Quotation[];
@@ -122,10 +169,14 @@ describe('cache of service records', () => {
     bulk.store.pulled.putQuotations(quotations, 1);
     const single = scratchStore();
     for (const c of clients) {
-      single.store.db.prepare('INSERT INTO clients (id, clientnr, server, created_at, updated_at) VALUES (?, ?, ?, 0, 0)').run(`c${c.clientnr}`, c.clientnr, JSON.stringify(c));
+      single.store.db
+        .prepare('INSERT INTO clients (id, clientnr, server, created_at, updated_at) VALUES (?, ?, ?, 0, 0)')
+        .run(`c${c.clientnr}`, c.clientnr, JSON.stringify(c));
     }
     for (const q of quotations) {
-      single.store.db.prepare('INSERT INTO quotations (id, server_id, server, created_at, updated_at) VALUES (?, ?, ?, 0, 0)').run(`q${q.id}`, q.id, JSON.stringify(q));
+      single.store.db
+        .prepare('INSERT INTO quotations (id, server_id, server, created_at, updated_at) VALUES (?, ?, ?, 0, 0)')
+        .run(`q${q.id}`, q.id, JSON.stringify(q));
     }
     const listColumns = (store: Store) => ({
       clients: store.db.prepare('SELECT clientnr, company, contact, currency, active FROM clients ORDER BY clientnr').all(),
@@ -135,7 +186,13 @@ describe('cache of service records', () => {
     });
     expect(listColumns(bulk.store)).toEqual(listColumns(single.store));
     expect(listColumns(bulk.store).quotations[0]).toEqual({
-      server_id: 1, server_clientnr: 1, server_date: '2026-01-05', server_total: 1971.27, server_sent: 1, server_approved: 1, server_status: 'progress',
+      server_id: 1,
+      server_clientnr: 1,
+      server_date: '2026-01-05',
+      server_total: 1971.27,
+      server_sent: 1,
+      server_approved: 1,
+      server_status: 'progress',
     });
     // a local edit and a changed service record are followed by the update triggers
     expect(listColumns(bulk.store).clients.map((c) => (c as { active: number }).active)).toEqual([1, 1, 0]);
@@ -143,17 +200,45 @@ describe('cache of service records', () => {
     bulk.store.clients.update(bulk.store.clients.byClientnr(3)!.id, { active: 'true' });
     expect(bulk.store.db.prepare('SELECT active FROM clients WHERE clientnr = 3').get()).toEqual({ active: 1 });
     bulk.store.pulled.putQuotations([{ ...quotations[1]!, totalintax: 120.5, sent: true }], 2);
-    expect(bulk.store.db.prepare('SELECT company, contact, currency FROM clients WHERE clientnr = 2').get()).toEqual({ company: 'Janssen BV', contact: 'Zoë Janssen', currency: 'GBP' });
-    expect(bulk.store.db.prepare('SELECT server_total, server_sent FROM quotations WHERE server_id = 2').get()).toEqual({ server_total: 120.5, server_sent: 1 });
+    expect(bulk.store.db.prepare('SELECT company, contact, currency FROM clients WHERE clientnr = 2').get()).toEqual({
+      company: 'Janssen BV',
+      contact: 'Zoë Janssen',
+      currency: 'GBP',
+    });
+    expect(bulk.store.db.prepare('SELECT server_total, server_sent FROM quotations WHERE server_id = 2').get()).toEqual({
+      server_total: 120.5,
+      server_sent: 1,
+    });
   });
 
   it('follows changed records in the index on the next pull, and takes the last of a record named twice', () => {
     const { store, clock } = scratchStore();
-    store.pulled.putClients([{ clientnr: 1, company: 'Alpha' }, { clientnr: 2, company: 'Beta' }], clock());
+    store.pulled.putClients(
+      [
+        { clientnr: 1, company: 'Alpha' },
+        { clientnr: 2, company: 'Beta' },
+      ],
+      clock(),
+    );
     store.pulled.putProducts([{ id: 1, name: 'Koffie' }], clock());
     clock.advance(1000);
-    store.pulled.putClients([{ clientnr: 1, company: 'Alpha' }, { clientnr: 2, company: 'Gamma' }, { clientnr: 3, company: 'Delta' }, { clientnr: 3, company: 'Epsilon' }], clock());
-    store.pulled.putProducts([{ id: 1, name: 'Thee' }, { id: 2, name: 'Melk' }, { id: 2, name: 'Room' }], clock());
+    store.pulled.putClients(
+      [
+        { clientnr: 1, company: 'Alpha' },
+        { clientnr: 2, company: 'Gamma' },
+        { clientnr: 3, company: 'Delta' },
+        { clientnr: 3, company: 'Epsilon' },
+      ],
+      clock(),
+    );
+    store.pulled.putProducts(
+      [
+        { id: 1, name: 'Thee' },
+        { id: 2, name: 'Melk' },
+        { id: 2, name: 'Room' },
+      ],
+      clock(),
+    );
     const names = (q: string) => store.search.clients(q).map((h) => h.title);
     expect(names('beta')).toEqual([]);
     expect(names('gamma')).toEqual(['Gamma']);
@@ -196,7 +281,15 @@ describe('cache of service records', () => {
     const { store, clock } = scratchStore();
     store.transaction(() => {
       // a record the database refuses (a clientnr that is not a whole number) ends the page early
-      expect(() => store.pulled.putClients([{ clientnr: 1, company: 'Alpha' }, { clientnr: 'x' as unknown as number, company: 'Bad' }], clock())).toThrow();
+      expect(() =>
+        store.pulled.putClients(
+          [
+            { clientnr: 1, company: 'Alpha' },
+            { clientnr: 'x' as unknown as number, company: 'Bad' },
+          ],
+          clock(),
+        ),
+      ).toThrow();
       store.clients.create({ company: 'After' });
     });
     expect(store.db.prepare('SELECT count(*) AS n FROM bulk_insert').get()).toEqual({ n: 0 });
@@ -215,8 +308,7 @@ describe('cache of service records', () => {
           const reference = q.quotationreference || null;
           const row = (db.prepare('SELECT id, server FROM quotations WHERE server_id = ?').get(q.id) ??
             (savename ? db.prepare('SELECT id, server FROM quotations WHERE server_id IS NULL AND savename = ? LIMIT 1').get(savename) : undefined)) as
-            | { id: string; server: string | null }
-            | undefined;
+            { id: string; server: string | null } | undefined;
           if (row && row.server === json) {
             db.prepare('UPDATE quotations SET gone = 0 WHERE id = ?').run(row.id);
             continue;
@@ -230,10 +322,15 @@ describe('cache of service records', () => {
             ).run(savename, reference, id, savename, reference);
           }
           if (row) {
-            db.prepare('UPDATE quotations SET server_id = ?, server = ?, savename = ?, quotationreference = ?, pulled_at = ?, gone = 0, updated_at = ? WHERE id = ?').run(q.id, json, savename, reference, pulledAt, 0, id);
-            if (!db.prepare(`SELECT 1 FROM outbox WHERE target = ? AND state != 'done'`).get(id)) db.prepare('UPDATE quotations SET draft = NULL, base = NULL WHERE id = ? AND draft IS NOT NULL').run(id);
+            db.prepare(
+              'UPDATE quotations SET server_id = ?, server = ?, savename = ?, quotationreference = ?, pulled_at = ?, gone = 0, updated_at = ? WHERE id = ?',
+            ).run(q.id, json, savename, reference, pulledAt, 0, id);
+            if (!db.prepare(`SELECT 1 FROM outbox WHERE target = ? AND state != 'done'`).get(id))
+              db.prepare('UPDATE quotations SET draft = NULL, base = NULL WHERE id = ? AND draft IS NOT NULL').run(id);
           } else {
-            db.prepare('INSERT INTO quotations (id, server_id, server, savename, quotationreference, pulled_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 0, 0)').run(id, q.id, json, savename, reference, pulledAt);
+            db.prepare(
+              'INSERT INTO quotations (id, server_id, server, savename, quotationreference, pulled_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 0, 0)',
+            ).run(id, q.id, json, savename, reference, pulledAt);
           }
         }
       });
@@ -241,14 +338,19 @@ describe('cache of service records', () => {
     // local ids of new rows are random: rows are compared by what they hold, drafts by their fixed ids
     const contents = (store: Store) =>
       store.db
-        .prepare(`SELECT CASE WHEN id LIKE 'draft-%' THEN id END AS draft_id, server_id, savename, quotationreference, server, draft IS NOT NULL AS has_draft, pulled_at, gone FROM quotations ORDER BY server_id, draft_id, savename, quotationreference`)
+        .prepare(
+          `SELECT CASE WHEN id LIKE 'draft-%' THEN id END AS draft_id, server_id, savename, quotationreference, server, draft IS NOT NULL AS has_draft, pulled_at, gone FROM quotations ORDER BY server_id, draft_id, savename, quotationreference`,
+        )
         .all();
 
     const names = ['n1', 'n2', 'n3', 'n4', 'n5', 'n6'];
     const name = fc.option(fc.constantFrom(...names), { nil: '' });
     const record = fc.record({ id: fc.integer({ min: 1, max: 6 }), savename: name, quotationreference: name, notes: fc.constantFrom('a', 'b') });
     // pages that repeat ids or names, and pages that do not (as the service sends them)
-    const page = fc.oneof(fc.array(record, { maxLength: 6 }), fc.uniqueArray(record, { maxLength: 4, selector: (r) => [r.id, r.savename || r.id, r.quotationreference || -r.id] }));
+    const page = fc.oneof(
+      fc.array(record, { maxLength: 6 }),
+      fc.uniqueArray(record, { maxLength: 4, selector: (r) => [r.id, r.savename || r.id, r.quotationreference || -r.id] }),
+    );
     const draft = fc.record({ savename: fc.option(fc.constantFrom(...names), { nil: null }), reference: fc.option(fc.constantFrom(...names), { nil: null }) });
     fc.assert(
       fc.property(fc.array(draft, { maxLength: 3 }), fc.array(page, { minLength: 1, maxLength: 3 }), (drafts, pages) => {
@@ -262,7 +364,9 @@ describe('cache of service records', () => {
             const rf = d.reference && !taken.has(`r:${d.reference}`) ? d.reference : null;
             if (sn) taken.add(`s:${sn}`);
             if (rf) taken.add(`r:${rf}`);
-            s.db.prepare(`INSERT INTO quotations (id, savename, quotationreference, draft, created_at, updated_at) VALUES (?, ?, ?, '{}', 0, 0)`).run(`draft-${i}`, sn, rf);
+            s.db
+              .prepare(`INSERT INTO quotations (id, savename, quotationreference, draft, created_at, updated_at) VALUES (?, ?, ?, '{}', 0, 0)`)
+              .run(`draft-${i}`, sn, rf);
           });
         }
         // the first page once more at the end: records seen before, unchanged

@@ -83,7 +83,12 @@ describe('quotation list', () => {
     const store = await pulled();
     // many more of the pulled records, as a large account has
     const rows = store.db.prepare('SELECT server FROM quotations WHERE server IS NOT NULL').all() as { server: string }[];
-    const records = Array.from({ length: 3000 }, (_, i) => ({ ...JSON.parse(rows[i % rows.length]!.server), id: 100_000 + i, savename: `bulk ${i}`, quotationreference: '' }));
+    const records = Array.from({ length: 3000 }, (_, i) => ({
+      ...JSON.parse(rows[i % rows.length]!.server),
+      id: 100_000 + i,
+      savename: `bulk ${i}`,
+      quotationreference: '',
+    }));
     for (let i = 0; i < records.length; i += 1000) store.pulled.putQuotations(records.slice(i, i + 1000), Date.now());
     expect(store.quotations.summaries({ limit: 1_000_000 }).length).toBeGreaterThan(3000);
     const times: number[] = [];

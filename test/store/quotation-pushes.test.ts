@@ -157,7 +157,12 @@ describe('the writes of a quotation push', () => {
     const { store, clock } = scratchStore();
     const { q, entry } = draft(store, clock);
     const theirs = record({ id: 41, notes: 'theirs' });
-    store.quotationPushes.recordDraftConflict(entry.id, q.id, { mine: store.quotations.get(q.id).content, theirs, base: record({ id: 41 }), fields: ['notes'] });
+    store.quotationPushes.recordDraftConflict(entry.id, q.id, {
+      mine: store.quotations.get(q.id).content,
+      theirs,
+      base: record({ id: 41 }),
+      fields: ['notes'],
+    });
     expect(store.outbox.get(entry.id).state).toBe('parked');
     expect(store.conflicts.open()[0]).toMatchObject({ kind: 'draft', target: q.id, theirs: { notes: 'theirs' }, fields: ['notes'] });
   });

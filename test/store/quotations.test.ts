@@ -132,7 +132,13 @@ describe('quotation drafts', () => {
 
   it('approves, unapproves and sets a custom status on sent quotations only, collapsing repeats', () => {
     const { store, clock } = scratchStore();
-    store.pulled.putQuotations([{ id: 11, clientnr: 1, sent: true, lines: [] }, { id: 12, clientnr: 1, sent: false, lines: [] }], clock());
+    store.pulled.putQuotations(
+      [
+        { id: 11, clientnr: 1, sent: true, lines: [] },
+        { id: 12, clientnr: 1, sent: false, lines: [] },
+      ],
+      clock(),
+    );
     const sent = store.quotations.byServerId(11)!;
     const draft = store.quotations.byServerId(12)!;
     expect(() => store.quotations.approve(draft.id, { name: 'Jan', date: '2026-01-15' })).toThrow(/Only a sent quotation/);

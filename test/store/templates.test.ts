@@ -8,11 +8,23 @@ import { openStore, type Store } from '../../electron/store';
 
 function quotationWithLines(store: Store) {
   const c = store.clients.create({ company: 'Café ’t Hoekje' });
-  const q = store.quotations.create({ clientId: c.id, paymentcondition: 'Binnen 14 dagen', quotationperiod: 30, reference: { line1: 'Onderhoud', line2: '', line3: '' } });
+  const q = store.quotations.create({
+    clientId: c.id,
+    paymentcondition: 'Binnen 14 dagen',
+    quotationperiod: 30,
+    reference: { line1: 'Onderhoud', line2: '', line3: '' },
+  });
   store.quotations.updateHeader(q.id, { discounttype: 'percentage', discount: '2.5', notes: 'intern: klant betaalt laat' });
   const heading = store.quotations.addLine(q.id, { description: 'Crème brûlée workshop' });
   // exact decimals as typed (text) and as read from the service (numbers)
-  const a = store.quotations.addLine(q.id, { description: 'Koffiebonen', amount: '0.125', amount_desc: 'kg', price: '12.345', tax_rate: 9, discount_pct: '0.5' });
+  const a = store.quotations.addLine(q.id, {
+    description: 'Koffiebonen',
+    amount: '0.125',
+    amount_desc: 'kg',
+    price: '12.345',
+    tax_rate: 9,
+    discount_pct: '0.5',
+  });
   const b = store.quotations.addLine(q.id, { description: 'Espressomachine huur', amount: 3, price: 0.1, tax_rate: 21 });
   const d = store.quotations.addLine(q.id, { description: 'Voorrijkosten', amount: 1, price: 45, tax_rate: 21 });
   return { client: c, q, heading, a, b, d };
@@ -40,7 +52,13 @@ describe('templates', () => {
     const t = store.templates.saveFrom(q.id, { name: 'Koffie', lineIds: [d.id, a.id], withHeader: true });
     expect(t.lines.map((l) => l.description)).toEqual(['Koffiebonen', 'Voorrijkosten']);
     // not the date, the client, nor the internal notes
-    expect(t.header).toEqual({ reference: { line1: 'Onderhoud', line2: '', line3: '' }, paymentcondition: 'Binnen 14 dagen', quotationperiod: 30, discounttype: 'percentage', discount: '2.5' });
+    expect(t.header).toEqual({
+      reference: { line1: 'Onderhoud', line2: '', line3: '' },
+      paymentcondition: 'Binnen 14 dagen',
+      quotationperiod: 30,
+      discounttype: 'percentage',
+      discount: '2.5',
+    });
     expect(() => store.templates.saveFrom(q.id, { name: 'None', lineIds: [], withHeader: false })).toThrow(/No lines are selected/);
     expect(() => store.templates.saveFrom(q.id, { name: 'Gone', lineIds: ['nope'], withHeader: false })).toThrow(/no longer on this quotation/);
   });
@@ -124,7 +142,14 @@ describe('templates', () => {
     expect(quotation.content.discount).toBeUndefined();
 
     const end = store.templates.insertInto(t.id, target.id).quotation;
-    expect(end.content.lines.map((l) => l.description)).toEqual(['Eerste', 'Koffiebonen', 'Espressomachine huur', 'Laatste', 'Koffiebonen', 'Espressomachine huur']);
+    expect(end.content.lines.map((l) => l.description)).toEqual([
+      'Eerste',
+      'Koffiebonen',
+      'Espressomachine huur',
+      'Laatste',
+      'Koffiebonen',
+      'Espressomachine huur',
+    ]);
     // 1 + (0.125 × 12.345 = 1.543125, less 0.5% → 1.54) + (3 × 0.10 = 0.30) + 1, and the last two again: exact, no float drift
     expect(end.totals.subtotal).toBe('5.68');
     expect(() => store.templates.insertInto(t.id, target.id, last.id + 'x')).toThrow(/choose the place again/);
@@ -140,7 +165,15 @@ describe('templates', () => {
     clock.advance(3 * 86_400_000);
     const fresh = store.templates.newQuotation(t.id, client.id);
     expect(fresh.id).not.toBe(q.id);
-    expect(fresh.content).toMatchObject({ clientId: client.id, paymentcondition: 'Binnen 14 dagen', quotationperiod: 30, discounttype: 'percentage', discount: '2.5', reference: { line1: 'Onderhoud' }, date: '2026-01-18' });
+    expect(fresh.content).toMatchObject({
+      clientId: client.id,
+      paymentcondition: 'Binnen 14 dagen',
+      quotationperiod: 30,
+      discounttype: 'percentage',
+      discount: '2.5',
+      reference: { line1: 'Onderhoud' },
+      date: '2026-01-18',
+    });
     expect(fresh.content.notes).toBeUndefined();
     expect(fresh.content.lines.map(({ id: _id, ...rest }) => rest)).toEqual(t.lines);
     expect(fresh.totals).toEqual(store.quotations.get(q.id).totals);

@@ -16,7 +16,13 @@ const write = (entry: object) => writeSync(log, `${JSON.stringify(entry)}\n`);
 const store = openStore(dbPath);
 // every edit due at once: the crashes are to land in the middle of pushes
 store.outbox.setDraftSaveEvery(0);
-const api = new InvoicingApi({ baseUrl: url, credentials: () => ({ username: 'demo', apiKey: 'demo-key' }), headersTimeoutMs: 400, bodyTimeoutMs: 400, readAttempts: 1 });
+const api = new InvoicingApi({
+  baseUrl: url,
+  credentials: () => ({ username: 'demo', apiKey: 'demo-key' }),
+  headersTimeoutMs: 400,
+  bodyTimeoutMs: 400,
+  readAttempts: 1,
+});
 const engine = new SyncEngine({ store, api, backoff: { baseMs: 5, capMs: 20 }, probeBackoff: { baseMs: 5, capMs: 20 } });
 
 function edit(key: string, value: string, fn: () => void): void {

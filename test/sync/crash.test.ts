@@ -62,8 +62,16 @@ function allowedValues(lines: LogLine[]): Map<string, { acked: string; later: Se
 
 describe('crashes', () => {
   it(`keeps every acknowledged edit and delivers nothing twice across ${TRIALS} kills`, { timeout: 180_000 }, async () => {
-    await build({ entryPoints: [join(here, 'crash-child.ts')], bundle: true, platform: 'node', format: 'esm', external: ['better-sqlite3'], outfile: CHILD, logLevel: 'error',
-      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" } });
+    await build({
+      entryPoints: [join(here, 'crash-child.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      external: ['better-sqlite3'],
+      outfile: CHILD,
+      logLevel: 'error',
+      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    });
     const sb = await startSandbox({ quiet: true, rateLimit: 0, clients: 5, products: 0, quotations: 0, seed: 3 });
     const dir = mkdtempSync(join(tmpdir(), 'quotedesk-crash-'));
     try {
@@ -92,7 +100,10 @@ describe('crashes', () => {
         await runChild([dbPath, sb.url, String(trial + 1), logPath], 5 + rnd.int(200));
         const store = openStore(dbPath);
         try {
-          const lines = readFileSync(logPath, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as LogLine);
+          const lines = readFileSync(logPath, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.parse(l) as LogLine);
           for (const [key, v] of allowedValues(lines)) {
             const [kind, ref] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
             if (kind === 'client') expect(store.clients.find(v.id!)?.fields.company, key).toBe(v.acked);
@@ -131,16 +142,36 @@ describe('crashes', () => {
         expect(new Set(refs).size).toBe(refs.length);
         const sentHere = store.quotations.list({ which: 'sent', limit: 10_000 });
         expect(sentHere.length).toBeGreaterThan(5);
-        for (const q of sentHere) expect(refs.filter((r) => r === q.quotationreference), q.id).toHaveLength(1);
+        for (const q of sentHere)
+          expect(
+            refs.filter((r) => r === q.quotationreference),
+            q.id,
+          ).toHaveLength(1);
         expect(deliveries).toHaveLength(sentHere.length);
         // each sent here is on the service once, under its own savename; the other desk's numbers stayed its own
-        for (const q of sentHere) expect(sb.data.quotations.all().filter((x) => x.savename === q.savename).map((x) => x.id), q.id).toEqual([q.serverId]);
+        for (const q of sentHere)
+          expect(
+            sb.data.quotations
+              .all()
+              .filter((x) => x.savename === q.savename)
+              .map((x) => x.id),
+            q.id,
+          ).toEqual([q.serverId]);
         expect(takenElsewhere.length).toBeGreaterThan(5);
-        for (const ref of takenElsewhere) expect(sb.data.quotations.all().filter((x) => x.quotationreference === ref).map((x) => x.savename)).toEqual([`other-desk-${ref}`]);
+        for (const ref of takenElsewhere)
+          expect(
+            sb.data.quotations
+              .all()
+              .filter((x) => x.quotationreference === ref)
+              .map((x) => x.savename),
+          ).toEqual([`other-desk-${ref}`]);
         expect(refs.filter((r) => takenElsewhere.includes(r))).toEqual([]);
         expect(store.numbering.notices().filter((n) => n.why === 'service' && takenElsewhere.includes(n.from)).length).toBeGreaterThan(0);
         // every client made in the child exists once on the service
-        const companies = sb.data.clients.all().map((c) => c.company).filter((c) => c.startsWith('Crash '));
+        const companies = sb.data.clients
+          .all()
+          .map((c) => c.company)
+          .filter((c) => c.startsWith('Crash '));
         expect(new Set(companies).size).toBe(companies.length);
         expect(companies.length).toBe(store.clients.list({ limit: 10_000 }).filter((c) => String(c.fields.company).startsWith('Crash ')).length);
       } finally {

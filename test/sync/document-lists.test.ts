@@ -27,7 +27,10 @@ describe('profiles and categories in the pull', () => {
     await r.engine.pull();
     await r.sb.setNetwork(false);
     const again = r.reopen();
-    expect(again.store.documentLists.get('profiles')).toMatchObject({ state: 'available', items: expect.arrayContaining([expect.objectContaining({ name: 'English' })]) });
+    expect(again.store.documentLists.get('profiles')).toMatchObject({
+      state: 'available',
+      items: expect.arrayContaining([expect.objectContaining({ name: 'English' })]),
+    });
     expect(again.store.documentLists.get('categories').items).toHaveLength(4);
   });
 

@@ -35,7 +35,14 @@ describe('flushing under faults', () => {
     const drafts = () => [...quotes.values()].filter((q) => !q.sent && !q.deleted);
     const sent = () => [...quotes.values()].filter((q) => q.sent && !q.deleted);
 
-    r.sb.setFaults({ serverErrorRate: 0.05, resetRate: 0.04, truncateRate: 0.04, dropAfterCommitRate: 0.04, hangAfterCommitRate: 0.03, seed: Number(process.env.QUOTEDESK_FAULT_SEED ?? 99) });
+    r.sb.setFaults({
+      serverErrorRate: 0.05,
+      resetRate: 0.04,
+      truncateRate: 0.04,
+      dropAfterCommitRate: 0.04,
+      hangAfterCommitRate: 0.03,
+      seed: Number(process.env.QUOTEDESK_FAULT_SEED ?? 99),
+    });
     // a draft of another desk that holds `reference` on the service, unseen here (no pull runs)
     const takenElsewhere: string[] = [];
     const otherDesk = (reference: string): string => {
@@ -177,7 +184,13 @@ describe('flushing under faults', () => {
     expect(ours).toHaveLength([...quotes.values()].filter((q) => !q.deleted).length);
     // the other desk's drafts are as it left them, and this desk stepped past their numbers
     expect(takenElsewhere.length).toBeGreaterThan(5);
-    for (const ref of takenElsewhere) expect(r.sb.data.quotations.all().filter((x) => x.quotationreference === ref).map((x) => x.savename)).toEqual([`other-desk-${ref}`]);
+    for (const ref of takenElsewhere)
+      expect(
+        r.sb.data.quotations
+          .all()
+          .filter((x) => x.quotationreference === ref)
+          .map((x) => x.savename),
+      ).toEqual([`other-desk-${ref}`]);
     expect(r.store.numbering.notices().filter((n) => n.why === 'service' && takenElsewhere.includes(n.from)).length).toBeGreaterThan(0);
   });
 });

@@ -62,7 +62,14 @@ export async function rig(
     });
     const store = openStore(dbPath, { clock });
     store.outbox.setDraftSaveEvery(opts.draftSaveEveryMs ?? 0);
-    const engine = new SyncEngine({ store, api, now: clock, backoff: { baseMs: 1000, capMs: 60_000, random: () => 0.5 }, probeBackoff: { random: () => 0.5 }, ...opts.engine });
+    const engine = new SyncEngine({
+      store,
+      api,
+      now: clock,
+      backoff: { baseMs: 1000, capMs: 60_000, random: () => 0.5 },
+      probeBackoff: { random: () => 0.5 },
+      ...opts.engine,
+    });
     cleanups.push(async () => {
       await engine.dispose();
       store.close();

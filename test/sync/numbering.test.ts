@@ -106,7 +106,12 @@ describe('own numbering with the service', () => {
     expect(sent.serverId).not.toBe(theirs);
     expect(sent.quotationreference).not.toBe(mine);
     expect(r.sb.deliveries().filter((d) => d.quotationId === sent.serverId)).toHaveLength(1);
-    expect(r.sb.data.quotations.all().filter((x) => x.savename === sent.savename).map((x) => x.id)).toEqual([sent.serverId]);
+    expect(
+      r.sb.data.quotations
+        .all()
+        .filter((x) => x.savename === sent.savename)
+        .map((x) => x.id),
+    ).toEqual([sent.serverId]);
   });
 
   it('a refusal naming more than the number is left to the person: no new number would get it through', async () => {
@@ -149,7 +154,13 @@ describe('own numbering with the service', () => {
   it('the service keeps the savename through both ways of sending', async () => {
     const r = await rig();
     const clientnr = (await r.api.clients.list()).find((c) => c.email !== '')!.clientnr;
-    const posted = await r.api.quotations.saveOrSend({ clientnr, action: 'send', sendmethod: 'mail', savename: 'keep-post', lines: [{ description: 'a', amount: 1, price: 1 }] });
+    const posted = await r.api.quotations.saveOrSend({
+      clientnr,
+      action: 'send',
+      sendmethod: 'mail',
+      savename: 'keep-post',
+      lines: [{ description: 'a', amount: 1, price: 1 }],
+    });
     expect(await r.api.quotations.get(posted)).toMatchObject({ sent: true, savename: 'keep-post' });
     const draft = await r.api.quotations.saveOrSend({ clientnr, action: 'save', savename: 'keep-put', lines: [{ description: 'a', amount: 1, price: 1 }] });
     const put = await r.api.quotations.send(draft, 'mail');

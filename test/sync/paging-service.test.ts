@@ -79,7 +79,13 @@ describe('requests a pull costs', () => {
     await r.engine.pull();
     const before = r.sb.requests().length;
     await r.engine.pull();
-    expect(r.sb.requests().slice(before).filter((q) => q.url.includes('/quotations')).map((q) => q.url)).toEqual(['/api/v1/quotations?count=37&start=0']);
+    expect(
+      r.sb
+        .requests()
+        .slice(before)
+        .filter((q) => q.url.includes('/quotations'))
+        .map((q) => q.url),
+    ).toEqual(['/api/v1/quotations?count=37&start=0']);
   });
 
   it('a restarted app does not learn the page size again: it is kept with the pull', async () => {
@@ -88,7 +94,12 @@ describe('requests a pull costs', () => {
     const restarted = r.reopen();
     const before = r.sb.requests().length;
     await restarted.engine.pull();
-    expect(r.sb.requests().slice(before).filter((q) => /\/clients\?/.test(q.url))[0]!.url).toBe('/api/v1/clients?count=37&start=0');
+    expect(
+      r.sb
+        .requests()
+        .slice(before)
+        .filter((q) => /\/clients\?/.test(q.url))[0]!.url,
+    ).toBe('/api/v1/clients?count=37&start=0');
   });
 });
 

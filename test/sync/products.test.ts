@@ -90,7 +90,12 @@ describe('pushing products', () => {
     expect(setStock).toHaveBeenCalledWith(target.productId, 17.5);
     expect(update).not.toHaveBeenCalled();
     // one request, the PUT, and no read before it
-    expect(r.sb.requestLog().slice(log).map((x) => x.method)).toEqual(['PUT']);
+    expect(
+      r.sb
+        .requestLog()
+        .slice(log)
+        .map((x) => x.method),
+    ).toEqual(['PUT']);
     expect(r.sb.data.products.get(target.productId!)).toMatchObject({ stock: 17.5, stock_use: true, price: 99 });
     expect(r.store.products.get(target.id).fields.stock).toBe(17.5);
     // a product's entries go in the order they were made: a count made after an edit the
@@ -116,7 +121,12 @@ describe('pushing products', () => {
     r.sb.data.products.delete(b!.productId!);
     await drain(r);
     const open = r.store.conflicts.open();
-    expect(open.map((c) => [c.kind, c.targetKind, c.target]).sort()).toEqual([['deleted', 'product', a!.id], ['deleted', 'product', b!.id]].sort());
+    expect(open.map((c) => [c.kind, c.targetKind, c.target]).sort()).toEqual(
+      [
+        ['deleted', 'product', a!.id],
+        ['deleted', 'product', b!.id],
+      ].sort(),
+    );
     r.store.conflicts.resolve(open.find((c) => c.target === a!.id)!.id, 'keep_mine');
     r.store.conflicts.resolve(open.find((c) => c.target === b!.id)!.id, 'take_theirs');
     await drain(r);
@@ -166,8 +176,17 @@ describe('pushing products', () => {
       deleted: boolean;
     }
     const meant = new Map<string, Meant>();
-    const pulled = new Map(r.store.products.list({ limit: 100 }).map((p) => [p.id, { price: Number(p.fields.price), stock: null as number | null, deleted: false }]));
-    r.sb.setFaults({ serverErrorRate: 0.05, resetRate: 0.04, truncateRate: 0.04, dropAfterCommitRate: 0.04, hangAfterCommitRate: 0.03, seed: Number(process.env.QUOTEDESK_FAULT_SEED ?? 31) });
+    const pulled = new Map(
+      r.store.products.list({ limit: 100 }).map((p) => [p.id, { price: Number(p.fields.price), stock: null as number | null, deleted: false }]),
+    );
+    r.sb.setFaults({
+      serverErrorRate: 0.05,
+      resetRate: 0.04,
+      truncateRate: 0.04,
+      dropAfterCommitRate: 0.04,
+      hangAfterCommitRate: 0.03,
+      seed: Number(process.env.QUOTEDESK_FAULT_SEED ?? 31),
+    });
     for (let ops = 0; ops < 60; ops++) {
       const roll = rnd.next();
       const mine = [...meant.entries()].filter(([, m]) => !m.deleted);

@@ -86,7 +86,7 @@ describe('a later pull skips the pages it was given before', () => {
     expect(second.incomplete).toEqual(['quotations']);
     expect(n).toEqual({ clients: 0, products: 0, quotations: 50 });
 
-    r.store.db.prepare("UPDATE pull_prints SET prints = '{\"x\": [\"not a key\"]}' WHERE list = 'clients'").run();
+    r.store.db.prepare('UPDATE pull_prints SET prints = \'{"x": ["not a key"]}\' WHERE list = \'clients\'').run();
     const m = written(r.store);
     const third = await r.engine.pull();
     expect(m.clients).toBe(60);

@@ -54,7 +54,11 @@ describe('pushing at once after a user action', () => {
     await longSpellOffline(r);
     r.store.conflicts.resolve(c.id, 'keep_both');
     expect((await r.engine.pushNow()).done).toBe(1);
-    expect(serverQuotations(r.sb).map((x) => x.notes).sort()).toEqual(['mine', 'theirs']);
+    expect(
+      serverQuotations(r.sb)
+        .map((x) => x.notes)
+        .sort(),
+    ).toEqual(['mine', 'theirs']);
     expect(r.store.quotations.get(q.id).serverId).not.toBeNull();
   });
 

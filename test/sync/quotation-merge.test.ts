@@ -56,7 +56,10 @@ describe('changes made on one side only', () => {
     await r.engine.flush();
     expect(r.store.conflicts.open()).toEqual([]);
     expect(onService(r, serverId)).toMatchObject({ date: '2026-02-01', paymentcondition: 'Binnen 14 dagen', notes: 'Graag voor vrijdag' });
-    expect(r.store.quotations.get(q.id)).toMatchObject({ state: 'synced', content: { date: '2026-02-01', paymentcondition: 'Binnen 14 dagen', notes: 'Graag voor vrijdag' } });
+    expect(r.store.quotations.get(q.id)).toMatchObject({
+      state: 'synced',
+      content: { date: '2026-02-01', paymentcondition: 'Binnen 14 dagen', notes: 'Graag voor vrijdag' },
+    });
   });
 
   it('header fields and lines changed, added and removed on each side merge with no conflict, in one write', async () => {
@@ -77,7 +80,12 @@ describe('changes made on one side only', () => {
     const merged = ['Reiskosten:1x30', 'Montage en afvoer:3x120', 'Nazorg:1x40', 'Stelpost:1x15'];
     expect(serviceLines(r, serverId)).toEqual(merged);
     expect(localLines(r, q.id)).toEqual(merged);
-    expect(onService(r, serverId)).toMatchObject({ notes: 'mijn notitie', date: '2026-02-01', paymentcondition: 'Binnen 14 dagen', reference: { line1: 'Project Noord' } });
+    expect(onService(r, serverId)).toMatchObject({
+      notes: 'mijn notitie',
+      date: '2026-02-01',
+      paymentcondition: 'Binnen 14 dagen',
+      reference: { line1: 'Project Noord' },
+    });
     expect(r.store.quotations.get(q.id).state).toBe('synced');
   });
 
@@ -123,7 +131,11 @@ describe('a header field changed on both sides', () => {
     const { r, q, serverId } = d;
     r.store.quotations.updateHeader(q.id, { notes: 'mijn notitie', discounttype: 'percentage', discount: 5 });
     r.store.quotations.updateLine(q.id, lineId(r, q.id, 'Advies'), { amount: 3 });
-    changeThere(r, serverId, { notes: 'hun notitie', date: '2026-02-01', paymentcondition: 'Binnen 14 dagen' }, (ls) => [ls[0]!, ls[1]!, { ...ls[2]!, price: 130 }]);
+    changeThere(r, serverId, { notes: 'hun notitie', date: '2026-02-01', paymentcondition: 'Binnen 14 dagen' }, (ls) => [
+      ls[0]!,
+      ls[1]!,
+      { ...ls[2]!, price: 130 },
+    ]);
     await r.engine.flush();
     const open = r.store.conflicts.open();
     expect(open).toHaveLength(1);
@@ -187,7 +199,12 @@ describe('a line changed on both sides', () => {
     r.store.quotations.updateLine(q.id, lineId(r, q.id, 'Reiskosten'), { price: 27.5 });
     r.store.quotations.updateLine(q.id, lineId(r, q.id, 'Advies'), { amount: 3 });
     r.store.quotations.addLine(q.id, { description: 'Nazorg', amount: 1, price: 40, tax_rate: 21 });
-    changeThere(r, serverId, { date: '2026-02-01' }, (ls) => [{ description: 'Intake', amount: 1, price: 50, tax_rate: 21 }, ls[0]!, { ...ls[1]!, price: 30 }, { ...ls[2]!, description: 'Montage en afvoer' }]);
+    changeThere(r, serverId, { date: '2026-02-01' }, (ls) => [
+      { description: 'Intake', amount: 1, price: 50, tax_rate: 21 },
+      ls[0]!,
+      { ...ls[1]!, price: 30 },
+      { ...ls[2]!, description: 'Montage en afvoer' },
+    ]);
     await r.engine.flush();
     const open = r.store.conflicts.open();
     expect(open).toHaveLength(1);
@@ -200,7 +217,12 @@ describe('a line changed on both sides', () => {
     const view = conflictView(r.store, c);
     expect(view.fields).toEqual(['lines']);
     expect(view.rows).toEqual([
-      { field: 'line', line: 3, mine: { description: 'Reiskosten', amount: 1, price: 27.5, tax_rate: 21 }, theirs: { description: 'Reiskosten', amount: 1, price: 30, tax_rate: 21 } },
+      {
+        field: 'line',
+        line: 3,
+        mine: { description: 'Reiskosten', amount: 1, price: 27.5, tax_rate: 21 },
+        theirs: { description: 'Reiskosten', amount: 1, price: 30, tax_rate: 21 },
+      },
     ]);
     expect(view.changedHereOnly).toEqual(['notes', 'lines']);
     expect(view.changedThereOnly).toEqual(['date', 'lines']);

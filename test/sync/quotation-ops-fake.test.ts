@@ -65,7 +65,12 @@ function fakeStore() {
     quotations: {
       findRow: (id) => quotations.get(id) ?? null,
       row,
-      contentOf: (r) => (r.draft ? (JSON.parse(r.draft) as QuotationContent) : r.server ? contentFromServer(r.id, JSON.parse(r.server) as Quotation) : { clientId: r.client_id, lines: [] }),
+      contentOf: (r) =>
+        r.draft
+          ? (JSON.parse(r.draft) as QuotationContent)
+          : r.server
+            ? contentFromServer(r.id, JSON.parse(r.server) as Quotation)
+            : { clientId: r.client_id, lines: [] },
       contentFromServer,
       takeMerged: (id, content, server) => {
         log('takeMerged', id);
@@ -137,11 +142,27 @@ function fakeStore() {
     writes: () => calls.filter(([name]) => !['markInFlight', 'markDone', 'park', 'absorb'].includes(name)),
     addClient(clientnr: number): string {
       const id = `c-${clientnr}`;
-      clients.set(id, { rid: clients.size + 1, id, clientnr, server: JSON.stringify({ clientnr }), base: null, local: null, deleted: 0, gone: 0, pulled_at: 1, created_at: 1, updated_at: 1 });
+      clients.set(id, {
+        rid: clients.size + 1,
+        id,
+        clientnr,
+        server: JSON.stringify({ clientnr }),
+        base: null,
+        local: null,
+        deleted: 0,
+        gone: 0,
+        pulled_at: 1,
+        created_at: 1,
+        updated_at: 1,
+      });
       return id;
     },
     addDraft(id: string, fields: { clientId: string; serverId?: number; savename: string; sent?: Quotation }): QuotationRow {
-      const content: QuotationContent = { clientId: fields.clientId, date: '2026-01-15', lines: [{ id: 'l1', description: 'Advies', amount: 2, price: 95, tax_rate: 21 }] };
+      const content: QuotationContent = {
+        clientId: fields.clientId,
+        date: '2026-01-15',
+        lines: [{ id: 'l1', description: 'Advies', amount: 2, price: 95, tax_rate: 21 }],
+      };
       const r: QuotationRow = {
         rid: quotations.size + 1,
         id,
@@ -188,7 +209,12 @@ function fakeStore() {
 async function service(): Promise<{ sb: Sandbox; api: InvoicingApi; clientnr: number }> {
   const sb = await startSandbox({ quiet: true, rateLimit: 0 });
   cleanups.push(() => sb.close());
-  const api = new InvoicingApi({ baseUrl: sb.url, credentials: () => ({ username: sb.user, apiKey: sb.key }), backoff: { baseMs: 5, capMs: 20 }, readAttempts: 1 });
+  const api = new InvoicingApi({
+    baseUrl: sb.url,
+    credentials: () => ({ username: sb.user, apiKey: sb.key }),
+    backoff: { baseMs: 5, capMs: 20 },
+    readAttempts: 1,
+  });
   cleanups.push(() => api.close());
   // a client the service can send to: it has an e-mail address
   const client = sb.data.clients.all().find((c) => String(c.email ?? '') !== '')!;
@@ -283,7 +309,7 @@ describe('the same pushes against the real store', () => {
     return { store, clock, q };
   }
 
-  it('a new draft is saved: the row mirrors the service\'s quotation and its saved version is the base', async () => {
+  it("a new draft is saved: the row mirrors the service's quotation and its saved version is the base", async () => {
     const { sb, api, clientnr } = await service();
     const { store, q } = realDraft(sb, clientnr);
     const e = store.outbox.forTarget(q.id)[0]!;

@@ -106,7 +106,9 @@ describe('pushing quotations', () => {
     const clientnr = r.store.clients.get(c.id).clientnr!;
     const sent = r.sb.data.quotations.get(r.store.quotations.get(q.id).serverId!)!;
     expect(sent.clientnr).toBe(clientnr);
-    expect(r.sb.deliveries().filter((d) => d.quotationreference === r.store.quotations.get(q.id).quotationreference)).toEqual([expect.objectContaining({ to: 'nieuw@klant.nl' })]);
+    expect(r.sb.deliveries().filter((d) => d.quotationreference === r.store.quotations.get(q.id).quotationreference)).toEqual([
+      expect.objectContaining({ to: 'nieuw@klant.nl' }),
+    ]);
   });
 
   it('holds a quotation back while its new client is parked', async () => {

@@ -10,7 +10,12 @@ describe('Connectivity', () => {
   it('keeps the time of the last answer and doubts after one failed request', () => {
     let now = 1_000_000;
     const told: string[] = [];
-    const c = new Connectivity(() => now, {}, (online) => told.push(online ? 'online' : 'offline'), () => told.push('reach'));
+    const c = new Connectivity(
+      () => now,
+      {},
+      (online) => told.push(online ? 'online' : 'offline'),
+      () => told.push('reach'),
+    );
     expect(c.lastAnswerAt).toBeNull();
     c.answered();
     expect(c.lastAnswerAt).toBe(1_000_000);

@@ -14,7 +14,15 @@ it('maps the page and client routes to index.html and assets to their files', ()
 });
 
 it('never resolves outside the folder, nor malformed paths', () => {
-  for (const p of ['/../secret.txt', '/assets/../../secret.txt', '/%2e%2e/secret.txt', '/..%2F..%2Fetc%2Fpasswd.txt', '/a%00.js', '/%E0%A4%A.js', '/../renderer-other/x.js']) {
+  for (const p of [
+    '/../secret.txt',
+    '/assets/../../secret.txt',
+    '/%2e%2e/secret.txt',
+    '/..%2F..%2Fetc%2Fpasswd.txt',
+    '/a%00.js',
+    '/%E0%A4%A.js',
+    '/../renderer-other/x.js',
+  ]) {
     expect(resolveAppFile(root, p), p).toBeNull();
   }
 });

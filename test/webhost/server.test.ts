@@ -12,7 +12,10 @@ import { CONTENT_SECURITY_POLICY } from '../../electron/core/security';
 import { injectBridgeScript, isTrustedWebSender, startWebHostServer, type WebHostServer, type WebSender } from '../../electron/webhost/server';
 
 const dir = mkdtempSync(join(tmpdir(), 'quotedesk-webhost-'));
-writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><meta charset="utf-8"><script type="module" src="./app.js"></script></head><body></body></html>');
+writeFileSync(
+  join(dir, 'index.html'),
+  '<!doctype html><html><head><meta charset="utf-8"><script type="module" src="./app.js"></script></head><body></body></html>',
+);
 writeFileSync(join(dir, 'app.js'), 'export {};');
 writeFileSync(join(tmpdir(), 'quotedesk-secret.txt'), 'secret');
 
@@ -65,7 +68,11 @@ function raw(path: string, opts: { method?: string; headers?: Record<string, str
 }
 
 const invoke = (body: unknown, headers: Record<string, string> = { 'x-quotedesk-token': server.token }) =>
-  raw('/__bridge/invoke', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  raw('/__bridge/invoke', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 describe('web host server', () => {
   it('listens on 127.0.0.1 only and prints URLs carrying the token', () => {
@@ -90,7 +97,9 @@ describe('web host server', () => {
 
   it('injects before everything even without a <head>', () => {
     expect(injectBridgeScript('<p>x</p>')).toBe('<script src="/__bridge/client.js"></script><p>x</p>');
-    expect(injectBridgeScript('<HEAD lang="nl"><script src=a.js></script>')).toBe('<HEAD lang="nl"><script src="/__bridge/client.js"></script><script src=a.js></script>');
+    expect(injectBridgeScript('<HEAD lang="nl"><script src=a.js></script>')).toBe(
+      '<HEAD lang="nl"><script src="/__bridge/client.js"></script><script src=a.js></script>',
+    );
   });
 
   it('serves assets and never a file outside the renderer folder', async () => {
@@ -125,7 +134,10 @@ describe('web host server', () => {
     expect(rebound.status).toBe(421);
     const page = await raw('/', { headers: { host: 'evil.example' } });
     expect(page.status).toBe(421);
-    const sameOrigin = await invoke({ op: 'settings.get', input: {} }, { 'x-quotedesk-token': server.token, origin: `http://localhost:${server.port}`, host: `localhost:${server.port}` });
+    const sameOrigin = await invoke(
+      { op: 'settings.get', input: {} },
+      { 'x-quotedesk-token': server.token, origin: `http://localhost:${server.port}`, host: `localhost:${server.port}` },
+    );
     expect(sameOrigin.status).toBe(200);
   });
 

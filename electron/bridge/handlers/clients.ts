@@ -6,7 +6,10 @@ import { clientSummary, clientView, isActiveClient, readPending } from '../to-vi
 import type { BridgeContext } from './context';
 import { queuedFor } from './common';
 
-type ClientHandlers = Pick<Handlers, 'clients.list' | 'clients.search' | 'clients.get' | 'clients.create' | 'clients.update' | 'clients.delete' | 'clients.makeInactive'>;
+type ClientHandlers = Pick<
+  Handlers,
+  'clients.list' | 'clients.search' | 'clients.get' | 'clients.create' | 'clients.update' | 'clients.delete' | 'clients.makeInactive'
+>;
 
 const ALL = 1_000_000;
 

@@ -19,5 +19,20 @@ import { templateHandlers } from './templates';
 export type { BridgeContext, AccountsPort, SettingsPort } from './context';
 
 export function createHandlers(ctx: BridgeContext): Handlers {
-  return { ...quotationHandlers(ctx), ...lineHandlers(ctx), ...clientHandlers(ctx), ...productHandlers(ctx), ...catalogueHandlers(ctx), ...syncHandlers(ctx), ...accountHandlers(ctx), ...settingsHandlers(ctx), ...linkHandlers(), ...sendingHandlers(ctx), ...documentHandlers(ctx), ...documentListHandlers(ctx), ...numberingHandlers(ctx), ...templateHandlers(ctx) };
+  return {
+    ...quotationHandlers(ctx),
+    ...lineHandlers(ctx),
+    ...clientHandlers(ctx),
+    ...productHandlers(ctx),
+    ...catalogueHandlers(ctx),
+    ...syncHandlers(ctx),
+    ...accountHandlers(ctx),
+    ...settingsHandlers(ctx),
+    ...linkHandlers(),
+    ...sendingHandlers(ctx),
+    ...documentHandlers(ctx),
+    ...documentListHandlers(ctx),
+    ...numberingHandlers(ctx),
+    ...templateHandlers(ctx),
+  };
 }

@@ -8,14 +8,7 @@ import { numericId, queuedFor } from './common';
 
 type SyncHandlers = Pick<
   Handlers,
-  | 'sync.status'
-  | 'sync.pullNow'
-  | 'sync.networkBack'
-  | 'outbox.parked'
-  | 'outbox.retry'
-  | 'outbox.discard'
-  | 'conflicts.list'
-  | 'conflicts.resolve'
+  'sync.status' | 'sync.pullNow' | 'sync.networkBack' | 'outbox.parked' | 'outbox.retry' | 'outbox.discard' | 'conflicts.list' | 'conflicts.resolve'
 >;
 
 const RESOLUTIONS: Record<'mine' | 'theirs' | 'both', ConflictResolution> = { mine: 'keep_mine', theirs: 'take_theirs', both: 'keep_both' };

@@ -40,7 +40,14 @@ function headerView(h: LocalTemplate['header']): TemplateHeaderView | null {
 
 export function templateSummary(t: LocalTemplate): TemplateSummary {
   const texts = t.lines.map((l) => String(l.description ?? '').trim()).filter((s) => s !== '');
-  return { id: t.id, name: t.name, lineCount: t.lines.length, preview: texts.slice(0, PREVIEW_LINES), header: headerView(t.header), updatedAt: new Date(t.updatedAt).toISOString() };
+  return {
+    id: t.id,
+    name: t.name,
+    lineCount: t.lines.length,
+    preview: texts.slice(0, PREVIEW_LINES),
+    header: headerView(t.header),
+    updatedAt: new Date(t.updatedAt).toISOString(),
+  };
 }
 
 export function templateView(t: LocalTemplate): TemplateView {
@@ -56,7 +63,10 @@ export function templateHandlers(ctx: BridgeContext): TemplateHandlers {
   }
 
   return {
-    'templates.list': ({ query }) => store().templates.list(query ?? '').map(templateSummary),
+    'templates.list': ({ query }) =>
+      store()
+        .templates.list(query ?? '')
+        .map(templateSummary),
 
     'templates.get': ({ id }) => templateView(store().templates.get(id)),
 

@@ -32,7 +32,8 @@ function merge(base: ClientRec, input: ClientInput, country: number | undefined)
   const { reference, country: _c, ...rest } = input;
   const next: ClientRec = { ...base };
   for (const [k, v] of Object.entries(rest)) if (v !== undefined) (next as unknown as Record<string, unknown>)[k] = v;
-  if (reference) next.reference = { ...emptyReference(), ...base.reference, ...Object.fromEntries(Object.entries(reference).filter(([, v]) => v !== undefined)) };
+  if (reference)
+    next.reference = { ...emptyReference(), ...base.reference, ...Object.fromEntries(Object.entries(reference).filter(([, v]) => v !== undefined)) };
   if (country !== undefined) next.country = country;
   return next;
 }

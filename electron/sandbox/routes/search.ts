@@ -107,12 +107,16 @@ export function searchRoutes(app: FastifyInstance, ctx: ServiceState): void {
     const p = req.params as { area: string; field?: string; query?: string };
     const area = AREAS[p.area];
     if (!area) {
-      throw badRequest(`Unknown search area "${p.area}". Search one of: ${Object.keys(AREAS).join(', ')}.`, [{ field: 'area', message: `must be one of: ${Object.keys(AREAS).join(', ')}` }]);
+      throw badRequest(`Unknown search area "${p.area}". Search one of: ${Object.keys(AREAS).join(', ')}.`, [
+        { field: 'area', message: `must be one of: ${Object.keys(AREAS).join(', ')}` },
+      ]);
     }
     const field = p.field ?? '';
     const query = (p.query ?? '').trim();
     if (field !== 'all' && !(field in area.fields)) {
-      throw badRequest(`Unknown field "${field}" in ${p.area}. Search all, or one of: ${Object.keys(area.fields).join(', ')}.`, [{ field: 'field', message: `must be all or a field of ${p.area}` }]);
+      throw badRequest(`Unknown field "${field}" in ${p.area}. Search all, or one of: ${Object.keys(area.fields).join(', ')}.`, [
+        { field: 'field', message: `must be all or a field of ${p.area}` },
+      ]);
     }
     if (query === '') throw badRequest('The search query is missing. Use /search/{area}/{field}/{query}.', [{ field: 'query', message: 'is required' }]);
     const paging = pageOf(ctx.paging, 'search', req.query as Record<string, unknown>);
@@ -123,7 +127,9 @@ export function searchRoutes(app: FastifyInstance, ctx: ServiceState): void {
       const m = matcher(type, query);
       if (m) tests.push([name, m]);
       else if (field !== 'all') {
-        throw badRequest(`${field} is a number: search it with digits and a dot as decimal separator, like 145.20.`, [{ field: 'query', message: 'must be a number with a dot as decimal separator' }]);
+        throw badRequest(`${field} is a number: search it with digits and a dot as decimal separator, like 145.20.`, [
+          { field: 'query', message: 'must be a number with a dot as decimal separator' },
+        ]);
       }
     }
     const table = area.table(ctx.data);

@@ -10,7 +10,11 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 function page(q: QuotationRec, message = ''): string {
   const lines = q.lines
-    .map((l) => ('price' in l ? `<tr><td>${esc(l.description)}</td><td>${l.amount}</td><td>${l.price}</td><td>${l.linetotal}</td></tr>` : `<tr><td colspan="4">${esc(l.description)}</td></tr>`))
+    .map((l) =>
+      'price' in l
+        ? `<tr><td>${esc(l.description)}</td><td>${l.amount}</td><td>${l.price}</td><td>${l.linetotal}</td></tr>`
+        : `<tr><td colspan="4">${esc(l.description)}</td></tr>`,
+    )
     .join('');
   const state = q.approved
     ? `<p>Akkoord gegeven door ${esc(q.approved.name)} op ${esc(q.approved.date)}.</p>`
@@ -46,7 +50,10 @@ export function signRoutes(app: FastifyInstance, ctx: ServiceState): void {
       if (!q.approved) {
         ctx.data.quotations.set({ ...q, approved: { name, date: today(ctx), ip: req.ip, comments: typeof body.comments === 'string' ? body.comments : '' } });
       }
-      return reply.code(303).header('location', `/sign/${(req.params as { token: string }).token}`).send();
+      return reply
+        .code(303)
+        .header('location', `/sign/${(req.params as { token: string }).token}`)
+        .send();
     },
   });
 }

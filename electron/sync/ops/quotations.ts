@@ -67,7 +67,9 @@ function referenceTaken(e: unknown, body: QuotationCreate): e is ApiError {
   // taken. One that names other fields too is for the person to fix: a new
   // number would not get it through.
   const fields = e instanceof ApiError ? (e.fieldErrors ?? []) : [];
-  return e instanceof ApiError && e.kind === 'validation' && !!body.quotationreference && fields.length > 0 && fields.every((f) => f.field === 'quotationreference');
+  return (
+    e instanceof ApiError && e.kind === 'validation' && !!body.quotationreference && fields.length > 0 && fields.every((f) => f.field === 'quotationreference')
+  );
 }
 
 /**
@@ -76,7 +78,12 @@ function referenceTaken(e: unknown, body: QuotationCreate): e is ApiError {
  * again. A refused request changed nothing on the service, so going again
  * cannot make a second copy. `mark` records each body before it goes.
  */
-async function createNumbered(ctx: PushDeps, row: QuotationRow, make: () => Body, mark: (body: QuotationCreate) => void): Promise<{ ok: true; id: number; body: QuotationCreate } | { ok: false; result: PushResult }> {
+async function createNumbered(
+  ctx: PushDeps,
+  row: QuotationRow,
+  make: () => Body,
+  mark: (body: QuotationCreate) => void,
+): Promise<{ ok: true; id: number; body: QuotationCreate } | { ok: false; result: PushResult }> {
   for (let tries = 0; ; tries++) {
     const b = make();
     if (!b.ok) return b;
@@ -116,7 +123,11 @@ function bodyFor(ctx: PushDeps, entry: OutboxItem, row: QuotationRow, extra: { a
     }
     clientnr = client?.clientnr ?? null;
     if (!client) {
-      store.outbox.park(entry.id, { kind: 'validation', ...said('parked.quotation.client_gone'), fieldErrors: [{ field: 'clientId', message: 'choose a client for this quotation' }] });
+      store.outbox.park(entry.id, {
+        kind: 'validation',
+        ...said('parked.quotation.client_gone'),
+        fieldErrors: [{ field: 'clientId', message: 'choose a client for this quotation' }],
+      });
       return { ok: false, result: 'parked' };
     }
   }
@@ -327,7 +338,7 @@ export class QuotationSend implements OpHandler {
   private sentVersion(row: QuotationRow, id: number, sendmethod: string): Quotation | null {
     const server = parseRecord(row.server);
     const content = this.ctx.store.quotations.contentOf(row);
-    const clientnr = server?.clientnr ?? (content.clientId ? this.ctx.store.clients.findRow(content.clientId)?.clientnr ?? null : null);
+    const clientnr = server?.clientnr ?? (content.clientId ? (this.ctx.store.clients.findRow(content.clientId)?.clientnr ?? null) : null);
     const body = sendBody(content, row, clientnr, sendmethod);
     if (body.ok) return provisional({ ...(server ?? {}), ...body.value }, id, true);
     return server ? { ...server, id, sent: true } : null;

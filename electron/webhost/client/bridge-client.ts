@@ -11,7 +11,10 @@ import type { BridgeEvents, EventName, QuotedeskBridge } from '../../../shared/b
 export interface PageGlobals {
   location: { search: string; hash: string };
   sessionStorage?: { getItem(k: string): string | null; setItem(k: string, v: string): void };
-  fetch(url: string, init: { method: string; headers: Record<string, string>; body: string; credentials: 'same-origin' }): Promise<{ json(): Promise<unknown> }>;
+  fetch(
+    url: string,
+    init: { method: string; headers: Record<string, string>; body: string; credentials: 'same-origin' },
+  ): Promise<{ json(): Promise<unknown> }>;
   EventSource: new (url: string) => { addEventListener(type: string, listener: (e: { data: string }) => void): void };
   quotedesk?: QuotedeskBridge;
 }
