@@ -38,7 +38,6 @@ export interface DraftState {
   convert_prices_to_euro: boolean;
 }
 
-const DRAFT = '#draft';
 const LINE_KEYS = ['amount', 'amount_desc', 'description', 'tax_rate', 'price', 'discount_pct', 'tax_country'] as const;
 
 export function mergeDraftPatch(older: DraftPatch, newer: DraftPatch): DraftPatch {
