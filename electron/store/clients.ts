@@ -10,6 +10,7 @@ import { CLIENT_FIELDS, checkClientPatch } from './fields';
 import { newId } from './ids';
 import type { Outbox } from './outbox';
 import { clientToInput } from '../../shared/service-input';
+import { NamePages, type NameList } from './name-pages';
 
 export interface ClientRow extends RecordRow {
   clientnr: number | null;
@@ -30,8 +31,17 @@ export function toLocalClient(row: ClientRow): LocalClient {
   };
 }
 
-/** By company, or contact where there is no company; the expression of the index clients_by_name (migration 5). */
-const NAME_ORDER = `lower(coalesce(nullif(company, ''), contact, '')), rid`;
+/**
+ * By company, or contact where there is no company, folded (case and accents
+ * aside): the expression of the index clients_by_name (migration 12).
+ */
+const NAME_LIST: NameList = {
+  table: 'clients',
+  index: 'clients_by_name',
+  byRid: 'clients_by_rid',
+  key: (t) => `fold_key(coalesce(nullif(${t}.company, ''), ${t}.contact, ''))`,
+  search: 'client_search',
+};
 
 export interface ClientListOptions {
   limit?: number;
@@ -40,16 +50,20 @@ export interface ClientListOptions {
   includeDeleted?: boolean;
   /** default true */
   includeInactive?: boolean;
+  /** words a client's company, contact, email or city start with (accents and case aside); none: every client */
+  query?: string;
 }
 
-function listWhere(opts: ClientListOptions): string {
-  const conditions = [...(opts.includeDeleted ? [] : ['deleted = 0']), ...(opts.includeInactive === false ? ['active = 1'] : [])];
-  return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+function listConditions(opts: ClientListOptions): string[] {
+  return [...(opts.includeDeleted ? [] : ['clients.deleted = 0']), ...(opts.includeInactive === false ? ['clients.active = 1'] : [])];
 }
 
 export class Clients extends LocalRecords<ClientRow, LocalClient> {
+  private readonly pages: NamePages;
+
   constructor(ctx: Connection, outbox: Outbox) {
     super(ctx, outbox, { table: 'clients', key: 'clientnr', noun: 'Client', toLocal: toLocalClient });
+    this.pages = new NamePages(ctx, NAME_LIST);
   }
 
   rowByClientnr(clientnr: number): ClientRow | null {
@@ -61,19 +75,24 @@ export class Clients extends LocalRecords<ClientRow, LocalClient> {
   }
 
   /**
-   * Clients by company (or contact) name, a page at a time; deleted ones are
-   * left out unless asked for, inactive ones only when asked to.
+   * Clients by company (or contact) name, a page at a time, and how many the
+   * list has; deleted ones are left out unless asked for, inactive ones only
+   * when asked to. A page costs about the same however deep it is
+   * (name-pages.ts).
    */
+  page(opts: ClientListOptions = {}): { items: LocalClient[]; total: number } {
+    const { rids, total } = this.pages.page({ offset: opts.offset ?? 0, limit: opts.limit ?? 100, where: listConditions(opts), query: opts.query });
+    return { items: this.pages.rows<ClientRow>(rids).map(toLocalClient), total };
+  }
+
+  /** The page alone. */
   list(opts: ClientListOptions = {}): LocalClient[] {
-    return this.ctx
-      .stmt<[number, number], ClientRow>(`SELECT * FROM clients ${listWhere(opts)} ORDER BY ${NAME_ORDER} LIMIT ? OFFSET ?`)
-      .all(opts.limit ?? 100, opts.offset ?? 0)
-      .map(toLocalClient);
+    return this.page(opts).items;
   }
 
   /** How many clients list() goes through with these options (limit and offset aside). */
   count(opts: Omit<ClientListOptions, 'limit' | 'offset'> = {}): number {
-    return (this.ctx.stmt(`SELECT count(*) AS n FROM clients ${listWhere(opts)}`).get() as { n: number }).n;
+    return this.pages.total(listConditions(opts), opts.query);
   }
 
   /** What the service would refuse in this client's fields, per field. */

@@ -2,6 +2,7 @@
 // PRAGMA user_version holds the version. Never edit a released migration:
 // add a new one, and a fixture builder for it in test/store/fixtures.ts.
 import type Database from 'better-sqlite3';
+import { registerSqlFunctions } from './sql-functions';
 
 type Db = Database.Database;
 
@@ -526,6 +527,24 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 12,
+    description: 'clients and products listed by their names folded (case and accents aside), a page at a time from an index that holds all a page needs',
+    up(db) {
+      // fold_key is ours (sql-functions.ts). Each index holds what the list
+      // filters on, the sort key and the row key, so a page and a count read
+      // the index alone, never the records' JSON (store/name-pages.ts). These replace the indexes
+      // by lower() of migrations 5 and 9, which left accented names last.
+      db.exec(`
+        DROP INDEX clients_by_name;
+        CREATE INDEX clients_by_name ON clients(deleted, fold_key(coalesce(nullif(company, ''), contact, '')), rid, active);
+        -- a search with few matches joins them here (store/name-pages.ts)
+        CREATE INDEX clients_by_rid ON clients(rid, deleted, active, fold_key(coalesce(nullif(company, ''), contact, '')));
+        DROP INDEX products_by_name;
+        CREATE INDEX products_by_name ON products(deleted, fold_key(json_extract(coalesce(local, server), '$.name')), rid);
+      `);
+    },
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
@@ -536,6 +555,8 @@ export function readVersion(db: Db): number {
 
 /** Brings the schema from its current version up to `target`, one transaction per step. */
 export function migrate(db: Db, target: number = LATEST_VERSION): void {
+  // the schema's indexes call them: before any step, and before the store writes
+  registerSqlFunctions(db);
   const current = readVersion(db);
   for (const m of MIGRATIONS) {
     if (m.version <= current || m.version > target) continue;

@@ -13,6 +13,7 @@ import { newId } from './ids';
 import type { Outbox } from './outbox';
 import { productToInput } from '../../shared/service-input';
 import { said } from '../../shared/messages';
+import { NamePages, type NameList } from './name-pages';
 
 export interface ProductRow extends RecordRow {
   product_id: number | null;
@@ -33,19 +34,33 @@ export function toLocalProduct(row: ProductRow): LocalProduct {
   };
 }
 
-/** By name, as the index products_by_name (migration 9) holds them. */
-const NAME_ORDER = `lower(coalesce(json_extract(coalesce(local, server), '$.name'), '')), rid`;
+/** By name folded (case and accents aside), as the index products_by_name (migration 12) holds them. */
+const NAME_LIST: NameList = {
+  table: 'products',
+  index: 'products_by_name',
+  key: (t) => `fold_key(json_extract(coalesce(${t}.local, ${t}.server), '$.name'))`,
+  search: 'product_search',
+};
 
 export interface ProductListOptions {
   limit?: number;
   offset?: number;
   /** default false */
   includeDeleted?: boolean;
+  /** words a product's code or name start with (accents and case aside); none: every product */
+  query?: string;
+}
+
+function listConditions(opts: ProductListOptions): string[] {
+  return opts.includeDeleted ? [] : ['products.deleted = 0'];
 }
 
 export class Products extends LocalRecords<ProductRow, LocalProduct> {
+  private readonly pages: NamePages;
+
   constructor(ctx: Connection, outbox: Outbox) {
     super(ctx, outbox, { table: 'products', key: 'product_id', noun: 'Product', toLocal: toLocalProduct });
+    this.pages = new NamePages(ctx, NAME_LIST);
   }
 
   rowByProductId(productId: number): ProductRow | null {
@@ -71,17 +86,19 @@ export class Products extends LocalRecords<ProductRow, LocalProduct> {
     return this.byNumber(productId);
   }
 
+  /** Products by name, a page at a time, and how many the list has; a page costs about the same however deep it is (name-pages.ts). */
+  page(opts: ProductListOptions = {}): { items: LocalProduct[]; total: number } {
+    const { rids, total } = this.pages.page({ offset: opts.offset ?? 0, limit: opts.limit ?? 100, where: listConditions(opts), query: opts.query });
+    return { items: this.pages.rows<ProductRow>(rids).map(toLocalProduct), total };
+  }
+
+  /** The page alone. */
   list(opts: ProductListOptions = {}): LocalProduct[] {
-    const where = opts.includeDeleted ? '' : 'WHERE deleted = 0';
-    return this.ctx
-      .stmt<[number, number], ProductRow>(`SELECT * FROM products ${where} ORDER BY ${NAME_ORDER} LIMIT ? OFFSET ?`)
-      .all(opts.limit ?? 100, opts.offset ?? 0)
-      .map(toLocalProduct);
+    return this.page(opts).items;
   }
 
   count(opts: Omit<ProductListOptions, 'limit' | 'offset'> = {}): number {
-    const where = opts.includeDeleted ? '' : 'WHERE deleted = 0';
-    return (this.ctx.stmt(`SELECT count(*) AS n FROM products ${where}`).get() as { n: number }).n;
+    return this.pages.total(listConditions(opts), opts.query);
   }
 
   /** What the service would refuse in this product's fields, per field. */

@@ -7,8 +7,6 @@ import type { BridgeContext } from './context';
 
 type CatalogueHandlers = Pick<Handlers, 'products.list' | 'products.search' | 'countries.list' | 'taxRates.usual'>;
 
-const ALL = 1_000_000;
-
 export function catalogueHandlers(ctx: BridgeContext): CatalogueHandlers {
   // per space: another account may be another service
   const lists = new WeakMap<object, Map<string, CountryView[]>>();
@@ -23,12 +21,10 @@ export function catalogueHandlers(ctx: BridgeContext): CatalogueHandlers {
   return {
     'products.list': ({ query, offset = 0, limit = 100 }) => {
       const store = ctx.store();
+      // the page only, in name order, searched, counted and paged by the store
+      const page = store.products.page({ offset, limit, query: query?.trim() || undefined });
       const pending = readPending(store);
-      if (query?.trim()) {
-        const all = found(query, ALL);
-        return { items: all.slice(offset, offset + limit).map((p) => productView(store, p, pending)), total: all.length };
-      }
-      return { items: store.products.list({ offset, limit }).map((p) => productView(store, p, pending)), total: store.products.count() };
+      return { items: page.items.map((p) => productView(store, p, pending)), total: page.total };
     },
 
     'taxRates.usual': ({ quotationId }) => ({ rates: ctx.store().taxRates.usual(quotationId) }),

@@ -2,7 +2,7 @@
 // records as last pulled, with local edits over them); edits are queued.
 import type { ClientFields, LocalClient } from '../../../shared/local';
 import type { Handlers } from '../dispatcher';
-import { clientSummary, clientView, isActiveClient, readPending } from '../to-views';
+import { clientSummary, clientView, readPending } from '../to-views';
 import type { BridgeContext } from './context';
 import { queuedFor } from './common';
 
@@ -10,8 +10,6 @@ type ClientHandlers = Pick<
   Handlers,
   'clients.list' | 'clients.search' | 'clients.get' | 'clients.create' | 'clients.update' | 'clients.delete' | 'clients.makeInactive'
 >;
-
-const ALL = 1_000_000;
 
 export function clientHandlers(ctx: BridgeContext): ClientHandlers {
   /** Hits of the type-ahead, as clients, best first. */
@@ -26,14 +24,10 @@ export function clientHandlers(ctx: BridgeContext): ClientHandlers {
   return {
     'clients.list': ({ query, offset = 0, limit = 100, includeInactive = false }) => {
       const store = ctx.store();
+      // the page only, in name order, searched, counted and paged by the store
+      const page = store.clients.page({ offset, limit, includeInactive, query: query?.trim() || undefined });
       const pending = readPending(store);
-      if (!query?.trim()) {
-        // the page only: ordered and counted by the store, not read whole here
-        const page = store.clients.list({ offset, limit, includeInactive });
-        return { items: page.map((c) => clientSummary(c, pending)), total: store.clients.count({ includeInactive }) };
-      }
-      const matching = found(query, ALL).filter((c) => includeInactive || isActiveClient(c));
-      return { items: matching.slice(offset, offset + limit).map((c) => clientSummary(c, pending)), total: matching.length };
+      return { items: page.items.map((c) => clientSummary(c, pending)), total: page.total };
     },
 
     'clients.search': ({ query, limit = 20 }) => {
