@@ -1,6 +1,7 @@
 // The client list (searched in the local store) and the client being edited.
 import { defineStore } from 'pinia';
-import { reactive, ref, shallowRef } from 'vue';
+import { markRaw, reactive, ref, shallowRef, watch } from 'vue';
+import { pagedRows } from '../lib/paged-rows';
 import { asBridgeError, bridge, call } from '../bridge';
 import { Coalescer, serialQueue, type SaveState } from '../lib/autosave';
 import { problemFromMessage, type Problem } from '../lib/validation';
@@ -10,36 +11,45 @@ import type { clientPatch } from '../../shared/bridge';
 
 export type ClientPatch = z.input<typeof clientPatch>;
 
+/**
+ * The client list, a page at a time: the main process sorts it by name,
+ * searches and counts it; the screen reads the pages of the rows in view
+ * (components/PagedTable.vue).
+ */
 export const useClientsStore = defineStore('clients', () => {
-  const items = shallowRef<ClientSummary[]>([]);
-  const total = ref(0);
   const query = ref('');
   const includeInactive = ref(true);
-  const error = shallowRef<BridgeError | null>(null);
-  let seq = 0;
+  // raw: the store would unwrap its refs, which the table reads as refs
+  const rows = markRaw(
+    pagedRows<ClientSummary>((offset, limit) =>
+      call('clients.list', { query: query.value.trim() || undefined, offset, limit, includeInactive: includeInactive.value }),
+    ),
+  );
   let off: (() => void) | null = null;
 
-  async function load(): Promise<void> {
-    if (!off) {
-      try {
-        off = bridge().on('records.changed', (e) => {
-          if (e.entity === 'client') void load();
-        });
-      } catch {
-        off = null;
-      }
-    }
-    const mine = ++seq;
+  function listen(): void {
+    if (off) return;
     try {
-      const r = await call('clients.list', { query: query.value.trim() || undefined, limit: 500, includeInactive: includeInactive.value });
-      if (mine !== seq) return;
-      items.value = r.items;
-      total.value = r.total;
-      error.value = null;
-    } catch (e) {
-      if (mine === seq) error.value = asBridgeError(e);
+      off = bridge().on('records.changed', (e) => {
+        if (e.entity === 'client') void rows.reload();
+      });
+    } catch {
+      off = null;
     }
   }
+
+  /** Reads again the pages in view. */
+  function load(): Promise<void> {
+    listen();
+    return rows.reload();
+  }
+
+  /** A new search or filter: the list starts again from its first page. */
+  function restart(): Promise<void> {
+    listen();
+    return rows.restart();
+  }
+  watch([query, includeInactive], () => void restart());
 
   async function create(fields: ClientPatch): Promise<ClientView> {
     const v = await call('clients.create', { fields });
@@ -47,7 +57,7 @@ export const useClientsStore = defineStore('clients', () => {
     return v;
   }
 
-  return { items, total, query, includeInactive, error, load, create };
+  return { rows, total: rows.total, loaded: rows.loaded, error: rows.error, query, includeInactive, load, create };
 });
 
 export const useClientEditorStore = defineStore('clientEditor', () => {
