@@ -422,22 +422,33 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
  * without one last; ties by the newest row. `today` is YYYY-MM-DD, local time.
  */
 export function followUpQuotations(ctx: Connection, quotations: Quotations, today: string): FollowUpListItem[] {
-  const validity = ctx.stmt<[string], { rid: number; datedue: unknown; date: unknown; period: unknown; sign_url: unknown }>(
-    `SELECT rid, json_extract(server, '$.datedue') AS datedue,
-            json_extract(coalesce(draft, server), '$.date') AS date,
-            json_extract(coalesce(draft, server), '$.quotationperiod') AS period,
-            json_extract(server, '$.sign_url') AS sign_url
-     FROM quotations WHERE id = ?`,
+  // approved ones with nothing waiting are left out in SQL (most sent ones, in a long history);
+  // one queued approval or status less is decided below, as it always was
+  const sent = listQuotations(ctx, quotations, {
+    which: 'sent',
+    states: ['conflict', 'attention', 'local', 'saved', 'pending', 'sent'],
+    limit: Number.MAX_SAFE_INTEGER,
+  }).filter((q) => !q.approved && !CLOSED.has(q.customstatus));
+  // the validity of all of them in one pass, not a statement per quotation
+  const validity = new Map(
+    ctx
+      .stmt<[string], { id: string; rid: number; datedue: unknown; date: unknown; period: unknown; sign_url: unknown }>(
+        `SELECT id, rid, json_extract(server, '$.datedue') AS datedue,
+                json_extract(coalesce(draft, server), '$.date') AS date,
+                json_extract(coalesce(draft, server), '$.quotationperiod') AS period,
+                json_extract(server, '$.sign_url') AS sign_url
+         FROM quotations WHERE id IN (SELECT value FROM json_each(?))`,
+      )
+      .all(JSON.stringify(sent.map((q) => q.id)))
+      .map((v) => [v.id, v]),
   );
-  const waiting = listQuotations(ctx, quotations, { which: 'sent', limit: Number.MAX_SAFE_INTEGER })
-    .filter((q) => !q.approved && !CLOSED.has(q.customstatus))
-    .map((q) => {
-      const v = validity.get(q.id);
-      const datedue = validUntil(v?.datedue, v?.date, v?.period);
-      const daysLeft = datedue === null ? null : daysBetween(today, datedue);
-      const item: FollowUpListItem = { ...q, datedue, daysLeft, expired: daysLeft !== null && daysLeft < 0, signUrl: v?.sign_url ? String(v.sign_url) : null };
-      return { item, rid: v?.rid ?? 0 };
-    });
+  const waiting = sent.map((q) => {
+    const v = validity.get(q.id);
+    const datedue = validUntil(v?.datedue, v?.date, v?.period);
+    const daysLeft = datedue === null ? null : daysBetween(today, datedue);
+    const item: FollowUpListItem = { ...q, datedue, daysLeft, expired: daysLeft !== null && daysLeft < 0, signUrl: v?.sign_url ? String(v.sign_url) : null };
+    return { item, rid: v?.rid ?? 0 };
+  });
   waiting.sort((a, b) => {
     const x = a.item.datedue;
     const y = b.item.datedue;
