@@ -109,6 +109,7 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
     }
     complete[list] = walk.complete;
   };
+  const bulk = store.pulled.beginPull();
   try {
     await read(
       'clients',
@@ -129,6 +130,7 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
       (q) => q.id,
     );
   } finally {
+    bulk.end();
     store.keyValues.set(PAGING_KEY, api.paging.toJSON());
   }
 
