@@ -160,9 +160,15 @@ describe('the Dutch interface', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     const data = app.host.sandbox!.data;
-    const withDocs = new Set(data.invoices.all().map((i) => i.clientnr));
+    // a client no quotation uses (here or on the service: that would stop the delete before it is asked),
+    // given an invoice on the service if it has none, so that the service refuses the delete
+    const local = await bridge(page, 'quotations.list', { limit: 500 });
+    const used = new Set([...data.quotations.all().map((q) => q.clientnr), ...local.items.map((q) => q.client?.clientnr ?? null)]);
     const clients = await bridge(page, 'clients.list', { limit: 100 });
-    const target = clients.items.find((c) => c.clientnr !== null && withDocs.has(c.clientnr));
+    const target = clients.items.find((c) => c.clientnr !== null && !used.has(c.clientnr));
+    if (target && !data.invoices.find((i) => i.clientnr === target.clientnr)) {
+      data.invoices.set({ ...data.invoices.all()[0]!, id: data.invoices.maxId() + 1, clientnr: target.clientnr!, company: target.company });
+    }
     expect(target).toBeDefined();
     await page
       .getByRole('link', { name: target!.company || target!.contact })
