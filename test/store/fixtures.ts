@@ -57,6 +57,7 @@ export const FIXTURE_BUILDERS: Record<number, (db: Db) => void> = {
   },
   // version 10 added templates, kept on this computer only and empty until a person makes one
   // version 11 added the quotation list's keys (quotation_list), worked out from the quotations when the list is first read
+  // version 12 changed only the indexes of the client and product lists (names folded by fold_key), built from the rows above
 };
 
 /** Writes a database file at `version` with that version's sample data. */
