@@ -24,6 +24,7 @@ import { RecordRelay } from './record-relay';
 import { ShownSpace } from './shown-space';
 import { syncStatus } from './sync-status';
 import { bridgePorts } from './bridge-ports';
+import { keepHeapNearLive } from './heap';
 
 export type { DemoSeed } from './space';
 
@@ -67,6 +68,8 @@ export interface Core {
 const TOLD_TO_ALL = ['outbox.retry', 'outbox.discard', 'conflicts.resolve', 'clients.makeInactive'] as const;
 
 export async function createCore(opts: CoreOptions): Promise<Core> {
+  // a pull at 100,000 clients turns over far more memory than it keeps (heap.ts)
+  keepHeapNearLive();
   mkdirSync(opts.dataDir, { recursive: true });
   const events = new EventHub();
   const settings = new AppSettings(join(opts.dataDir, 'settings.json'), opts.systemLocale);

@@ -20,9 +20,9 @@ import { createCore } from '../../electron/core';
 import { createDispatcher } from '../../electron/bridge/dispatcher';
 import { MemoryKeychain } from '../../electron/keychain';
 
-// --semi N: V8's young generation capped at N MB a semi-space, set at run time as the app's main process would
-const semi = process.argv.indexOf('--semi');
-if (semi >= 0) v8.setFlagsFromString(`--max-semi-space-size=${process.argv[semi + 1]}`);
+// --v8 FLAGS: V8 flags set at run time, before the desk opens, as the app's main process could set them
+const flags = process.argv.indexOf('--v8');
+if (flags >= 0) v8.setFlagsFromString(process.argv[flags + 1]!);
 
 const counts = { clients: option('--clients', 100_000), products: option('--products', 5_000), quotations: option('--quotations', 10_000) };
 const ROUNDS = option('--rounds', 1);
