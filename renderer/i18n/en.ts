@@ -290,7 +290,7 @@ export const en = {
     inactive: 'Inactive',
     empty: 'No clients yet. Add one with “New client”.',
     noMatch: 'No client matches this search.',
-    count: '{n} clients',
+    count: '{n} in the list',
     open: 'Open {name}',
   },
   client: {

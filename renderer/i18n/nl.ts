@@ -302,7 +302,7 @@ export const nl: Messages = {
     inactive: 'Inactief',
     empty: 'Nog geen klanten. Voeg er een toe met “Nieuwe klant”.',
     noMatch: 'Geen klant gevonden voor deze zoekopdracht.',
-    count: '{n} klanten',
+    count: '{n} in de lijst',
     open: '{name} openen',
   },
   client: {
