@@ -6,7 +6,7 @@
 // one index entry each (about 35 ns). A page in the second half of the list
 // is read from the end backwards instead, so no page steps over more than
 // half the list: at 100,000 clients the deepest step is 50,000 entries,
-// under 2 ms, and the first and last pages cost nothing.
+// about 2 ms, and the first and last pages cost nothing.
 //
 // What a count costs: the list's count steps over every entry that matches
 // (3 ms at 100,000). It is kept until anything is written (SQLite's
