@@ -47,6 +47,10 @@ function written(): number {
   return m ? Number(m[1]) : 0;
 }
 
+/** the floor's CPU time of each run, ms */
+const floorCpu: number[] = [];
+const pullCpu: number[] = [];
+
 async function floor(pool: Pool, paths: string[], file: string): Promise<number> {
   const db = new Database(file);
   try {
@@ -59,7 +63,10 @@ async function floor(pool: Pool, paths: string[], file: string): Promise<number>
     });
     settle();
     const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
     await fetchParse(pool, paths, write);
+    const cpu = process.cpuUsage(cpu0);
+    floorCpu.push((cpu.user + cpu.system) / 1000);
     return performance.now() - t0;
   } finally {
     db.close();
@@ -115,6 +122,7 @@ try {
     const t2 = performance.now();
     const cpu = process.cpuUsage(cpu0);
     const io = written() - io0;
+    pullCpu.push((cpu.user + cpu.system) / 1000);
     clearInterval(timer);
     pulls.push(t2 - t1);
     starts.push(t2 - t0);
@@ -142,6 +150,10 @@ try {
   if (pulls.length > 0)
     console.log(
       `median: floor ${(median(floors) / 1000).toFixed(2)} s, pull ${(median(pulls) / 1000).toFixed(2)} s (${ratio.toFixed(2)}x), open to pull done ${(median(starts) / 1000).toFixed(2)} s`,
+    );
+  if (pulls.length > 0)
+    console.log(
+      `median CPU: floor ${(median(floorCpu) / 1000).toFixed(2)} s, pull ${(median(pullCpu) / 1000).toFixed(2)} s (${(median(pullCpu) / median(floorCpu)).toFixed(2)}x)`,
     );
 } finally {
   await pool.close();
