@@ -69,7 +69,6 @@ export const en = {
     duplicate: 'Duplicate',
     open: 'Open {name}',
     sort: { ascending: 'Sort ascending', descending: 'Sort descending' },
-    loadingRow: 'Loading…',
   },
   editor: {
     title: 'Quotation',

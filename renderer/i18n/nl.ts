@@ -76,7 +76,6 @@ export const nl: Messages = {
     duplicate: 'Dupliceren',
     open: '{name} openen',
     sort: { ascending: 'Oplopend sorteren', descending: 'Aflopend sorteren' },
-    loadingRow: 'Laden…',
   },
   editor: {
     title: 'Offerte',

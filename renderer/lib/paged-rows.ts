@@ -1,10 +1,11 @@
 // A long list read a page at a time, for a screen that shows only the rows
-// in view (components/PagedTable.vue). The main process sorts, searches and
-// counts; this keeps the pages the screen has shown, reads those in view
-// again when the records change, and forgets the rest (they may have moved).
-import { ref, shallowRef, type Ref, type ShallowRef } from 'vue';
-import { asBridgeError } from '../bridge';
-import type { BridgeError } from '../../shared/bridge';
+// in view (components/PagedTable.vue): the quotation, client and product
+// lists. The main process sorts, searches and counts; this keeps the pages
+// the screen has shown, reads those in view again when the records change,
+// and forgets the rest (they may have moved).
+import { markRaw, ref, shallowRef, watch, type Raw, type Ref, type ShallowRef, type WatchSource } from 'vue';
+import { asBridgeError, bridge } from '../bridge';
+import type { BridgeError, BridgeEvents } from '../../shared/bridge';
 
 /** Rows one call reads: a few screenfuls. */
 export const PAGE_SIZE = 100;
@@ -15,6 +16,8 @@ export interface PagedRows<T> {
   /** whether a first answer came */
   loaded: Ref<boolean>;
   error: ShallowRef<BridgeError | null>;
+  /** the pages read, by number */
+  pages: Readonly<ShallowRef<ReadonlyMap<number, T[]>>>;
   /** the row at `index`, once its page has been read */
   rowAt(index: number): T | undefined;
   /** the rows [start, end) are in view: reads the pages that hold them and are not read yet */
@@ -25,7 +28,17 @@ export interface PagedRows<T> {
   restart(): Promise<void>;
 }
 
-export function pagedRows<T>(read: (offset: number, limit: number) => Promise<{ items: T[]; total: number }>): PagedRows<T> {
+/** What one read answers: the page's rows and how many the whole list has; a list may say more (the quotation list's chip counts). */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/**
+ * A list read with `read`. `onAnswer` hears every answer that is not stale,
+ * for what a list says beside its rows.
+ */
+export function pagedRows<T, A extends Page<T> = Page<T>>(read: (offset: number, limit: number) => Promise<A>, onAnswer?: (answer: A) => void): PagedRows<T> {
   const total = ref(0);
   const loaded = ref(false);
   const error = shallowRef<BridgeError | null>(null);
@@ -51,6 +64,7 @@ export function pagedRows<T>(read: (offset: number, limit: number) => Promise<{ 
         // pages past the end are gone
         for (const k of [...next.keys()]) if (k * PAGE_SIZE >= Math.max(answer.total, 1)) next.delete(k);
         total.value = answer.total;
+        onAnswer?.(answer);
         pages.value = next;
         error.value = null;
         loaded.value = true;
@@ -93,5 +107,54 @@ export function pagedRows<T>(read: (offset: number, limit: number) => Promise<{ 
     return fetchPage(0, 'fresh');
   }
 
-  return { total, loaded, error, rowAt, show, reload, restart };
+  return { total, loaded, error, pages, rowAt, show, reload, restart };
+}
+
+export type Entity = BridgeEvents['records.changed']['entity'];
+
+export interface ListOnScreen<T> {
+  /** raw: a store would unwrap its refs, which the table reads as refs */
+  rows: Raw<PagedRows<T>>;
+  /** reads again the pages in view (the first one when none was read) */
+  load(): Promise<void>;
+  /** a new search, filter or order: the list starts again from its first page */
+  restart(): Promise<void>;
+}
+
+/**
+ * The list a store gives its screen: read again when records of one of
+ * `entities` change (heard from its first load on, when the bridge is
+ * there), and from its first page when one of `inputs` (its search or
+ * filters) changes.
+ */
+export function listOnScreen<T, A extends Page<T> = Page<T>>(
+  read: (offset: number, limit: number) => Promise<A>,
+  opts: { entities: readonly Entity[]; inputs: WatchSource[]; onAnswer?: (answer: A) => void },
+): ListOnScreen<T> {
+  const rows = markRaw(pagedRows<T, A>(read, opts.onAnswer));
+  let off: (() => void) | null = null;
+
+  function listen(): void {
+    if (off) return;
+    try {
+      off = bridge().on('records.changed', (e) => {
+        if (opts.entities.includes(e.entity)) void rows.reload();
+      });
+    } catch {
+      off = null;
+    }
+  }
+
+  function load(): Promise<void> {
+    listen();
+    return rows.reload();
+  }
+
+  function restart(): Promise<void> {
+    listen();
+    return rows.restart();
+  }
+  watch(opts.inputs, () => void restart());
+
+  return { rows, load, restart };
 }

@@ -1,7 +1,7 @@
 // The client list (searched in the local store) and the client being edited.
 import { defineStore } from 'pinia';
-import { markRaw, reactive, ref, shallowRef, watch } from 'vue';
-import { pagedRows } from '../lib/paged-rows';
+import { reactive, ref, shallowRef } from 'vue';
+import { listOnScreen } from '../lib/paged-rows';
 import { asBridgeError, bridge, call } from '../bridge';
 import { Coalescer, serialQueue, type SaveState } from '../lib/autosave';
 import { problemFromMessage, type Problem } from '../lib/validation';
@@ -19,37 +19,10 @@ export type ClientPatch = z.input<typeof clientPatch>;
 export const useClientsStore = defineStore('clients', () => {
   const query = ref('');
   const includeInactive = ref(true);
-  // raw: the store would unwrap its refs, which the table reads as refs
-  const rows = markRaw(
-    pagedRows<ClientSummary>((offset, limit) =>
-      call('clients.list', { query: query.value.trim() || undefined, offset, limit, includeInactive: includeInactive.value }),
-    ),
+  const { rows, load } = listOnScreen<ClientSummary>(
+    (offset, limit) => call('clients.list', { query: query.value.trim() || undefined, offset, limit, includeInactive: includeInactive.value }),
+    { entities: ['client'], inputs: [query, includeInactive] },
   );
-  let off: (() => void) | null = null;
-
-  function listen(): void {
-    if (off) return;
-    try {
-      off = bridge().on('records.changed', (e) => {
-        if (e.entity === 'client') void rows.reload();
-      });
-    } catch {
-      off = null;
-    }
-  }
-
-  /** Reads again the pages in view. */
-  function load(): Promise<void> {
-    listen();
-    return rows.reload();
-  }
-
-  /** A new search or filter: the list starts again from its first page. */
-  function restart(): Promise<void> {
-    listen();
-    return rows.restart();
-  }
-  watch([query, includeInactive], () => void restart());
 
   async function create(fields: ClientPatch): Promise<ClientView> {
     const v = await call('clients.create', { fields });
