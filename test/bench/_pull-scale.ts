@@ -5,8 +5,14 @@
 // opening the desk to the first pull done, the pull alone, the floor (the same
 // pages fetched, parsed and written as bare JSON rows), the peak resident
 // memory (VmHWM, reset before the desk opens) and the heap and RSS sampled
-// through the pull, so what holds memory can be told apart.
-// Usage: npx tsx test/bench/_pull-scale.ts [--clients N --products N --quotations N] [--rounds N] [--heap-snapshot]
+// through the pull, so what holds memory can be told apart; the CPU time of
+// the pull and of the floor, and the bytes the pull wrote to disk, which a
+// busy machine moves far less than wall times; and the first list calls the
+// screens make after the pull. The floor runs after the desk, so that it
+// leaves nothing resident before the desk opens. docs/pull-at-scale.md.
+// Usage: npx tsx test/bench/_pull-scale.ts [--clients N --products N --quotations N] [--rounds N]
+//   [--samples] (RSS and heap every 0.5 s) [--live] (a full collection every 2 s: the heap really held)
+//   [--v8 "FLAGS"] (V8 flags set at run time first) [--floor-only] [--heap-snapshot]
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -127,11 +133,24 @@ try {
     pulls.push(t2 - t1);
     starts.push(t2 - t0);
     for (const k of ['clients', 'products', 'quotations'] as const) if (summary[k] !== counts[k]) throw new Error(`pulled ${summary[k]} ${k}`);
+    // what the screens ask first once the pull is told: the list of quotations works out its rows for every quotation the pull wrote
+    const lists: string[] = [];
+    for (const [op, input] of [
+      ['quotations.list', { limit: 100 }],
+      ['clients.list', { limit: 100 }],
+      ['products.list', { limit: 100 }],
+    ] as const) {
+      const t = performance.now();
+      const r = await dispatch(null, op, input);
+      if (!r.ok) throw new Error(`${op}: ${r.error.message}`);
+      lists.push(`${op} ${(performance.now() - t).toFixed(0)} ms`);
+    }
     const after = process.memoryUsage();
     console.log(
       `round ${r}: pull ${((t2 - t1) / 1000).toFixed(2)} s, open to pull done ${((t2 - t0) / 1000).toFixed(2)} s, ` +
         `peak RSS ${(peakKb() / 1024).toFixed(0)} MB (before ${mb(before.rss)} MB, after ${mb(after.rss)} MB; heap ${mb(before.heapUsed)} -> ${mb(after.heapUsed)} MB)`,
     );
+    console.log(`  first list calls after the pull: ${lists.join(', ')}; peak RSS with them ${(peakKb() / 1024).toFixed(0)} MB`);
     console.log(`  pull's CPU: ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s (system ${(cpu.system / 1e6).toFixed(2)} s); written to disk ${mb(io)} MB`);
     const top = samples.reduce((a, b) => (b.rss > a.rss ? b : a), samples[0] ?? { t: 0, rss: 0, heap: 0, total: 0, ext: 0 });
     const topHeap = samples.reduce((a, b) => (b.heap > a.heap ? b : a), samples[0] ?? { t: 0, rss: 0, heap: 0, total: 0, ext: 0 });
