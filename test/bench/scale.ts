@@ -234,28 +234,25 @@ async function runSize(size: Size): Promise<void> {
   const t0 = performance.now();
   const { url, stop } = await sandboxProcess(counts);
   const started = performance.now() - t0;
-  const base = new URL(url);
-  const pool = new Pool(base.origin, { connections: 4, keepAliveTimeout: 30_000 });
-  const scratch = mkdtempSync(join(tmpdir(), 'quotedesk-scale-floor-'));
-  const paths = pullPaths(base.pathname, counts);
   let desk: Desk | null = null;
   try {
     console.log(
       `size ${size}: ${counts.clients} clients, ${counts.products} products, ${counts.quotations} quotations (sandbox up in ${(started / 1000).toFixed(1)} s)`,
     );
-    // warm-up of the floor's path (JIT, connections, the sandbox's caches of each record's wire form)
-    await bareRows(pool, paths, join(scratch, 'warm.sqlite'));
 
     const floors: number[] = [];
     const pulls: number[] = [];
     let peak = 0;
     let peakReset = false;
+    /** resident before the first desk opened: Node and the modules */
+    let before = 0;
     for (let r = 1; r <= ROUNDS; r++) {
-      floors.push(await bareRows(pool, paths, join(scratch, `floor-${r}.sqlite`)));
       if (desk) await closeDesk(desk);
       desk = null;
+      floors.push(floorProcess(size, url));
       settle();
       peakReset = resetPeak();
+      if (r === 1) before = process.memoryUsage.rss();
       desk = await openDesk(url);
       const t = performance.now();
       const summary = await desk.core.sync.engine.pull();
@@ -271,7 +268,7 @@ async function runSize(size: Size): Promise<void> {
     const ratio = median(pulls) / median(floors);
     console.log(`first pull into a new database, ${ROUNDS} rounds alternating with the floor, medians:`);
     console.log(
-      `  floor: fetch + parse + bare JSON rows (${paths.length} pages) ${(median(floors) / 1000).toFixed(2).padStart(6)} s   (runs ${floors.map((x) => (x / 1000).toFixed(2)).join(', ')})`,
+      `  floor: fetch + parse + bare JSON rows (${pullPaths('', counts).length} pages, a process of its own) ${(median(floors) / 1000).toFixed(2).padStart(6)} s   (runs ${floors.map((x) => (x / 1000).toFixed(2)).join(', ')})`,
     );
     console.log(
       `  first pull through the desk's sync engine     ${(median(pulls) / 1000).toFixed(2).padStart(6)} s   (runs ${pulls.map((x) => (x / 1000).toFixed(2)).join(', ')})`,
@@ -298,20 +295,53 @@ async function runSize(size: Size): Promise<void> {
     const mb = peak / 1024;
     const where = peakReset ? 'from opening the desk to its last call' : 'over the whole run (the kernel would not reset the peak)';
     console.log(`peak resident memory of this process, ${where}: ${mb.toFixed(0)} MB: ${met(mb < TARGET.rssMb)} (${TARGET.rssMb} MB)`);
+    console.log(
+      `  (${(before / 1048576).toFixed(0)} MB resident before the first desk opened: Node and the modules; each later desk finds the heap the one before it grew)`,
+    );
     const load = loadavg()[0]!;
     if (load > 1.5) console.log(`note: load average ${load.toFixed(1)} on ${availableParallelism()} cores while measuring; figures are noisy`);
   } finally {
     if (desk) await closeDesk(desk);
-    await pool.close();
     stop();
+  }
+}
+
+/**
+ * The floor, in a process of its own so that its pages and its database
+ * leave nothing in the memory counted for the desk: one run to warm up (JIT,
+ * connections, the sandbox's cache of each record's wire form), one timed.
+ */
+async function runFloor(size: Size, url: string): Promise<void> {
+  const base = new URL(url);
+  const pool = new Pool(base.origin, { connections: 4, keepAliveTimeout: 30_000 });
+  const scratch = mkdtempSync(join(tmpdir(), 'quotedesk-scale-floor-'));
+  try {
+    const paths = pullPaths(base.pathname, SIZES[size]);
+    await bareRows(pool, paths, join(scratch, 'warm.sqlite'));
+    console.log(`floor-ms ${await bareRows(pool, paths, join(scratch, 'timed.sqlite'))}`);
+  } finally {
+    await pool.close();
     rmSync(scratch, { recursive: true, force: true });
   }
 }
 
+const self = fileURLToPath(import.meta.url);
+
+/** The floor's time (ms), measured by a process of its own. */
+function floorProcess(size: Size, url: string): number {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', self, '--size', size, '--floor', url], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  const m = /floor-ms (\S+)/.exec(r.stdout ?? '');
+  if (r.status !== 0 || !m) throw new Error(`the floor's process failed (${r.status}): ${r.stdout}`);
+  return Number(m[1]);
+}
+
 const size = sizeArg();
-if (size === 'both') {
+const floorAt = process.argv.indexOf('--floor');
+if (floorAt >= 0) {
+  if (size === 'both') throw new Error('--floor needs --size 10k or 100k');
+  await runFloor(size, process.argv[floorAt + 1]!);
+} else if (size === 'both') {
   // each size in a process of its own, so the larger one's peak memory is its own
-  const self = fileURLToPath(import.meta.url);
   const rest = process.argv.slice(2).filter((a, i, all) => a !== '--size' && all[i - 1] !== '--size');
   for (const s of ['10k', '100k'] as const) {
     console.log('');
