@@ -73,7 +73,7 @@ export class Store {
     this.products = new Products(ctx, this.outbox);
     this.numbering = new Numbering(ctx);
     this.quotations = new Quotations(ctx, this.outbox, this.clients, this.numbering);
-    this.pulled = new PulledRecords(ctx, this.numbering);
+    this.pulled = new PulledRecords(ctx, this.numbering, this.quotations);
     this.search = new Search(ctx);
     this.keyValues = new KeyValues(ctx);
     this.pullPrints = new PullPrints(ctx);

@@ -16,6 +16,8 @@ import { withInputOnly } from '../../shared/input-only';
 import type { Connection, Entity } from './context';
 import { newId } from './ids';
 import type { Numbering } from './numbering';
+import { catchUpList } from './quotation-list';
+import type { Quotations } from './quotations';
 
 export interface SweepResult {
   removed: number;
@@ -70,16 +72,27 @@ export class PulledRecords {
   constructor(
     private readonly ctx: Connection,
     private readonly numbering: Numbering,
+    private readonly quotations: Quotations,
   ) {}
 
   /**
    * Runs `fn` in one transaction; `entity` is signalled as changed only if
    * `fn` calls `wrote` (before its first write, so that a write left behind
    * by a throw inside a caller's transaction is signalled too).
+   *
+   * A page of quotations or clients (and a sweep of either) also works out,
+   * in the same transaction, the quotation list's rows of what it changed
+   * (docs/quotation-list.md): a pull's backlog would otherwise wait for the
+   * first list call, 10,000 rows of it after a first pull. When the page
+   * changed nothing, that is one count of an empty table.
    */
   private write<T>(entity: Entity, fn: (wrote: () => void) => T): T {
     // a nested tx joins this one and only adds its entity to what is signalled at the commit
-    return this.ctx.tx([], () => fn(() => this.ctx.tx([entity], () => undefined)));
+    return this.ctx.tx([], () => {
+      const out = fn(() => this.ctx.tx([entity], () => undefined));
+      if (entity === 'quotations' || entity === 'clients') catchUpList(this.ctx, this.quotations, { skipUnreadable: true });
+      return out;
+    });
   }
 
   /** One page of clients, in one transaction. */

@@ -202,18 +202,30 @@ const CATCH_UP_BATCH = 500;
 /**
  * Brings quotation_list up to date with the quotations the triggers noted.
  * It writes only that table, which nothing shows, so it signals nothing.
+ *
+ * The pull calls it with `skipUnreadable` for each page it writes
+ * (pulled.ts): a quotation that cannot be read (a damaged draft) then stays
+ * noted, for the next list call to report as it always did, rather than
+ * failing the service's page.
  */
-export function catchUpList(ctx: Connection, quotations: Quotations): void {
+export function catchUpList(ctx: Connection, quotations: Quotations, opts: { skipUnreadable?: boolean } = {}): void {
   const pending = ctx.stmt<[], { n: number }>('SELECT count(*) AS n FROM quotation_list_dirty');
   if (pending.get()!.n === 0) return;
-  const read = ctx.stmt<[number], Row & { rank: number; deleted: number }>(
+  // past the last row read, since a row left unread stays noted
+  const read = ctx.stmt<[number, number], Row & { rank: number; deleted: number }>(
     `SELECT ${COLUMNS}, ${RANK} AS rank, q.deleted
-     FROM (SELECT rid FROM quotation_list_dirty ORDER BY rid LIMIT ?) d JOIN quotations q ON q.rid = d.rid
+     FROM (SELECT rid FROM quotation_list_dirty WHERE rid > ? ORDER BY rid LIMIT ?) d JOIN quotations q ON q.rid = d.rid
      ${CLIENT_JOIN}`,
   );
+  // An upsert, not INSERT OR REPLACE: a new row (every row of a pulled page)
+  // then costs half as much, since REPLACE makes SQLite seek each of the ten
+  // indexes afresh (10,000 rows: 0.14 s against 0.28 s).
   const put = ctx.stmt(
-    `INSERT OR REPLACE INTO quotation_list (rid, deleted, updated, date, client, total, reference, rank, sent, words, client_id, shown_total)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO quotation_list (rid, deleted, updated, date, client, total, reference, rank, sent, words, client_id, shown_total)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (rid) DO UPDATE SET deleted = excluded.deleted, updated = excluded.updated, date = excluded.date, client = excluded.client,
+       total = excluded.total, reference = excluded.reference, rank = excluded.rank, sent = excluded.sent, words = excluded.words,
+       client_id = excluded.client_id, shown_total = excluded.shown_total`,
   );
   const drop = ctx.stmt('DELETE FROM quotation_list WHERE rid = ?');
   const done = ctx.stmt('DELETE FROM quotation_list_dirty WHERE rid IN (SELECT value FROM json_each(?))');
@@ -221,11 +233,23 @@ export function catchUpList(ctx: Connection, quotations: Quotations): void {
   ctx.tx([], () => {
     orphans.run();
     const reader = new ItemReader(ctx, quotations);
-    for (;;) {
-      const rows = read.all(CATCH_UP_BATCH);
+    const itemOf = (r: Row) => {
+      if (!opts.skipUnreadable) return reader.item(r);
+      try {
+        return reader.item(r);
+      } catch {
+        return undefined;
+      }
+    };
+    for (let after = 0; ;) {
+      const rows = read.all(after, CATCH_UP_BATCH);
       if (rows.length === 0) break;
+      const worked: number[] = [];
       for (const r of rows) {
-        const item = reader.item(r);
+        after = Math.max(after, r.rid);
+        const item = itemOf(r);
+        if (item === undefined) continue;
+        worked.push(r.rid);
         if (!item) {
           drop.run(r.rid);
           continue;
@@ -260,7 +284,7 @@ export function catchUpList(ctx: Connection, quotations: Quotations): void {
           item.totalintax,
         );
       }
-      done.run(JSON.stringify(rows.map((r) => r.rid)));
+      done.run(JSON.stringify(worked));
     }
   });
 }

@@ -243,3 +243,116 @@ describe('the quotation list in pages', () => {
     expect(paged(store, { sort: { key: 'state', dir: 'asc' } }, 100).ids).toEqual(sortedHere(store, { key: 'state', dir: 'asc' }));
   });
 });
+
+/** The list's rows as stored, and whether any quotation waits to have its row worked out. */
+function listRows(store: Store): { rows: unknown[]; dirty: number } {
+  return {
+    rows: store.db.prepare('SELECT * FROM quotation_list ORDER BY rid').all(),
+    dirty: (store.db.prepare('SELECT count(*) AS n FROM quotation_list_dirty').get() as { n: number }).n,
+  };
+}
+
+/** The rows worked out again from nothing, by the catch-up a list call runs. */
+function rowsFromScratch(store: Store): unknown[] {
+  store.db.exec('DELETE FROM quotation_list; INSERT OR IGNORE INTO quotation_list_dirty (rid) SELECT rid FROM quotations');
+  store.quotations.page({ limit: 1 });
+  const { rows, dirty } = listRows(store);
+  expect(dirty).toBe(0);
+  return rows;
+}
+
+describe('the quotation list after a pull', () => {
+  it('has the rows of what the pull wrote worked out page by page, as from scratch, with nothing left for the first list call', () => {
+    const { store } = bigStore();
+    // local edits leave their notes for the next list call, as before
+    expect(listRows(store).dirty).toBeGreaterThan(0);
+    store.quotations.page({ limit: 1 });
+    // a later pull: a page of clients renames one (its quotations' names and search words change),
+    // a page of quotations changes some and brings new ones, and the sweep removes one
+    const clients = Array.from({ length: 40 }, (_, i) => ({
+      clientnr: i + 1,
+      company: i === 2 ? 'Émile Zola' : NAMES[i % NAMES.length],
+      contact: `Contact ${i}`,
+    }));
+    store.pulled.putClients(clients as Client[], T + 1);
+    expect(listRows(store).dirty).toBe(0);
+    const changed = Array.from({ length: 30 }, (_, i) => ({
+      id: 1000 + i * 7,
+      clientnr: 3,
+      date: '2026-01-0' + (1 + (i % 9)),
+      totalintax: String(5000 + i),
+      sent: true,
+      approved: false,
+      customstatus: '',
+      savename: `s-${i * 7}`,
+      quotationreference: `OF2026-${String(i).padStart(4, '0')}`,
+      lines: [],
+    }));
+    const added = Array.from({ length: 120 }, (_, i) => ({
+      id: 5000 + i,
+      clientnr: 1 + (i % 45),
+      date: i % 10 === 0 ? '' : '2026-02-1' + (i % 9),
+      totalintax: String(i * 3.25),
+      sent: i % 2 === 0,
+      approved: false,
+      customstatus: i % 5 === 0 ? 'progress' : '',
+      savename: `n-${i}`,
+      quotationreference: `NEW-${i}`,
+      lines: [],
+    }));
+    store.pulled.putQuotations(changed as unknown as Quotation[], T + 1);
+    expect(listRows(store).dirty).toBe(0);
+    store.pulled.putQuotations(added as unknown as Quotation[], T + 1);
+    expect(listRows(store).dirty).toBe(0);
+    store.pulled.sweepClients(clients.slice(1).map((c) => c.clientnr));
+    expect(listRows(store).dirty).toBe(0);
+    const pulled = listRows(store).rows;
+    expect(pulled.length).toBe(406 + 120);
+    expect(pulled).toEqual(rowsFromScratch(store));
+    // and the pages read from them show what reading each quotation whole shows
+    const whole = new Map(everything(store).map((x) => [x.item.id, x.item]));
+    for (const item of store.quotations.page({ query: 'zola', limit: 500 }).items) expect(item).toEqual(whole.get(item.id));
+    expect(store.quotations.page({ query: 'zola' }).total).toBe([...whole.values()].filter((q) => q.client?.company === 'Émile Zola').length);
+  });
+
+  it('leaves no quotation to be worked out after a first pull into an empty store', () => {
+    const { store } = scratchStore();
+    store.pulled.putClients([{ clientnr: 1, company: 'Müller Bouw', contact: '' }] as Client[], T);
+    const page = (from: number) =>
+      Array.from({ length: 250 }, (_, i) => ({
+        id: from + i,
+        clientnr: i % 3 === 0 ? 2 : 1,
+        date: '2025-03-01',
+        totalintax: String(from + i),
+        sent: true,
+        approved: i % 4 === 0 ? { name: 'X', date: '2025-03-02' } : false,
+        customstatus: '',
+        savename: `p-${from + i}`,
+        quotationreference: `Q-${from + i}`,
+        lines: [],
+      }));
+    for (const from of [1, 251, 501]) {
+      store.pulled.putQuotations(page(from) as unknown as Quotation[], T);
+      expect(listRows(store)).toEqual({ rows: expect.any(Array), dirty: 0 });
+      expect(listRows(store).rows.length).toBe(from + 249);
+    }
+    // the client a third of them name arrives later: their names follow without a list call
+    store.pulled.putClients([{ clientnr: 2, company: 'Lefèvre', contact: '' }] as Client[], T);
+    expect(listRows(store).dirty).toBe(0);
+    const pulled = listRows(store).rows;
+    expect(pulled).toEqual(rowsFromScratch(store));
+    // 84 of each page of 250
+    expect(store.quotations.page({ query: 'lefevre' }).total).toBe(3 * 84);
+  });
+
+  it('writes a page of the service although a damaged draft here cannot be listed, leaving only that one noted', () => {
+    const { store } = scratchStore();
+    store.db.prepare(`INSERT INTO quotations (id, savename, draft, created_at, updated_at) VALUES ('damaged', 'x-1', '{}', 0, 0)`).run();
+    const records = [1, 2, 3].map((id) => ({ id, clientnr: 1, date: '2025-01-01', totalintax: '10', sent: true, lines: [], savename: `r-${id}` }));
+    store.pulled.putQuotations(records as unknown as Quotation[], T);
+    expect(store.pulled.count('quotations')).toBe(3);
+    const { rows, dirty } = listRows(store);
+    expect(rows.length).toBe(3);
+    expect(dirty).toBe(1);
+  });
+});
