@@ -217,9 +217,9 @@ export function catchUpList(ctx: Connection, quotations: Quotations, opts: { ski
      FROM (SELECT rid FROM quotation_list_dirty WHERE rid > ? ORDER BY rid LIMIT ?) d JOIN quotations q ON q.rid = d.rid
      ${CLIENT_JOIN}`,
   );
-  // An upsert, not INSERT OR REPLACE: a new row (every row of a pulled page)
-  // then costs half as much, since REPLACE makes SQLite seek each of the ten
-  // indexes afresh (10,000 rows: 0.14 s against 0.28 s).
+  // An upsert, not INSERT OR REPLACE: with the table's eleven indexes a new
+  // row (every row of a pulled page) costs half as much this way, as
+  // measured (10,000 rows: 0.14 s against 0.28 s).
   const put = ctx.stmt(
     `INSERT INTO quotation_list (rid, deleted, updated, date, client, total, reference, rank, sent, words, client_id, shown_total)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
