@@ -133,7 +133,7 @@ try {
     pulls.push(t2 - t1);
     starts.push(t2 - t0);
     for (const k of ['clients', 'products', 'quotations'] as const) if (summary[k] !== counts[k]) throw new Error(`pulled ${summary[k]} ${k}`);
-    // what the screens ask first once the pull is told: the list of quotations works out its rows for every quotation the pull wrote
+    // what the screens ask first once the pull is told: the pull has worked out the quotation list's rows as it wrote them, so these answer as any later call does
     const lists: string[] = [];
     for (const [op, input] of [
       ['quotations.list', { limit: 100 }],
