@@ -2,8 +2,9 @@
 // by is kept in a narrow table, quotation_list (migration 11), one row per
 // quotation with an index per order; triggers note the quotations whose row
 // is out of date (quotation_list_dirty) and the list works those out before
-// it answers (a pull, as it writes each page: pulled.ts), since some keys need JavaScript: a draft's total from its
-// lines, names folded without accents. A page is chosen from that table
+// it answers (a pull as it writes each page: pulled.ts), since some keys
+// need JavaScript: a draft's total from its lines, names folded without
+// accents. A page is chosen from that table
 // alone, then only its rows are read: a quotation as the service has it (no
 // local draft, a known total) from the plain columns kept beside its record
 // and its client's (migration 4), parsing no JSON; one with local work whole,
