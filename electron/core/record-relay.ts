@@ -13,7 +13,7 @@ import type { BridgeEvents, SyncStatus } from '../../shared/bridge';
 import type { EventHub } from '../bridge/events';
 import { conflictView, parkedView } from '../bridge/to-views';
 import type { Store } from '../store';
-import type { ChangedRecords, Entity } from '../store/context';
+import type { ChangedRecords, Entity } from '../store/connection';
 
 export type RecordEntity = BridgeEvents['records.changed']['entity'];
 

@@ -2,7 +2,7 @@
 // 3 and 4): while bulk_insert holds a row, the writer provides what the
 // triggers would derive. Inside the writer's transaction, so no other writer
 // ever sees the hold.
-import type { Connection } from './context';
+import type { Connection } from './connection';
 
 export class BulkInsert {
   /** keys of the rows inserted, for the search index */

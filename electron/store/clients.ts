@@ -2,7 +2,7 @@
 // change and the outbox entry that carries it commit together.
 import type { ClientFields, LocalClient } from '../../shared/local';
 import type { FieldError } from '../../shared/field-errors';
-import { type Connection, toJson } from './context';
+import { type Connection, toJson } from './connection';
 import { LocalRecords, fieldsOfRow, stateOfRow, type RecordRow } from './local-records';
 import { StoreError } from './errors';
 import { said } from '../../shared/messages';

@@ -7,7 +7,7 @@ import type { Client, Product, Quotation } from '../../shared/schemas';
 import type { Conflict, ConflictKind, ConflictResolution, OpKind, TargetKind } from '../../shared/outbox';
 import { resolutionsFor } from '../../shared/outbox';
 import type { ClientFields, ProductFields, QuotationContent } from '../../shared/local';
-import { type Connection, parseJson, toJson } from './context';
+import { type Connection, parseJson, toJson } from './connection';
 import { StoreError, notFound } from './errors';
 import { CLIENT_FIELDS, PRODUCT_FIELDS, pick, sameValue } from './fields';
 import { newId } from './ids';

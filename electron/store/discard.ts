@@ -1,6 +1,6 @@
 // The user gives up an operation that has not reached the service (usually a
 // parked one): the operation goes, and so does the local change it carried.
-import type { Connection } from './context';
+import type { Connection } from './connection';
 import { StoreError } from './errors';
 import type { Outbox } from './outbox';
 import type { Clients } from './clients';

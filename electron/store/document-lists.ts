@@ -3,7 +3,7 @@
 // account without one answers 404: the pickers then say so). Written only
 // by the pull; read by the bridge.
 import type { Category, Profile } from '../../shared/schemas';
-import type { Connection } from './context';
+import type { Connection } from './connection';
 
 export type DocumentList = 'profiles' | 'categories';
 /** never read; read and kept; or the service does not offer it */

@@ -8,7 +8,7 @@
 import type { Db } from './db';
 import { openDatabase } from './db';
 import { type Clock, systemClock } from './clock';
-import { Connection } from './context';
+import { Connection } from './connection';
 import { Outbox } from './outbox';
 import { Clients } from './clients';
 import { Products } from './products';
@@ -16,7 +16,7 @@ import { Quotations } from './quotations';
 import { QuotationPushes } from './quotation-pushes';
 import { PulledRecords } from './pulled';
 import { Search } from './search';
-import { KeyValues } from './settings';
+import { KeyValues } from './key-values';
 import { Numbering } from './numbering';
 import { PullPrints } from './pull-prints';
 import { DocumentLists } from './document-lists';

@@ -12,7 +12,7 @@
 // transaction with the outbox entry it settles, so the `changed` signal
 // names the tables it touched and the records in them (an open editor of
 // that record reads it again).
-import type { Connection, RecordRef } from './context';
+import type { Connection, RecordRef } from './connection';
 import { notFound } from './errors';
 import { pick } from './fields';
 import type { LocalState } from '../../shared/local';

@@ -24,7 +24,7 @@
 //   joined to an index keyed by rid that holds the filter columns and the
 //   name, and sorted; that costs in proportion to the matches, which are few,
 //   where a walk would cross the whole list to find them.
-import type { Connection } from './context';
+import type { Connection } from './connection';
 import { matchExpression } from './search';
 
 export interface NameList {

@@ -17,9 +17,9 @@ import {
   type NumberingNotice,
   type NumberingScheme,
 } from '../../shared/numbering';
-import type { Connection } from './context';
+import type { Connection } from './connection';
 import { StoreError } from './errors';
-import { KeyValues } from './settings';
+import { KeyValues } from './key-values';
 
 const SCHEME_KEY = 'numbering.scheme';
 const NOTICES_KEY = 'numbering.notices';

@@ -4,7 +4,7 @@
 // repeated edits of one record collapse into one pending entry.
 import type { OpError, OpKind, OpState, OutboxEntry } from '../../shared/outbox';
 import { OP_KINDS, targetKindOf } from '../../shared/outbox';
-import { type Connection, type Entity, parseJson, toJson } from './context';
+import { type Connection, type Entity, parseJson, toJson } from './connection';
 import { StoreError, notFound } from './errors';
 import { said } from '../../shared/messages';
 

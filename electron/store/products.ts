@@ -5,7 +5,7 @@
 // fields along (docs/products.md).
 import type { LocalProduct, ProductFields } from '../../shared/local';
 import type { FieldError } from '../../shared/field-errors';
-import type { Connection } from './context';
+import type { Connection } from './connection';
 import { StoreError } from './errors';
 import { LocalRecords, fieldsOfRow, stateOfRow, type RecordRow } from './local-records';
 import { PRODUCT_FIELDS, checkProductPatch } from './fields';

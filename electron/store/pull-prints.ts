@@ -10,7 +10,7 @@
 // others' with `writes()`: it reads the count before and after each of its
 // own (synchronous) transactions, so a change between two of them is someone
 // else's, and the prints it makes are not kept (see sync/pull.ts).
-import { type Connection, parseJson } from './context';
+import { type Connection, parseJson } from './connection';
 
 export type PrintedList = 'clients' | 'products' | 'quotations';
 

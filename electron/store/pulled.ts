@@ -13,7 +13,7 @@
 import type { Client, Country, Product, Quotation } from '../../shared/schemas';
 import { BulkInsert } from './bulk-insert';
 import { withInputOnly } from '../../shared/input-only';
-import type { Connection, Entity } from './context';
+import type { Connection, Entity } from './connection';
 import { newId } from './ids';
 import type { Numbering } from './numbering';
 import { catchUpList } from './quotation-list';

@@ -9,7 +9,7 @@
 // local draft, a known total) from the plain columns kept beside its record
 // and its client's (migration 4), parsing no JSON; one with local work whole,
 // as get() reads it. Drafts are few; service records are most of the list.
-import type { Connection } from './context';
+import type { Connection } from './connection';
 import type { OutboxEntry } from '../../shared/outbox';
 import type { Quotations } from './quotations';
 import { withQueued } from './queued';

@@ -5,7 +5,7 @@
 // the store's `changed` event names the tables it touched.
 import type { Client, Quotation } from '../../shared/schemas';
 import type { QuotationContent } from '../../shared/local';
-import { type Connection, type RecordRef, parseJson } from './context';
+import { type Connection, type RecordRef, parseJson } from './connection';
 import type { Outbox } from './outbox';
 import type { Numbering } from './numbering';
 import type { PulledRecords } from './pulled';

@@ -15,7 +15,7 @@ import { quotationTotals, type PricedLine } from '../../shared/money';
 import type { FieldError } from '../../shared/field-errors';
 import { fieldErrorsFromZod, describeFieldErrors } from '../../shared/field-errors';
 import type { OpKind } from '../../shared/outbox';
-import { type Connection, parseJson } from './context';
+import { type Connection, parseJson } from './connection';
 import { StoreError, notFound } from './errors';
 import { checkHeaderPatch, checkLinePatch, LINE_FIELDS, pick } from './fields';
 import { newId, newSavename } from './ids';

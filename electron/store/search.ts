@@ -3,7 +3,7 @@
 // with prefix indexes so short prefixes stay fast).
 import type { Client, Product } from '../../shared/schemas';
 import type { ClientHit, ProductHit } from '../../shared/local';
-import type { Connection } from './context';
+import type { Connection } from './connection';
 
 /** "Müller b@x" → `"Müller"* "b"* "x"*`: each word a quoted prefix, all required. */
 export function matchExpression(query: string): string | null {

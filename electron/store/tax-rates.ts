@@ -3,7 +3,7 @@
 // among them. A line at another rate is most likely a typing slip (7 for 9,
 // 12 for 21), so the editor says so beside the cell; it is never an error,
 // since a rate like that can be meant (another country's, an old one).
-import type { Connection } from './context';
+import type { Connection } from './connection';
 
 /** The Dutch VAT rates: the service is Dutch, so these are never unusual. */
 export const DUTCH_RATES = [21, 9, 0] as const;

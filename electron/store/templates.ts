@@ -6,7 +6,7 @@
 // (exact decimal text or the number read), never computed with.
 import type { DraftLine, LineFields, LocalQuotation, QuotationHeader } from '../../shared/local';
 import type { FieldError } from '../../shared/field-errors';
-import { type Connection, parseJson } from './context';
+import { type Connection, parseJson } from './connection';
 import { StoreError, notFound } from './errors';
 import { LINE_FIELDS, pick } from './fields';
 import { newId } from './ids';

@@ -3,7 +3,7 @@
 // `changed` signal naming the tables touched.
 import { describe, expect, it } from 'vitest';
 import type { Client, Product } from '../../shared/schemas';
-import type { Entity } from '../../electron/store/context';
+import type { Entity } from '../../electron/store/connection';
 import { scratchStore } from './helpers';
 
 type Store = ReturnType<typeof scratchStore>['store'];

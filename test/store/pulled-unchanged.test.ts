@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Client, Product, Quotation } from '../../shared/schemas';
-import type { Entity } from '../../electron/store/context';
+import type { Entity } from '../../electron/store/connection';
 import { scratchStore } from './helpers';
 
 type Store = ReturnType<typeof scratchStore>['store'];

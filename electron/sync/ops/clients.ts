@@ -3,7 +3,7 @@
 import { ApiError } from '../../api';
 import type { Client, ClientInput } from '../../../shared/schemas';
 import type { OutboxItem } from '../../store';
-import { parseJson } from '../../store/context';
+import { parseJson } from '../../store/connection';
 import { clientFieldsOf, type ClientRow } from '../../store/clients';
 import { clientToInput } from '../request-bodies';
 import { clientFields, mergeClient, same } from '../merge';

@@ -4,7 +4,7 @@
 import { productWritable, type Product, type ProductInput } from '../../../shared/schemas';
 import type { OutboxItem } from '../../store';
 import type { ProductFields } from '../../../shared/local';
-import { parseJson } from '../../store/context';
+import { parseJson } from '../../store/connection';
 import { productFieldsOf, type ProductRow } from '../../store/products';
 import { PRODUCT_FIELDS } from '../../store/fields';
 import { productToInput } from '../request-bodies';

@@ -1,7 +1,7 @@
 // The store's key-value table: small values an account's data keeps between
 // runs (sync cursors, the last sync, credits, the numbering scheme), as JSON.
 // The SQL table keeps its first name, settings: renaming it needs a migration.
-import { type Connection, parseJson } from './context';
+import { type Connection, parseJson } from './connection';
 
 export class KeyValues {
   constructor(private readonly ctx: Connection) {}
