@@ -11,7 +11,7 @@ export class BulkInsert {
 
   /** @param indexSql fills the search index for the rows whose keys it gets as a JSON array, or null when the table has none */
   constructor(
-    private readonly ctx: Connection,
+    private readonly conn: Connection,
     private readonly indexSql: string | null,
   ) {}
 
@@ -22,7 +22,7 @@ export class BulkInsert {
    */
   hold(): void {
     if (this.held) return;
-    this.ctx.stmt('INSERT INTO bulk_insert (one) VALUES (1)').run();
+    this.conn.stmt('INSERT INTO bulk_insert (one) VALUES (1)').run();
     this.held = true;
   }
 
@@ -35,8 +35,8 @@ export class BulkInsert {
   end(): void {
     if (!this.held) return;
     this.held = false;
-    if (this.indexSql !== null && this.added.length > 0) this.ctx.stmt(this.indexSql).run(JSON.stringify(this.added));
+    if (this.indexSql !== null && this.added.length > 0) this.conn.stmt(this.indexSql).run(JSON.stringify(this.added));
     this.added.length = 0;
-    this.ctx.stmt('DELETE FROM bulk_insert').run();
+    this.conn.stmt('DELETE FROM bulk_insert').run();
   }
 }

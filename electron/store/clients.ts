@@ -61,9 +61,9 @@ function listConditions(opts: ClientListOptions): string[] {
 export class Clients extends LocalRecords<ClientRow, LocalClient> {
   private readonly pages: NamePages;
 
-  constructor(ctx: Connection, outbox: Outbox) {
-    super(ctx, outbox, { table: 'clients', key: 'clientnr', noun: 'Client', toLocal: toLocalClient });
-    this.pages = new NamePages(ctx, NAME_LIST);
+  constructor(conn: Connection, outbox: Outbox) {
+    super(conn, outbox, { table: 'clients', key: 'clientnr', noun: 'Client', toLocal: toLocalClient });
+    this.pages = new NamePages(conn, NAME_LIST);
   }
 
   rowByClientnr(clientnr: number): ClientRow | null {
@@ -104,9 +104,9 @@ export class Clients extends LocalRecords<ClientRow, LocalClient> {
   create(fields: ClientFields = {}): LocalClient {
     const local = checkClientPatch(fields);
     const id = newId();
-    const now = this.ctx.now();
-    this.ctx.tx(['clients'], () => {
-      this.ctx.stmt(`INSERT INTO clients (id, local, created_at, updated_at) VALUES (?, ?, ?, ?)`).run(id, JSON.stringify(local), now, now);
+    const now = this.conn.now();
+    this.conn.tx(['clients'], () => {
+      this.conn.stmt(`INSERT INTO clients (id, local, created_at, updated_at) VALUES (?, ?, ?, ?)`).run(id, JSON.stringify(local), now, now);
       this.outbox.enqueue('client.create', id);
     });
     return this.get(id);
@@ -115,7 +115,7 @@ export class Clients extends LocalRecords<ClientRow, LocalClient> {
   /** Changes some fields; the rest stay as they are. */
   update(id: string, patch: ClientFields): LocalClient {
     const changes = checkClientPatch(patch);
-    this.ctx.tx(['clients'], () => {
+    this.conn.tx(['clients'], () => {
       const row = this.row(id);
       if (row.deleted) throw new StoreError('not_allowed', said('store.client.deleting'));
       this.writeLocal(row, { ...clientFieldsOf(row), ...changes });
@@ -136,7 +136,7 @@ export class Clients extends LocalRecords<ClientRow, LocalClient> {
 
   /** Quotations here that still need this client. */
   usedBy(id: string): number {
-    return (this.ctx.stmt(`SELECT count(*) AS n FROM quotations WHERE client_id = ? AND deleted = 0`).get(id) as { n: number }).n;
+    return (this.conn.stmt(`SELECT count(*) AS n FROM quotations WHERE client_id = ? AND deleted = 0`).get(id) as { n: number }).n;
   }
 
   /**
@@ -148,14 +148,14 @@ export class Clients extends LocalRecords<ClientRow, LocalClient> {
   shownOn(id: string): number {
     const row = this.row(id);
     return (
-      this.ctx
+      this.conn
         .stmt(`SELECT count(*) AS n FROM quotations WHERE deleted = 0 AND (client_id = ? OR (draft IS NULL AND server_clientnr = ?))`)
         .get(id, row.clientnr) as { n: number }
     ).n;
   }
 
   delete(id: string): void {
-    this.ctx.tx(['clients'], () => {
+    this.conn.tx(['clients'], () => {
       const row = this.row(id);
       if (row.deleted) return;
       if (this.usedBy(id) > 0) {
@@ -173,7 +173,7 @@ export class Clients extends LocalRecords<ClientRow, LocalClient> {
    * behind the delete. Without a refused delete it is a plain change.
    */
   makeInactiveInstead(id: string): LocalClient {
-    this.ctx.tx(['clients', 'outbox'], () => {
+    this.conn.tx(['clients', 'outbox'], () => {
       this.row(id);
       const deletes = this.outbox.forTarget(id).filter((e) => e.kind === 'client.delete' && e.state === 'parked');
       this.outbox.cancel(deletes.map((e) => e.id));
@@ -186,9 +186,9 @@ export class Clients extends LocalRecords<ClientRow, LocalClient> {
   /** As for every record, and the quotations that named this client here no longer do. */
   override recordDeleted(entryId: number, id: string): void {
     // read before the transaction so that the signal names them; nothing else writes between (one connection, synchronous)
-    const users = this.ctx.stmt<[string], { id: string }>('SELECT id FROM quotations WHERE client_id = ?').all(id);
-    this.ctx.tx([this.ref(id), ...users.map((q) => ({ entity: 'quotations' as const, id: q.id })), 'outbox'], () => {
-      this.ctx.stmt('UPDATE quotations SET client_id = NULL WHERE client_id = ?').run(id);
+    const users = this.conn.stmt<[string], { id: string }>('SELECT id FROM quotations WHERE client_id = ?').all(id);
+    this.conn.tx([this.ref(id), ...users.map((q) => ({ entity: 'quotations' as const, id: q.id })), 'outbox'], () => {
+      this.conn.stmt('UPDATE quotations SET client_id = NULL WHERE client_id = ?').run(id);
       super.recordDeleted(entryId, id);
     });
   }

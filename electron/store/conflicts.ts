@@ -59,7 +59,7 @@ export interface NewConflict {
 
 export class Conflicts {
   constructor(
-    private readonly ctx: Connection,
+    private readonly conn: Connection,
     private readonly outbox: Outbox,
     private readonly clients: Clients,
     private readonly quotations: Quotations,
@@ -67,26 +67,26 @@ export class Conflicts {
   ) {}
 
   open(): Conflict[] {
-    return this.ctx.stmt<[], Row>('SELECT * FROM conflicts WHERE resolved_at IS NULL ORDER BY id').all().map(toConflict);
+    return this.conn.stmt<[], Row>('SELECT * FROM conflicts WHERE resolved_at IS NULL ORDER BY id').all().map(toConflict);
   }
 
   get(id: number): Conflict {
-    const r = this.ctx.stmt<[number], Row>('SELECT * FROM conflicts WHERE id = ?').get(id);
+    const r = this.conn.stmt<[number], Row>('SELECT * FROM conflicts WHERE id = ?').get(id);
     if (!r) throw notFound('Conflict', id);
     return toConflict(r);
   }
 
   forTarget(target: string): Conflict | null {
-    const r = this.ctx.stmt<[string], Row>('SELECT * FROM conflicts WHERE target = ? AND resolved_at IS NULL ORDER BY id DESC LIMIT 1').get(target);
+    const r = this.conn.stmt<[string], Row>('SELECT * FROM conflicts WHERE target = ? AND resolved_at IS NULL ORDER BY id DESC LIMIT 1').get(target);
     return r ? toConflict(r) : null;
   }
 
   /** Records a conflict and parks the entry that met it, in one transaction. */
   record(c: NewConflict): Conflict {
-    return this.ctx.tx(['conflicts', 'outbox'], () => {
-      const r = this.ctx
+    return this.conn.tx(['conflicts', 'outbox'], () => {
+      const r = this.conn
         .stmt(`INSERT INTO conflicts (kind, target_kind, target, op_id, mine, theirs, base, fields, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-        .run(c.kind, c.targetKind, c.target, c.opId, toJson(c.mine), toJson(c.theirs), toJson(c.base), JSON.stringify(c.fields ?? []), this.ctx.now());
+        .run(c.kind, c.targetKind, c.target, c.opId, toJson(c.mine), toJson(c.theirs), toJson(c.base), JSON.stringify(c.fields ?? []), this.conn.now());
       const fields = (c.fields ?? []).join(', ');
       const reason =
         c.kind === 'deleted'
@@ -100,14 +100,14 @@ export class Conflicts {
   }
 
   resolve(id: number, resolution: ConflictResolution): void {
-    this.ctx.tx(['conflicts', 'clients', 'quotations', 'products', 'outbox'], () => {
+    this.conn.tx(['conflicts', 'clients', 'quotations', 'products', 'outbox'], () => {
       const c = this.get(id);
       if (!resolutionsFor(c.kind).includes(resolution)) {
         throw new StoreError('invalid', said('store.conflict.choices', { kind: c.kind, choices: resolutionsFor(c.kind).join(', ') }));
       }
-      const done = this.ctx
+      const done = this.conn
         .stmt('UPDATE conflicts SET resolved_at = ?, resolution = ? WHERE id = ? AND resolved_at IS NULL')
-        .run(this.ctx.now(), resolution, id);
+        .run(this.conn.now(), resolution, id);
       if (done.changes !== 1) throw new StoreError('not_allowed', said('store.conflict.resolved'));
       if (c.targetKind === 'client') this.resolveClient(c, resolution);
       else if (c.targetKind === 'product') this.resolveProduct(c, resolution);

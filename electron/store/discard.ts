@@ -8,13 +8,13 @@ import type { Quotations } from './quotations';
 import type { Products } from './products';
 import { said } from '../../shared/messages';
 
-export function discardOperation(ctx: Connection, outbox: Outbox, clients: Clients, quotations: Quotations, opId: number, products: Products): void {
-  ctx.tx(['outbox', 'clients', 'quotations', 'conflicts', 'products'], () => {
+export function discardOperation(conn: Connection, outbox: Outbox, clients: Clients, quotations: Quotations, opId: number, products: Products): void {
+  conn.tx(['outbox', 'clients', 'quotations', 'conflicts', 'products'], () => {
     const op = outbox.get(opId);
     if (op.state !== 'pending' && op.state !== 'parked') {
       throw new StoreError('not_allowed', said('store.outbox.not_discardable', { state: op.state.replace('_', ' ') }));
     }
-    ctx.stmt(`UPDATE conflicts SET resolved_at = ?, resolution = 'discarded' WHERE op_id = ? AND resolved_at IS NULL`).run(ctx.now(), opId);
+    conn.stmt(`UPDATE conflicts SET resolved_at = ?, resolution = 'discarded' WHERE op_id = ? AND resolved_at IS NULL`).run(conn.now(), opId);
     const later = () => outbox.forTarget(op.target).filter((e) => e.id !== op.id && (e.state === 'pending' || e.state === 'parked'));
     switch (op.kind) {
       case 'client.create': {

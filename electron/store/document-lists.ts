@@ -30,7 +30,7 @@ interface Row {
 }
 
 export class DocumentLists {
-  constructor(private readonly ctx: Connection) {}
+  constructor(private readonly conn: Connection) {}
 
   /** Replaces a list with what the service answered; unchanged rows are not written again. */
   put(list: 'profiles', records: readonly Profile[], readAt: number): void;
@@ -40,18 +40,18 @@ export class DocumentLists {
     const byId = new Map<number, ListEntry>();
     for (const r of records) byId.set(r.id, { id: r.id, name: r.name, isDefault: 'default' in r && r.default === true });
     const next = [...byId.values()];
-    this.ctx.tx([], () => {
+    this.conn.tx([], () => {
       const stored = this.rows(list);
       const same =
         stored.length === next.length && stored.every((s, i) => s.id === next[i]!.id && s.name === next[i]!.name && s.isDefault === next[i]!.isDefault);
       const before = this.state(list);
       if (!same) {
-        this.ctx.tx([list], () => {
-          this.ctx.stmt(`DELETE FROM ${list}`).run();
+        this.conn.tx([list], () => {
+          this.conn.stmt(`DELETE FROM ${list}`).run();
           const insert =
             list === 'profiles'
-              ? this.ctx.stmt('INSERT INTO profiles (id, name, is_default, position) VALUES (?, ?, ?, ?)')
-              : this.ctx.stmt('INSERT INTO categories (id, name, position) VALUES (?, ?, ?)');
+              ? this.conn.stmt('INSERT INTO profiles (id, name, is_default, position) VALUES (?, ?, ?, ?)')
+              : this.conn.stmt('INSERT INTO categories (id, name, position) VALUES (?, ?, ?)');
           next.forEach((e, i) => (list === 'profiles' ? insert.run(e.id, e.name, e.isDefault ? 1 : 0, i) : insert.run(e.id, e.name, i)));
         });
       }
@@ -64,7 +64,7 @@ export class DocumentLists {
    * person chose is lost), but the pickers offer none of it any more.
    */
   markUnavailable(list: DocumentList, at: number): void {
-    this.ctx.tx([], () => this.markRead(list, 'unavailable', at, this.state(list) !== 'unavailable'));
+    this.conn.tx([], () => this.markRead(list, 'unavailable', at, this.state(list) !== 'unavailable'));
   }
 
   get(list: DocumentList): StoredList {
@@ -74,12 +74,12 @@ export class DocumentLists {
 
   /** The name of a kept entry, for showing a choice whatever the list's state. */
   nameOf(list: DocumentList, id: number): string | null {
-    return this.ctx.stmt<[number], { name: string }>(`SELECT name FROM ${list} WHERE id = ?`).get(id)?.name ?? null;
+    return this.conn.stmt<[number], { name: string }>(`SELECT name FROM ${list} WHERE id = ?`).get(id)?.name ?? null;
   }
 
   private rows(list: DocumentList): ListEntry[] {
     const sql = list === 'profiles' ? 'SELECT id, name, is_default FROM profiles ORDER BY position' : 'SELECT id, name FROM categories ORDER BY position';
-    return this.ctx
+    return this.conn
       .stmt<[], Row>(sql)
       .all()
       .map((r) => ({ id: r.id, name: r.name, isDefault: r.is_default === 1 }));
@@ -90,13 +90,13 @@ export class DocumentLists {
   }
 
   private read(list: DocumentList): { state: 'available' | 'unavailable'; read_at: number } | undefined {
-    return this.ctx.stmt<[string], { state: 'available' | 'unavailable'; read_at: number }>('SELECT state, read_at FROM list_reads WHERE list = ?').get(list);
+    return this.conn.stmt<[string], { state: 'available' | 'unavailable'; read_at: number }>('SELECT state, read_at FROM list_reads WHERE list = ?').get(list);
   }
 
   private markRead(list: DocumentList, state: 'available' | 'unavailable', at: number, changed: boolean): void {
     // a change of state is news to the pickers; only the time of a read is not
-    this.ctx.tx(changed ? [list] : [], () => {
-      this.ctx
+    this.conn.tx(changed ? [list] : [], () => {
+      this.conn
         .stmt(
           'INSERT INTO list_reads (list, state, read_at) VALUES (?, ?, ?) ON CONFLICT(list) DO UPDATE SET state = excluded.state, read_at = excluded.read_at',
         )

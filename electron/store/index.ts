@@ -64,36 +64,36 @@ export class Store {
     // Only the store's own modules write rows, through named methods: nothing
     // outside electron/store issues SQL, so its statements and transactions
     // stay in here.
-    private readonly ctx: Connection,
+    private readonly conn: Connection,
     opts: OpenStoreOptions,
   ) {
-    this.events = ctx.events;
-    this.outbox = new Outbox(ctx);
-    this.clients = new Clients(ctx, this.outbox);
-    this.products = new Products(ctx, this.outbox);
-    this.numbering = new Numbering(ctx);
-    this.quotations = new Quotations(ctx, this.outbox, this.clients, this.numbering);
-    this.pulled = new PulledRecords(ctx, this.numbering, this.quotations);
-    this.search = new Search(ctx);
-    this.keyValues = new KeyValues(ctx);
-    this.pullPrints = new PullPrints(ctx);
-    this.documentLists = new DocumentLists(ctx);
-    this.conflicts = new Conflicts(ctx, this.outbox, this.clients, this.quotations, this.products);
-    this.quotationPushes = new QuotationPushes(ctx, this.outbox, this.quotations, this.numbering, this.pulled, this.conflicts);
-    this.templates = new Templates(ctx, this.quotations);
-    this.taxRates = new TaxRates(ctx);
+    this.events = conn.events;
+    this.outbox = new Outbox(conn);
+    this.clients = new Clients(conn, this.outbox);
+    this.products = new Products(conn, this.outbox);
+    this.numbering = new Numbering(conn);
+    this.quotations = new Quotations(conn, this.outbox, this.clients, this.numbering);
+    this.pulled = new PulledRecords(conn, this.numbering, this.quotations);
+    this.search = new Search(conn);
+    this.keyValues = new KeyValues(conn);
+    this.pullPrints = new PullPrints(conn);
+    this.documentLists = new DocumentLists(conn);
+    this.conflicts = new Conflicts(conn, this.outbox, this.clients, this.quotations, this.products);
+    this.quotationPushes = new QuotationPushes(conn, this.outbox, this.quotations, this.numbering, this.pulled, this.conflicts);
+    this.templates = new Templates(conn, this.quotations);
+    this.taxRates = new TaxRates(conn);
     this.recoveredInFlight = this.outbox.recoverInFlight();
-    this.outbox.pruneDone(ctx.now() - (opts.keepDoneMs ?? 7 * 24 * 3600_000));
+    this.outbox.pruneDone(conn.now() - (opts.keepDoneMs ?? 7 * 24 * 3600_000));
   }
 
   /** Drops a waiting or parked operation together with the local change it carried. */
   discardOperation(opId: number): void {
-    discardOperation(this.ctx, this.outbox, this.clients, this.quotations, opId, this.products);
+    discardOperation(this.conn, this.outbox, this.clients, this.quotations, opId, this.products);
   }
 
   /** Runs `fn` in one transaction (several edits that must land together). */
   transaction<T>(fn: () => T): T {
-    return this.ctx.tx([], fn);
+    return this.conn.tx([], fn);
   }
 
   close(): void {

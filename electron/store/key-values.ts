@@ -4,23 +4,23 @@
 import { type Connection, parseJson } from './connection';
 
 export class KeyValues {
-  constructor(private readonly ctx: Connection) {}
+  constructor(private readonly conn: Connection) {}
 
   get<T>(key: string): T | null {
-    const r = this.ctx.stmt<[string], { value: string }>('SELECT value FROM settings WHERE key = ?').get(key);
+    const r = this.conn.stmt<[string], { value: string }>('SELECT value FROM settings WHERE key = ?').get(key);
     return r ? parseJson<T>(r.value) : null;
   }
 
   set(key: string, value: unknown): void {
     if (value === undefined) throw new TypeError(`setting ${key}: undefined cannot be stored; use delete()`);
-    this.ctx.tx(['settings'], () => {
-      this.ctx.stmt('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value));
+    this.conn.tx(['settings'], () => {
+      this.conn.stmt('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value));
     });
   }
 
   delete(key: string): void {
-    this.ctx.tx(['settings'], () => {
-      this.ctx.stmt('DELETE FROM settings WHERE key = ?').run(key);
+    this.conn.tx(['settings'], () => {
+      this.conn.stmt('DELETE FROM settings WHERE key = ?').run(key);
     });
   }
 }

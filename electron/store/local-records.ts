@@ -56,7 +56,7 @@ export interface RecordTable<R, L> {
 
 export class LocalRecords<R extends RecordRow, L> {
   constructor(
-    protected readonly ctx: Connection,
+    protected readonly conn: Connection,
     protected readonly outbox: Outbox,
     private readonly t: RecordTable<R, L>,
   ) {}
@@ -77,11 +77,11 @@ export class LocalRecords<R extends RecordRow, L> {
   }
 
   findRow(id: string): R | null {
-    return this.ctx.stmt<[string], R>(`SELECT * FROM ${this.t.table} WHERE id = ?`).get(id) ?? null;
+    return this.conn.stmt<[string], R>(`SELECT * FROM ${this.t.table} WHERE id = ?`).get(id) ?? null;
   }
 
   protected rowByNumber(key: number): R | null {
-    return this.ctx.stmt<[number], R>(`SELECT * FROM ${this.t.table} WHERE ${this.t.key} = ?`).get(key) ?? null;
+    return this.conn.stmt<[number], R>(`SELECT * FROM ${this.t.table} WHERE ${this.t.key} = ?`).get(key) ?? null;
   }
 
   protected byNumber(key: number): L | null {
@@ -91,20 +91,20 @@ export class LocalRecords<R extends RecordRow, L> {
 
   /** Puts a record whose delete was refused or given up back in the lists. */
   undelete(id: string): void {
-    this.ctx.tx([this.ref(id)], () => {
-      this.ctx.stmt(`UPDATE ${this.t.table} SET deleted = 0, updated_at = ? WHERE id = ?`).run(this.ctx.now(), id);
+    this.conn.tx([this.ref(id)], () => {
+      this.conn.stmt(`UPDATE ${this.t.table} SET deleted = 0, updated_at = ? WHERE id = ?`).run(this.conn.now(), id);
     });
   }
 
   /** Forgets local edits: the record shows the service's version again; one the service never had goes. */
   revert(id: string): void {
-    this.ctx.tx([this.ref(id)], () => {
+    this.conn.tx([this.ref(id)], () => {
       const row = this.row(id);
       if (this.keyOfRow(row) === null) {
-        this.ctx.stmt(`DELETE FROM ${this.t.table} WHERE id = ?`).run(id);
+        this.conn.stmt(`DELETE FROM ${this.t.table} WHERE id = ?`).run(id);
         return;
       }
-      this.ctx.stmt(`UPDATE ${this.t.table} SET local = NULL, base = NULL, deleted = 0, updated_at = ? WHERE id = ?`).run(this.ctx.now(), id);
+      this.conn.stmt(`UPDATE ${this.t.table} SET local = NULL, base = NULL, deleted = 0, updated_at = ? WHERE id = ?`).run(this.conn.now(), id);
     });
   }
 
@@ -120,18 +120,18 @@ export class LocalRecords<R extends RecordRow, L> {
     if (this.keyOfRow(row) === null && !this.outbox.hasGoneOut(id)) {
       // Never reached the service: nothing to tell it.
       this.outbox.cancel(open.map((e) => e.id));
-      this.ctx.stmt(`DELETE FROM ${this.t.table} WHERE id = ?`).run(id);
+      this.conn.stmt(`DELETE FROM ${this.t.table} WHERE id = ?`).run(id);
       return;
     }
     this.outbox.cancel(open.filter((e) => drop.includes(e.kind)).map((e) => e.id));
-    this.ctx.stmt(`UPDATE ${this.t.table} SET deleted = 1, updated_at = ? WHERE id = ?`).run(this.ctx.now(), id);
+    this.conn.stmt(`UPDATE ${this.t.table} SET deleted = 1, updated_at = ? WHERE id = ?`).run(this.conn.now(), id);
     this.outbox.enqueue(deleteKind, id);
   }
 
   /** A person's edit: the first one records the service version it started from. */
   protected writeLocal(row: R, local: object): void {
     const base = row.local === null ? row.server : row.base;
-    this.ctx.stmt(`UPDATE ${this.t.table} SET local = ?, base = ?, updated_at = ? WHERE id = ?`).run(JSON.stringify(local), base, this.ctx.now(), row.id);
+    this.conn.stmt(`UPDATE ${this.t.table} SET local = ?, base = ?, updated_at = ? WHERE id = ?`).run(JSON.stringify(local), base, this.conn.now(), row.id);
   }
 
   /** The record `id` of this table, as a change signal names it. */
@@ -153,14 +153,14 @@ export class LocalRecords<R extends RecordRow, L> {
    * the row was removed here meanwhile.
    */
   recordCreated(entryId: number, id: string, key: number, server: object, local: object | null): void {
-    this.ctx.tx([this.ref(id), 'outbox'], () => {
+    this.conn.tx([this.ref(id), 'outbox'], () => {
       if (this.findRow(id) === null) return this.outbox.markDone(entryId);
       const twin = this.rowByNumber(key);
       if (twin && twin.id !== id) {
-        this.ctx.stmt(`DELETE FROM ${this.t.table} WHERE id = ?`).run(twin.id);
-        this.ctx.touch(this.t.table, twin.id);
+        this.conn.stmt(`DELETE FROM ${this.t.table} WHERE id = ?`).run(twin.id);
+        this.conn.touch(this.t.table, twin.id);
       }
-      this.ctx.stmt(`UPDATE ${this.t.table} SET ${this.t.key} = ? WHERE id = ?`).run(key, id);
+      this.conn.stmt(`UPDATE ${this.t.table} SET ${this.t.key} = ? WHERE id = ?`).run(key, id);
       this.writeServer(id, server, local);
       this.outbox.markDone(entryId);
     });
@@ -172,7 +172,7 @@ export class LocalRecords<R extends RecordRow, L> {
    * stays; its request has not gone yet.
    */
   recordMerged(id: string, server: object, local: object | null): void {
-    this.ctx.tx([this.ref(id)], () => this.writeServer(id, server, local));
+    this.conn.tx([this.ref(id)], () => this.writeServer(id, server, local));
   }
 
   /**
@@ -181,7 +181,7 @@ export class LocalRecords<R extends RecordRow, L> {
    * meanwhile stays removed.
    */
   recordSaved(entryId: number, id: string, server: object, local: object | null): void {
-    this.ctx.tx([this.ref(id), 'outbox'], () => {
+    this.conn.tx([this.ref(id), 'outbox'], () => {
       this.writeServer(id, server, local);
       this.outbox.markDone(entryId);
     });
@@ -189,15 +189,15 @@ export class LocalRecords<R extends RecordRow, L> {
 
   /** The service no longer has the record (it answered 404). */
   markGone(id: string): void {
-    this.ctx.tx([this.ref(id)], () => {
-      this.ctx.stmt(`UPDATE ${this.t.table} SET gone = 1 WHERE id = ?`).run(id);
+    this.conn.tx([this.ref(id)], () => {
+      this.conn.stmt(`UPDATE ${this.t.table} SET gone = 1 WHERE id = ?`).run(id);
     });
   }
 
   /** The record is deleted on the service, or never reached it: the row goes, and the entry is done. */
   recordDeleted(entryId: number, id: string): void {
-    this.ctx.tx([this.ref(id), 'outbox'], () => {
-      this.ctx.stmt(`DELETE FROM ${this.t.table} WHERE id = ?`).run(id);
+    this.conn.tx([this.ref(id), 'outbox'], () => {
+      this.conn.stmt(`DELETE FROM ${this.t.table} WHERE id = ?`).run(id);
       this.outbox.markDone(entryId);
     });
   }
@@ -206,41 +206,41 @@ export class LocalRecords<R extends RecordRow, L> {
 
   /** The service's version is taken whole: nothing of the record differs here any more. */
   takeServiceVersion(id: string, server: object): void {
-    this.ctx.tx([this.ref(id)], () => {
-      this.ctx
+    this.conn.tx([this.ref(id)], () => {
+      this.conn
         .stmt(`UPDATE ${this.t.table} SET local = NULL, base = NULL, server = ?, updated_at = ? WHERE id = ?`)
-        .run(JSON.stringify(server), this.ctx.now(), id);
+        .run(JSON.stringify(server), this.conn.now(), id);
     });
   }
 
   /** The local version becomes `local`; what the service holds and the base stay. */
   setLocalVersion(id: string, local: object): void {
-    this.ctx.tx([this.ref(id)], () => {
-      this.ctx.stmt(`UPDATE ${this.t.table} SET local = ?, updated_at = ? WHERE id = ?`).run(JSON.stringify(local), this.ctx.now(), id);
+    this.conn.tx([this.ref(id)], () => {
+      this.conn.stmt(`UPDATE ${this.t.table} SET local = ?, updated_at = ? WHERE id = ?`).run(JSON.stringify(local), this.conn.now(), id);
     });
   }
 
   /** Deleted on the service, kept here: the record is new again, `local` to be created anew. */
   makeNewAgain(id: string, local: object): void {
-    this.ctx.tx([this.ref(id)], () => {
-      this.ctx
+    this.conn.tx([this.ref(id)], () => {
+      this.conn
         .stmt(`UPDATE ${this.t.table} SET ${this.t.key} = NULL, server = NULL, base = NULL, local = ?, gone = 0, deleted = 0, updated_at = ? WHERE id = ?`)
-        .run(JSON.stringify(local), this.ctx.now(), id);
+        .run(JSON.stringify(local), this.conn.now(), id);
     });
   }
 
   /** The row goes; the caller has settled what referred to it. */
   remove(id: string): void {
-    this.ctx.tx([this.ref(id)], () => {
-      this.ctx.stmt(`DELETE FROM ${this.t.table} WHERE id = ?`).run(id);
+    this.conn.tx([this.ref(id)], () => {
+      this.conn.stmt(`DELETE FROM ${this.t.table} WHERE id = ?`).run(id);
     });
   }
 
   /** What the service holds now; a service that answers has the record, so it is no longer gone. */
   private writeServer(id: string, server: object, local: object | null): void {
     const json = JSON.stringify(server);
-    this.ctx
+    this.conn
       .stmt(`UPDATE ${this.t.table} SET server = ?, base = ?, local = ?, gone = 0, updated_at = ? WHERE id = ?`)
-      .run(json, local === null ? null : json, local === null ? null : JSON.stringify(local), this.ctx.now(), id);
+      .run(json, local === null ? null : json, local === null ? null : JSON.stringify(local), this.conn.now(), id);
   }
 }

@@ -56,7 +56,7 @@ export class NamePages {
   private countedAt = '';
 
   constructor(
-    private readonly ctx: Connection,
+    private readonly conn: Connection,
     private readonly list: NameList,
   ) {}
 
@@ -78,7 +78,7 @@ export class NamePages {
       ? `SELECT ${table}.rid AS rid FROM ${search} JOIN ${table} INDEXED BY ${this.list.byRid} ON ${table}.rid = ${search}.rowid
          WHERE ${search} MATCH ? ${q.where.map((c) => `AND ${c}`).join(' ')} ORDER BY ${key(table)} ${dir}, ${table}.rid ${dir} LIMIT ? OFFSET ?`
       : `SELECT rid FROM ${table} INDEXED BY ${index} ${this.where(q.where, match)} ORDER BY ${key(table)} ${dir}, rid ${dir} LIMIT ? OFFSET ?`;
-    const rows = this.ctx.stmt<unknown[], { rid: number }>(sql).all(...(match === null ? [] : [match]), limit, backwards ? fromEnd : offset);
+    const rows = this.conn.stmt<unknown[], { rid: number }>(sql).all(...(match === null ? [] : [match]), limit, backwards ? fromEnd : offset);
     const rids = rows.map((r) => r.rid);
     if (backwards) rids.reverse();
     return { rids, total };
@@ -87,7 +87,7 @@ export class NamePages {
   /** The rows of `rids`, in that order. */
   rows<R extends { rid: number }>(rids: readonly number[]): R[] {
     if (rids.length === 0) return [];
-    const found = this.ctx.stmt<[string], R>(`SELECT * FROM ${this.list.table} WHERE rid IN (SELECT value FROM json_each(?))`).all(JSON.stringify(rids));
+    const found = this.conn.stmt<[string], R>(`SELECT * FROM ${this.list.table} WHERE rid IN (SELECT value FROM json_each(?))`).all(JSON.stringify(rids));
     const byRid = new Map(found.map((r) => [r.rid, r]));
     return rids.map((rid) => byRid.get(rid)).filter((r): r is R => r !== undefined);
   }
@@ -128,7 +128,7 @@ export class NamePages {
     const cacheKey = `${sql}\u0000${params.join('\u0000')}`;
     const known = this.counted.get(cacheKey);
     if (known !== undefined) return known;
-    const n = this.ctx.stmt<unknown[], { n: number }>(sql).get(...params)!.n;
+    const n = this.conn.stmt<unknown[], { n: number }>(sql).get(...params)!.n;
     // a few lists and searches at a time; a new search does not keep every old one
     if (this.counted.size >= 32) this.counted.clear();
     this.counted.set(cacheKey, n);
@@ -137,7 +137,7 @@ export class NamePages {
 
   /** Changes whenever anything is written to the file, by this connection or another. */
   private writeMark(): string {
-    const r = this.ctx.stmt<[], { w: number; v: number }>('SELECT total_changes() AS w, (SELECT data_version FROM pragma_data_version) AS v').get()!;
+    const r = this.conn.stmt<[], { w: number; v: number }>('SELECT total_changes() AS w, (SELECT data_version FROM pragma_data_version) AS v').get()!;
     return `${r.w}:${r.v}`;
   }
 }

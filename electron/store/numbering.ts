@@ -38,13 +38,13 @@ function yearOf(now: number): number {
 export class Numbering {
   private readonly keyValues: KeyValues;
 
-  constructor(private readonly ctx: Connection) {
-    this.keyValues = new KeyValues(ctx);
+  constructor(private readonly conn: Connection) {
+    this.keyValues = new KeyValues(conn);
   }
 
   /** The scheme as it stands now; with a year in the pattern, a new year counts from 1 again. */
   scheme(): NumberingScheme {
-    const year = yearOf(this.ctx.now());
+    const year = yearOf(this.conn.now());
     const stored = this.keyValues.get<NumberingScheme>(SCHEME_KEY);
     const s: NumberingScheme = stored && isScheme(stored) ? stored : { mode: 'own', pattern: DEFAULT_PATTERN, next: 1, year };
     if (s.mode === 'own' && s.year < year && countsPerYear(s.pattern)) return { ...s, next: 1, year };
@@ -55,7 +55,7 @@ export class Numbering {
     let scheme: NumberingScheme;
     if (input.mode === 'service') scheme = { mode: 'service' };
     else {
-      const year = yearOf(this.ctx.now());
+      const year = yearOf(this.conn.now());
       const p = patternProblem(input.pattern, year);
       if (p) throw new StoreError('invalid', patternProblemSaid(p));
       const n = nextProblem(input.next);
@@ -78,7 +78,7 @@ export class Numbering {
    * scheme is ours. Returns its reference (null: the service will number it).
    */
   assign(rowId: string): string | null {
-    return this.ctx.tx(['quotations', 'settings'], () => {
+    return this.conn.tx(['quotations', 'settings'], () => {
       const row = this.row(rowId);
       if (!row) return null;
       if (row.quotationreference) return row.quotationreference;
@@ -87,7 +87,7 @@ export class Numbering {
       const { reference, n } = this.free(s, s.next);
       this.take(rowId, reference, s, n);
       const lost = this.takenFrom(rowId);
-      if (lost) this.notify({ quotationId: rowId, from: lost, to: reference, why: 'pulled', at: this.ctx.now() });
+      if (lost) this.notify({ quotationId: rowId, from: lost, to: reference, why: 'pulled', at: this.conn.now() });
       return reference;
     });
   }
@@ -99,17 +99,17 @@ export class Numbering {
    * numbers (the quotation then goes without a reference of ours).
    */
   renumber(rowId: string, refused: string): string | null {
-    return this.ctx.tx(['quotations', 'settings'], () => {
+    return this.conn.tx(['quotations', 'settings'], () => {
       const row = this.row(rowId);
       if (!row) return null;
       const s = this.scheme();
-      this.ctx.stmt('UPDATE quotations SET quotationreference = NULL WHERE id = ?').run(rowId);
+      this.conn.stmt('UPDATE quotations SET quotationreference = NULL WHERE id = ?').run(rowId);
       if (s.mode !== 'own') return null;
       // numbers up to the refused one are likely used on the service as well: another desk got there first
       const after = numberOf(s.pattern, s.year, refused);
       const { reference, n } = this.free(s, Math.max(s.next, after === null ? 0 : after + 1));
       this.take(rowId, reference, s, n);
-      this.notify({ quotationId: rowId, from: refused, to: reference, why: 'service', at: this.ctx.now() });
+      this.notify({ quotationId: rowId, from: refused, to: reference, why: 'service', at: this.conn.now() });
       return reference;
     });
   }
@@ -120,15 +120,15 @@ export class Numbering {
    * draft holding it gives it up and is numbered again when it next goes out.
    */
   takeServiceReference(rowId: string, reference: string): void {
-    this.ctx.tx(['quotations', 'settings'], () => {
-      const holder = this.ctx
+    this.conn.tx(['quotations', 'settings'], () => {
+      const holder = this.conn
         .stmt<[string, string], { id: string }>('SELECT id FROM quotations WHERE quotationreference = ? AND id != ?')
         .get(reference, rowId);
       if (holder) {
-        this.ctx.stmt('UPDATE quotations SET quotationreference = NULL WHERE id = ?').run(holder.id);
+        this.conn.stmt('UPDATE quotations SET quotationreference = NULL WHERE id = ?').run(holder.id);
         this.noteTaken(holder.id, reference);
       }
-      this.ctx.stmt('UPDATE quotations SET quotationreference = ? WHERE id = ?').run(reference, rowId);
+      this.conn.stmt('UPDATE quotations SET quotationreference = ? WHERE id = ?').run(reference, rowId);
     });
   }
 
@@ -153,7 +153,7 @@ export class Numbering {
   }
 
   private row(id: string): { quotationreference: string | null; sent: boolean } | null {
-    const r = this.ctx
+    const r = this.conn
       .stmt<[string], { quotationreference: string | null; server: string | null }>('SELECT quotationreference, server FROM quotations WHERE id = ?')
       .get(id);
     if (!r) return null;
@@ -163,7 +163,7 @@ export class Numbering {
 
   /** The first number from `from` whose reference no quotation here holds. */
   private free(s: Extract<NumberingScheme, { mode: 'own' }>, from: number): { reference: string; n: number } {
-    const held = this.ctx.stmt<[string], { id: string }>('SELECT id FROM quotations WHERE quotationreference = ?');
+    const held = this.conn.stmt<[string], { id: string }>('SELECT id FROM quotations WHERE quotationreference = ?');
     for (let n = Math.max(1, from); ; n++) {
       const reference = formatReference(s.pattern, s.year, n);
       if (!held.get(reference)) return { reference, n };
@@ -171,7 +171,7 @@ export class Numbering {
   }
 
   private take(rowId: string, reference: string, s: Extract<NumberingScheme, { mode: 'own' }>, n: number): void {
-    this.ctx.stmt('UPDATE quotations SET quotationreference = ? WHERE id = ?').run(reference, rowId);
+    this.conn.stmt('UPDATE quotations SET quotationreference = ? WHERE id = ?').run(reference, rowId);
     this.keyValues.set(SCHEME_KEY, { ...s, next: n + 1 });
   }
 

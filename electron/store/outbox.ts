@@ -70,7 +70,7 @@ const OPEN_STATES = `('pending', 'parked')`;
 export class Outbox {
   #draftSaveEveryMs = DEFAULT_DRAFT_SAVE_EVERY_MS;
 
-  constructor(private readonly ctx: Connection) {}
+  constructor(private readonly conn: Connection) {}
 
   get draftSaveEveryMs(): number {
     return this.#draftSaveEveryMs;
@@ -82,53 +82,53 @@ export class Outbox {
    */
   setDraftSaveEvery(ms: number): void {
     this.#draftSaveEveryMs = Math.max(0, ms);
-    this.ctx.tx(['outbox'], () => {
-      this.ctx
+    this.conn.tx(['outbox'], () => {
+      this.conn
         .stmt(`UPDATE outbox SET hold_until = created_at + ? WHERE kind = 'quotation.save' AND asked = 0 AND state = 'pending'`)
         .run(this.#draftSaveEveryMs);
     });
   }
 
   get(id: number): OutboxItem {
-    const r = this.ctx.stmt<[number], Row>('SELECT * FROM outbox WHERE id = ?').get(id);
+    const r = this.conn.stmt<[number], Row>('SELECT * FROM outbox WHERE id = ?').get(id);
     if (!r) throw notFound('Outbox entry', id);
     return toEntry(r);
   }
 
   find(id: number): OutboxItem | null {
-    const r = this.ctx.stmt<[number], Row>('SELECT * FROM outbox WHERE id = ?').get(id);
+    const r = this.conn.stmt<[number], Row>('SELECT * FROM outbox WHERE id = ?').get(id);
     return r ? toEntry(r) : null;
   }
 
   /** Everything not yet done, oldest first. */
   list(): OutboxItem[] {
-    return this.ctx.stmt<[], Row>(`SELECT * FROM outbox WHERE state != 'done' ORDER BY id`).all().map(toEntry);
+    return this.conn.stmt<[], Row>(`SELECT * FROM outbox WHERE state != 'done' ORDER BY id`).all().map(toEntry);
   }
 
   forTarget(target: string, includeDone = false): OutboxItem[] {
     const sql = `SELECT * FROM outbox WHERE target = ? ${includeDone ? '' : `AND state != 'done'`} ORDER BY id`;
-    return this.ctx.stmt<[string], Row>(sql).all(target).map(toEntry);
+    return this.conn.stmt<[string], Row>(sql).all(target).map(toEntry);
   }
 
   parked(): OutboxItem[] {
-    return this.ctx.stmt<[], Row>(`SELECT * FROM outbox WHERE state = 'parked' ORDER BY id`).all().map(toEntry);
+    return this.conn.stmt<[], Row>(`SELECT * FROM outbox WHERE state = 'parked' ORDER BY id`).all().map(toEntry);
   }
 
   /** Entries not yet done: what the UI shows as "waiting to be sent". */
   pendingCount(): number {
-    return (this.ctx.stmt(`SELECT count(*) AS n FROM outbox WHERE state != 'done'`).get() as { n: number }).n;
+    return (this.conn.stmt(`SELECT count(*) AS n FROM outbox WHERE state != 'done'`).get() as { n: number }).n;
   }
 
   counts(): Record<OpState, number> {
     const out: Record<OpState, number> = { pending: 0, in_flight: 0, unknown_outcome: 0, parked: 0, done: 0 };
-    for (const r of this.ctx.stmt(`SELECT state, count(*) AS n FROM outbox GROUP BY state`).all() as { state: OpState; n: number }[]) out[r.state] = r.n;
+    for (const r of this.conn.stmt(`SELECT state, count(*) AS n FROM outbox GROUP BY state`).all() as { state: OpState; n: number }[]) out[r.state] = r.n;
     return out;
   }
 
   /** The latest entry for `target` of one of `kinds` that has not gone out yet. */
   openEntry(target: string, kinds: readonly OpKind[]): OutboxItem | null {
     const marks = kinds.map(() => '?').join(', ');
-    const r = this.ctx
+    const r = this.conn
       .stmt<unknown[], Row>(`SELECT * FROM outbox WHERE target = ? AND kind IN (${marks}) AND state IN ${OPEN_STATES} ORDER BY id DESC LIMIT 1`)
       .get(target, ...kinds);
     return r ? toEntry(r) : null;
@@ -137,7 +137,7 @@ export class Outbox {
   /** True when a request for `target` is out or its outcome is unknown. */
   hasGoneOut(target: string, kinds?: readonly OpKind[]): boolean {
     const filter = kinds ? `AND kind IN (${kinds.map(() => '?').join(', ')})` : '';
-    return !!this.ctx
+    return !!this.conn
       .stmt(`SELECT 1 FROM outbox WHERE target = ? AND state IN ('in_flight', 'unknown_outcome') ${filter} LIMIT 1`)
       .get(target, ...(kinds ?? []));
   }
@@ -153,7 +153,7 @@ export class Outbox {
    * (`ask`). Later edits are absorbed into it, keeping the hold.
    */
   enqueueDraftSave(target: string, opts: { dependsOn?: number | null } = {}): number {
-    return this.insert('quotation.save', target, opts, this.ctx.now() + this.#draftSaveEveryMs, false);
+    return this.insert('quotation.save', target, opts, this.conn.now() + this.#draftSaveEveryMs, false);
   }
 
   private insert(
@@ -163,9 +163,9 @@ export class Outbox {
     holdUntil: number,
     asked: boolean,
   ): number {
-    const now = this.ctx.now();
-    return this.ctx.tx(['outbox'], () => {
-      const r = this.ctx
+    const now = this.conn.now();
+    return this.conn.tx(['outbox'], () => {
+      const r = this.conn
         .stmt(
           `INSERT INTO outbox (kind, target, depends_on, payload, state, created_at, updated_at, hold_until, asked) VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?)`,
         )
@@ -181,10 +181,10 @@ export class Outbox {
    * reserve. Returns how many entries that changed.
    */
   ask(target: string): number {
-    return this.ctx.tx(
+    return this.conn.tx(
       ['outbox'],
       () =>
-        this.ctx
+        this.conn
           .stmt(
             `UPDATE outbox SET asked = 1, hold_until = 0 WHERE target = ? AND state IN ('pending', 'unknown_outcome', 'parked') AND (asked = 0 OR hold_until > 0)`,
           )
@@ -194,25 +194,25 @@ export class Outbox {
 
   /** Sync now: everything waiting goes, held drafts included, as asked for. */
   askAll(): number {
-    return this.ctx.tx(
+    return this.conn.tx(
       ['outbox'],
       () =>
-        this.ctx.stmt(`UPDATE outbox SET asked = 1, hold_until = 0 WHERE state IN ('pending', 'unknown_outcome') AND (asked = 0 OR hold_until > 0)`).run()
+        this.conn.stmt(`UPDATE outbox SET asked = 1, hold_until = 0 WHERE state IN ('pending', 'unknown_outcome') AND (asked = 0 OR hold_until > 0)`).run()
           .changes,
     );
   }
 
   /** Whether a draft save for `target` waits that the person has not asked for yet. */
   hasUnaskedSave(target: string): boolean {
-    return !!this.ctx
+    return !!this.conn
       .stmt(`SELECT 1 FROM outbox WHERE target = ? AND kind = 'quotation.save' AND asked = 0 AND state IN ('pending', 'parked') LIMIT 1`)
       .get(target);
   }
 
   /** Background work the request budget cannot afford now waits until `at`; a person's `ask` still lets it go. */
   holdUntil(id: number, at: number): void {
-    this.ctx.tx(['outbox'], () => {
-      this.ctx.stmt(`UPDATE outbox SET hold_until = max(hold_until, ?) WHERE id = ? AND asked = 0`).run(at, id);
+    this.conn.tx(['outbox'], () => {
+      this.conn.stmt(`UPDATE outbox SET hold_until = max(hold_until, ?) WHERE id = ? AND asked = 0`).run(at, id);
     });
   }
 
@@ -223,10 +223,10 @@ export class Outbox {
    * may have fixed.
    */
   absorb(id: number, changes: { payload?: Record<string, unknown>; dependsOn?: number | null; kind?: OpKind } = {}): void {
-    this.ctx.tx(['outbox'], () => {
+    this.conn.tx(['outbox'], () => {
       const e = this.get(id);
       const revalidate = e.state === 'parked' && e.lastError?.kind === 'validation';
-      this.ctx
+      this.conn
         .stmt(`UPDATE outbox SET kind = ?, payload = ?, depends_on = ?, state = ?, attempts = ?, next_attempt_at = ?, updated_at = ? WHERE id = ?`)
         .run(
           changes.kind ?? e.kind,
@@ -235,7 +235,7 @@ export class Outbox {
           revalidate ? 'pending' : e.state,
           revalidate ? 0 : e.attempts,
           revalidate ? 0 : e.nextAttemptAt,
-          this.ctx.now(),
+          this.conn.now(),
           id,
         );
     });
@@ -244,8 +244,8 @@ export class Outbox {
   /** Removes entries that never went out (the user deleted what they carried). */
   cancel(ids: readonly number[]): void {
     if (ids.length === 0) return;
-    this.ctx.tx(['outbox'], () => {
-      const stmt = this.ctx.stmt<[number], Pick<Row, 'kind' | 'target'>>(`DELETE FROM outbox WHERE id = ? AND state IN ${OPEN_STATES} RETURNING kind, target`);
+    this.conn.tx(['outbox'], () => {
+      const stmt = this.conn.stmt<[number], Pick<Row, 'kind' | 'target'>>(`DELETE FROM outbox WHERE id = ? AND state IN ${OPEN_STATES} RETURNING kind, target`);
       for (const id of ids) {
         const gone = stmt.get(id);
         if (!gone) throw new StoreError('not_allowed', said('store.outbox.in_flight', { id }));
@@ -260,7 +260,7 @@ export class Outbox {
    * the entry they depend on done.
    */
   ready(now: number, limit = 1): OutboxItem[] {
-    return this.ctx
+    return this.conn
       .stmt<[number, number], Row>(
         `SELECT o.* FROM outbox o
          WHERE o.state IN ('pending', 'unknown_outcome') AND max(o.next_attempt_at, o.hold_until) <= ?
@@ -274,7 +274,7 @@ export class Outbox {
 
   /** When the next entry that is not blocked becomes due, or null when none waits on time. */
   nextDueAt(): number | null {
-    const r = this.ctx
+    const r = this.conn
       .stmt(
         `SELECT min(max(o.next_attempt_at, o.hold_until)) AS t FROM outbox o
          WHERE o.state IN ('pending', 'unknown_outcome')
@@ -288,7 +288,7 @@ export class Outbox {
   /** What blocks an entry: the earlier entry for the same record, or its dependency. */
   blockedBy(id: number): OutboxItem | null {
     const e = this.get(id);
-    const r = this.ctx
+    const r = this.conn
       .stmt<[string, number], Row>(`SELECT * FROM outbox WHERE target = ? AND id < ? AND state != 'done' ORDER BY id LIMIT 1`)
       .get(e.target, id);
     if (r) return toEntry(r);
@@ -302,11 +302,11 @@ export class Outbox {
   private set(id: number, fields: Partial<Pick<Row, 'state' | 'sent' | 'attempts' | 'next_attempt_at' | 'last_error' | 'payload' | 'kind'>>): void {
     const keys = Object.keys(fields) as (keyof typeof fields)[];
     const assignments = keys.map((k) => `${k} = @${k}`).join(', ');
-    const r = this.ctx
+    const r = this.conn
       .stmt<[Record<string, unknown>], Pick<Row, 'kind' | 'target'>>(
         `UPDATE outbox SET ${assignments}, updated_at = @now WHERE id = @id RETURNING kind, target`,
       )
-      .get({ ...fields, now: this.ctx.now(), id });
+      .get({ ...fields, now: this.conn.now(), id });
     if (!r) throw notFound('Outbox entry', id);
     // a request going out changes nothing the page shows of the record: still waiting
     if (fields.state !== 'in_flight') this.touchTarget(r);
@@ -315,82 +315,82 @@ export class Outbox {
   /** The record an entry carries shows its outbox state (its badge): the UI reads it again. */
   private touchTarget(r: Pick<Row, 'kind' | 'target'>): void {
     const kind = r.kind as OpKind;
-    if (OP_KINDS.includes(kind)) this.ctx.touch(TARGET_TABLES[targetKindOf(kind)], r.target);
+    if (OP_KINDS.includes(kind)) this.conn.touch(TARGET_TABLES[targetKindOf(kind)], r.target);
   }
 
   /** Written and committed before the request goes out, so a crash leaves a trace. */
   markInFlight(id: number, sent: unknown): void {
-    this.ctx.tx(['outbox'], () => this.set(id, { state: 'in_flight', sent: toJson(sent) }));
+    this.conn.tx(['outbox'], () => this.set(id, { state: 'in_flight', sent: toJson(sent) }));
   }
 
   markUnknown(id: number, error: Omit<OpError, 'at'>): void {
-    this.ctx.tx(['outbox'], () =>
-      this.set(id, { state: 'unknown_outcome', attempts: this.get(id).attempts + 1, last_error: JSON.stringify({ ...error, at: this.ctx.now() }) }),
+    this.conn.tx(['outbox'], () =>
+      this.set(id, { state: 'unknown_outcome', attempts: this.get(id).attempts + 1, last_error: JSON.stringify({ ...error, at: this.conn.now() }) }),
     );
   }
 
   markDone(id: number): void {
-    this.ctx.tx(['outbox'], () => this.set(id, { state: 'done', last_error: null }));
+    this.conn.tx(['outbox'], () => this.set(id, { state: 'done', last_error: null }));
   }
 
   /** Back in line at `at`; the outcome of the last attempt is known (nothing changed on the service). */
   retryAt(id: number, at: number, error: Omit<OpError, 'at'>): void {
-    this.ctx.tx(['outbox'], () =>
+    this.conn.tx(['outbox'], () =>
       this.set(id, {
         state: 'pending',
         next_attempt_at: at,
         attempts: this.get(id).attempts + 1,
-        last_error: JSON.stringify({ ...error, at: this.ctx.now() }),
+        last_error: JSON.stringify({ ...error, at: this.conn.now() }),
       }),
     );
   }
 
   /** An unknown outcome stays unknown; only its next lookup moves. */
   lookupAt(id: number, at: number, error: Omit<OpError, 'at'>): void {
-    this.ctx.tx(['outbox'], () =>
+    this.conn.tx(['outbox'], () =>
       this.set(id, {
         state: 'unknown_outcome',
         next_attempt_at: at,
         attempts: this.get(id).attempts + 1,
-        last_error: JSON.stringify({ ...error, at: this.ctx.now() }),
+        last_error: JSON.stringify({ ...error, at: this.conn.now() }),
       }),
     );
   }
 
   park(id: number, error: Omit<OpError, 'at'>): void {
-    this.ctx.tx(['outbox'], () => this.set(id, { state: 'parked', last_error: JSON.stringify({ ...error, at: this.ctx.now() }) }));
+    this.conn.tx(['outbox'], () => this.set(id, { state: 'parked', last_error: JSON.stringify({ ...error, at: this.conn.now() }) }));
   }
 
   /** The user asks to try a parked entry again now. */
   retry(id: number): void {
-    this.ctx.tx(['outbox'], () => {
+    this.conn.tx(['outbox'], () => {
       const e = this.get(id);
       if (e.state !== 'parked') throw new StoreError('not_allowed', said('store.outbox.not_parked', { id, state: e.state.replace('_', ' ') }));
       // trying again is a person's action
-      this.ctx
+      this.conn
         .stmt(`UPDATE outbox SET state = 'pending', attempts = 0, next_attempt_at = 0, hold_until = 0, asked = 1, updated_at = ? WHERE id = ?`)
-        .run(this.ctx.now(), id);
-      this.ctx.touch(TARGET_TABLES[e.targetKind], e.target);
+        .run(this.conn.now(), id);
+      this.conn.touch(TARGET_TABLES[e.targetKind], e.target);
     });
   }
 
   /** Every pending entry becomes due now (back online, key fixed). */
   wakeAll(): void {
-    this.ctx.tx(['outbox'], () => {
-      this.ctx.stmt(`UPDATE outbox SET next_attempt_at = 0 WHERE state IN ('pending', 'unknown_outcome') AND next_attempt_at > 0`).run();
+    this.conn.tx(['outbox'], () => {
+      this.conn.stmt(`UPDATE outbox SET next_attempt_at = 0 WHERE state IN ('pending', 'unknown_outcome') AND next_attempt_at > 0`).run();
     });
   }
 
   /** At open: a request that was out when the app stopped has an unknown outcome. */
   recoverInFlight(): number {
-    return this.ctx.tx(
+    return this.conn.tx(
       ['outbox'],
-      () => this.ctx.stmt(`UPDATE outbox SET state = 'unknown_outcome', next_attempt_at = 0 WHERE state = 'in_flight'`).run().changes,
+      () => this.conn.stmt(`UPDATE outbox SET state = 'unknown_outcome', next_attempt_at = 0 WHERE state = 'in_flight'`).run().changes,
     );
   }
 
   /** Done entries are kept a while for the activity view, then dropped. */
   pruneDone(olderThan: number): number {
-    return this.ctx.tx(['outbox'], () => this.ctx.stmt(`DELETE FROM outbox WHERE state = 'done' AND updated_at < ?`).run(olderThan).changes);
+    return this.conn.tx(['outbox'], () => this.conn.stmt(`DELETE FROM outbox WHERE state = 'done' AND updated_at < ?`).run(olderThan).changes);
   }
 }

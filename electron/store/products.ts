@@ -58,9 +58,9 @@ function listConditions(opts: ProductListOptions): string[] {
 export class Products extends LocalRecords<ProductRow, LocalProduct> {
   private readonly pages: NamePages;
 
-  constructor(ctx: Connection, outbox: Outbox) {
-    super(ctx, outbox, { table: 'products', key: 'product_id', noun: 'Product', toLocal: toLocalProduct });
-    this.pages = new NamePages(ctx, NAME_LIST);
+  constructor(conn: Connection, outbox: Outbox) {
+    super(conn, outbox, { table: 'products', key: 'product_id', noun: 'Product', toLocal: toLocalProduct });
+    this.pages = new NamePages(conn, NAME_LIST);
   }
 
   rowByProductId(productId: number): ProductRow | null {
@@ -68,7 +68,7 @@ export class Products extends LocalRecords<ProductRow, LocalProduct> {
   }
 
   rowByRid(rid: number): ProductRow | null {
-    return this.ctx.stmt<[number], ProductRow>('SELECT * FROM products WHERE rid = ?').get(rid) ?? null;
+    return this.conn.stmt<[number], ProductRow>('SELECT * FROM products WHERE rid = ?').get(rid) ?? null;
   }
 
   /** By the number the catalogue shows (search.ts productKey): the service's id, or minus the row key of a product not there yet. */
@@ -110,9 +110,9 @@ export class Products extends LocalRecords<ProductRow, LocalProduct> {
   create(fields: ProductFields = {}): LocalProduct {
     const local = checkProductPatch(fields);
     const id = newId();
-    const now = this.ctx.now();
-    this.ctx.tx(['products'], () => {
-      this.ctx.stmt(`INSERT INTO products (id, local, created_at, updated_at) VALUES (?, ?, ?, ?)`).run(id, JSON.stringify(local), now, now);
+    const now = this.conn.now();
+    this.conn.tx(['products'], () => {
+      this.conn.stmt(`INSERT INTO products (id, local, created_at, updated_at) VALUES (?, ?, ?, ?)`).run(id, JSON.stringify(local), now, now);
       this.outbox.enqueue('product.create', id);
     });
     return this.get(id);
@@ -125,7 +125,7 @@ export class Products extends LocalRecords<ProductRow, LocalProduct> {
    */
   update(id: string, patch: ProductFields): LocalProduct {
     const changes = checkProductPatch(patch);
-    this.ctx.tx(['products'], () => {
+    this.conn.tx(['products'], () => {
       const row = this.editable(id);
       const before = productFieldsOf(row);
       const local = { ...before, ...changes };
@@ -144,7 +144,7 @@ export class Products extends LocalRecords<ProductRow, LocalProduct> {
   /** Sets the amount in stock (and turns stock on), by the service's stock-only PUT. */
   setStock(id: string, stock: number | string): LocalProduct {
     const { stock: checked } = checkProductPatch({ stock });
-    this.ctx.tx(['products'], () => {
+    this.conn.tx(['products'], () => {
       const row = this.editable(id);
       const before = productFieldsOf(row);
       this.writeLocal(row, { ...before, stock: checked, stock_use: true });
@@ -170,6 +170,6 @@ export class Products extends LocalRecords<ProductRow, LocalProduct> {
   }
 
   delete(id: string): void {
-    this.ctx.tx(['products'], () => this.markDeleted(id, ['product.update', 'product.stock'], 'product.delete'));
+    this.conn.tx(['products'], () => this.markDeleted(id, ['product.update', 'product.stock'], 'product.delete'));
   }
 }

@@ -15,16 +15,16 @@ import { type Connection, parseJson } from './connection';
 export type PrintedList = 'clients' | 'products' | 'quotations';
 
 export class PullPrints {
-  constructor(private readonly ctx: Connection) {}
+  constructor(private readonly conn: Connection) {}
 
   /** How many writes of what the service holds of the list's records there have been. */
   writes(list: PrintedList): number {
-    return this.ctx.stmt<[string], { writes: number }>('SELECT writes FROM pull_prints WHERE list = ?').get(list)?.writes ?? 0;
+    return this.conn.stmt<[string], { writes: number }>('SELECT writes FROM pull_prints WHERE list = ?').get(list)?.writes ?? 0;
   }
 
   /** The list's pages from its last complete pull, keys by digest; empty when written to since. */
   of(list: PrintedList): Map<string, readonly number[]> {
-    const r = this.ctx
+    const r = this.conn
       .stmt<[string], { writes: number; printed_at: number | null; prints: string | null }>('SELECT writes, printed_at, prints FROM pull_prints WHERE list = ?')
       .get(list);
     const out = new Map<string, readonly number[]>();
@@ -41,15 +41,15 @@ export class PullPrints {
 
   /** Keeps `prints` as the list's pages, good while no write other than a pull's follows. */
   save(list: PrintedList, prints: ReadonlyMap<string, readonly number[]>): void {
-    this.ctx.tx([], () => {
-      this.ctx.stmt('UPDATE pull_prints SET printed_at = writes, prints = ? WHERE list = ?').run(JSON.stringify(Object.fromEntries(prints)), list);
+    this.conn.tx([], () => {
+      this.conn.stmt('UPDATE pull_prints SET printed_at = writes, prints = ? WHERE list = ?').run(JSON.stringify(Object.fromEntries(prints)), list);
     });
   }
 
   /** Forgets the list's pages: the next pull reads every page of it. */
   forget(list: PrintedList): void {
-    this.ctx.tx([], () => {
-      this.ctx.stmt('UPDATE pull_prints SET printed_at = NULL, prints = NULL WHERE list = ?').run(list);
+    this.conn.tx([], () => {
+      this.conn.stmt('UPDATE pull_prints SET printed_at = NULL, prints = NULL WHERE list = ?').run(list);
     });
   }
 }

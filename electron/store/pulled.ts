@@ -70,7 +70,7 @@ interface KnownQuotation {
 
 export class PulledRecords {
   constructor(
-    private readonly ctx: Connection,
+    private readonly conn: Connection,
     private readonly numbering: Numbering,
     private readonly quotations: Quotations,
   ) {}
@@ -88,31 +88,31 @@ export class PulledRecords {
    */
   private write<T>(entity: Entity, fn: (wrote: () => void) => T): T {
     // a nested tx joins this one and only adds its entity to what is signalled at the commit
-    return this.ctx.tx([], () => {
-      const out = fn(() => this.ctx.tx([entity], () => undefined));
-      if (entity === 'quotations' || entity === 'clients') catchUpList(this.ctx, this.quotations, { skipUnreadable: true });
+    return this.conn.tx([], () => {
+      const out = fn(() => this.conn.tx([entity], () => undefined));
+      if (entity === 'quotations' || entity === 'clients') catchUpList(this.conn, this.quotations, { skipUnreadable: true });
       return out;
     });
   }
 
   /** One page of clients, in one transaction. */
   putClients(records: readonly Client[], pulledAt: number): void {
-    const now = this.ctx.now();
+    const now = this.conn.now();
     const page = lastByKey(records, (c) => c.clientnr);
     this.write('clients', (wrote) => {
       const known = new Map<number, { rid: number; server: string | null; gone: number }>();
-      const rows = this.ctx
+      const rows = this.conn
         .stmt<[string], { rid: number; clientnr: number; server: string | null; gone: number }>(
           'SELECT c.rid, c.clientnr, c.server, c.gone FROM json_each(?) j JOIN clients c ON c.clientnr = j.value',
         )
         .all(JSON.stringify([...page.keys()]));
       for (const r of rows) known.set(r.clientnr, r);
-      const update = this.ctx.stmt('UPDATE clients SET server = ?, pulled_at = ?, gone = 0, updated_at = ? WHERE rid = ?');
-      const insert = this.ctx.stmt(
+      const update = this.conn.stmt('UPDATE clients SET server = ?, pulled_at = ?, gone = 0, updated_at = ? WHERE rid = ?');
+      const insert = this.conn.stmt(
         'INSERT INTO clients (id, clientnr, server, pulled_at, created_at, updated_at, company, contact, currency, active) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       );
       const back: number[] = [];
-      const bulk = new BulkInsert(this.ctx, CLIENT_INDEX);
+      const bulk = new BulkInsert(this.conn, CLIENT_INDEX);
       try {
         for (const c of page.values()) {
           const json = JSON.stringify(c);
@@ -137,7 +137,7 @@ export class PulledRecords {
       // back on the service unchanged: no longer gone
       if (back.length > 0) {
         wrote();
-        this.ctx.stmt('UPDATE clients SET gone = 0 WHERE rid IN (SELECT value FROM json_each(?))').run(JSON.stringify(back));
+        this.conn.stmt('UPDATE clients SET gone = 0 WHERE rid IN (SELECT value FROM json_each(?))').run(JSON.stringify(back));
       }
     });
   }
@@ -147,20 +147,20 @@ export class PulledRecords {
    * version changes (products.ts keeps what was typed over it).
    */
   putProducts(records: readonly Product[], pulledAt: number): void {
-    const now = this.ctx.now();
+    const now = this.conn.now();
     const page = lastByKey(records, (p) => p.id);
     this.write('products', (wrote) => {
       const known = new Map<number, { rid: number; server: string | null; gone: number }>();
-      const rows = this.ctx
+      const rows = this.conn
         .stmt<[string], { rid: number; product_id: number; server: string | null; gone: number }>(
           'SELECT p.rid, p.product_id, p.server, p.gone FROM json_each(?) j JOIN products p ON p.product_id = j.value',
         )
         .all(JSON.stringify([...page.keys()]));
       for (const r of rows) known.set(r.product_id, r);
-      const update = this.ctx.stmt('UPDATE products SET server = ?, pulled_at = ?, gone = 0, updated_at = ? WHERE rid = ?');
-      const insert = this.ctx.stmt('INSERT INTO products (id, product_id, server, pulled_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
+      const update = this.conn.stmt('UPDATE products SET server = ?, pulled_at = ?, gone = 0, updated_at = ? WHERE rid = ?');
+      const insert = this.conn.stmt('INSERT INTO products (id, product_id, server, pulled_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
       const back: number[] = [];
-      const bulk = new BulkInsert(this.ctx, PRODUCT_INDEX);
+      const bulk = new BulkInsert(this.conn, PRODUCT_INDEX);
       try {
         for (const p of page.values()) {
           const json = JSON.stringify(p);
@@ -179,7 +179,7 @@ export class PulledRecords {
       }
       if (back.length > 0) {
         wrote();
-        this.ctx.stmt('UPDATE products SET gone = 0 WHERE rid IN (SELECT value FROM json_each(?))').run(JSON.stringify(back));
+        this.conn.stmt('UPDATE products SET gone = 0 WHERE rid IN (SELECT value FROM json_each(?))').run(JSON.stringify(back));
       }
     });
   }
@@ -194,29 +194,29 @@ export class PulledRecords {
    * and is numbered again when it next goes out.
    */
   putQuotations(records: readonly Quotation[], pulledAt: number): void {
-    const byId = this.ctx.stmt<[number], KnownQuotation>('SELECT id, server, gone FROM quotations WHERE server_id = ?');
-    const byName = this.ctx.stmt<[string], KnownQuotation>('SELECT id, server, gone FROM quotations WHERE server_id IS NULL AND savename = ? LIMIT 1');
-    const unsentHolder = this.ctx.stmt<[string, string], { id: string }>(
+    const byId = this.conn.stmt<[number], KnownQuotation>('SELECT id, server, gone FROM quotations WHERE server_id = ?');
+    const byName = this.conn.stmt<[string], KnownQuotation>('SELECT id, server, gone FROM quotations WHERE server_id IS NULL AND savename = ? LIMIT 1');
+    const unsentHolder = this.conn.stmt<[string, string], { id: string }>(
       `SELECT id FROM quotations WHERE quotationreference = ? AND id != ? AND (server IS NULL OR json_extract(server, '$.sent') IS NOT 1)`,
     );
-    const clearNames = this.ctx.stmt(
+    const clearNames = this.conn.stmt(
       `UPDATE quotations SET savename = CASE WHEN savename = ? THEN NULL ELSE savename END,
          quotationreference = CASE WHEN quotationreference = ? THEN NULL ELSE quotationreference END
        WHERE id != ? AND (savename = ? OR quotationreference = ?)`,
     );
-    const update = this.ctx.stmt(
+    const update = this.conn.stmt(
       'UPDATE quotations SET server_id = ?, server = ?, savename = ?, quotationreference = ?, pulled_at = ?, gone = 0, updated_at = ? WHERE id = ?',
     );
-    const dropDraft = this.ctx.stmt('UPDATE quotations SET draft = NULL, base = NULL WHERE id = ? AND draft IS NOT NULL');
-    const insert = this.ctx.stmt(
+    const dropDraft = this.conn.stmt('UPDATE quotations SET draft = NULL, base = NULL WHERE id = ? AND draft IS NOT NULL');
+    const insert = this.conn.stmt(
       `INSERT INTO quotations (id, server_id, server, savename, quotationreference, pulled_at, created_at, updated_at,
          server_clientnr, server_date, server_total, server_sent, server_approved, server_status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    const now = this.ctx.now();
+    const now = this.conn.now();
     this.write('quotations', (wrote) => {
       const known = this.knownQuotations(records);
       const back: string[] = [];
-      const bulk = new BulkInsert(this.ctx, null);
+      const bulk = new BulkInsert(this.conn, null);
       try {
         for (const q of records) {
           const savename = q.savename || null;
@@ -271,7 +271,7 @@ export class PulledRecords {
       // back on the service unchanged: no longer gone
       if (back.length > 0) {
         wrote();
-        this.ctx.stmt('UPDATE quotations SET gone = 0 WHERE id IN (SELECT value FROM json_each(?))').run(JSON.stringify(back));
+        this.conn.stmt('UPDATE quotations SET gone = 0 WHERE id IN (SELECT value FROM json_each(?))').run(JSON.stringify(back));
       }
     });
   }
@@ -302,13 +302,13 @@ export class PulledRecords {
       }
     }
     const byId = new Map<number, KnownQuotation>();
-    const rows = this.ctx
+    const rows = this.conn
       .stmt<[string], KnownQuotation & { server_id: number }>(
         'SELECT q.id, q.server_id, q.server, q.gone FROM json_each(?) j JOIN quotations q ON q.server_id = j.value',
       )
       .all(JSON.stringify([...ids]));
     for (const r of rows) byId.set(r.server_id, r);
-    const holders = this.ctx
+    const holders = this.conn
       .stmt<[string, string], KnownQuotation & { server_id: number | null; savename: string | null; quotationreference: string | null }>(
         'SELECT id, server_id, savename, quotationreference, server, gone FROM quotations WHERE savename IN (SELECT value FROM json_each(?)) OR quotationreference IN (SELECT value FROM json_each(?))',
       )
@@ -338,43 +338,43 @@ export class PulledRecords {
    * back what it may at once, without waiting for readers.
    */
   beginPull(): { end(): void } {
-    const usual = this.ctx.db.pragma('wal_autocheckpoint', { simple: true }) as number;
-    this.ctx.db.pragma(`wal_autocheckpoint = ${PULL_CHECKPOINT_EVERY}`);
+    const usual = this.conn.db.pragma('wal_autocheckpoint', { simple: true }) as number;
+    this.conn.db.pragma(`wal_autocheckpoint = ${PULL_CHECKPOINT_EVERY}`);
     return {
       end: () => {
-        if (!this.ctx.db.open) return;
-        this.ctx.db.pragma(`wal_autocheckpoint = ${usual}`);
-        this.ctx.db.pragma('wal_checkpoint(PASSIVE)');
+        if (!this.conn.db.open) return;
+        this.conn.db.pragma(`wal_autocheckpoint = ${usual}`);
+        this.conn.db.pragma('wal_checkpoint(PASSIVE)');
       },
     };
   }
 
   putCountries(records: readonly Country[]): void {
     const list = lastByKey(records, (c) => c.id);
-    const upsert = this.ctx.stmt('INSERT INTO countries (id, name) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET name = excluded.name');
+    const upsert = this.conn.stmt('INSERT INTO countries (id, name) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET name = excluded.name');
     this.write('countries', (wrote) => {
-      const stored = this.ctx.stmt<[], Country>('SELECT id, name FROM countries').all();
+      const stored = this.conn.stmt<[], Country>('SELECT id, name FROM countries').all();
       // the same list as last time (as it nearly always is) is not written again
       if (stored.length === list.size && stored.every((c) => list.get(c.id)?.name === c.name)) return;
       wrote();
-      this.ctx.stmt('DELETE FROM countries').run();
+      this.conn.stmt('DELETE FROM countries').run();
       for (const c of list.values()) upsert.run(c.id, c.name);
     });
   }
 
   countries(): Country[] {
-    return this.ctx.stmt<[], Country>('SELECT id, name FROM countries ORDER BY name').all();
+    return this.conn.stmt<[], Country>('SELECT id, name FROM countries ORDER BY name').all();
   }
 
   /** The service's record of a product, as last read (local edits aside: see products.ts). */
   product(id: number): Product | null {
-    const r = this.ctx.stmt<[number], { server: string | null }>('SELECT server FROM products WHERE product_id = ?').get(id);
+    const r = this.conn.stmt<[number], { server: string | null }>('SELECT server FROM products WHERE product_id = ?').get(id);
     return r?.server ? (JSON.parse(r.server) as Product) : null;
   }
 
   count(kind: 'clients' | 'products' | 'quotations' | 'countries'): number {
     const where = kind === 'countries' ? '' : 'WHERE server IS NOT NULL';
-    return (this.ctx.stmt(`SELECT count(*) AS n FROM ${kind} ${where}`).get() as { n: number }).n;
+    return (this.conn.stmt(`SELECT count(*) AS n FROM ${kind} ${where}`).get() as { n: number }).n;
   }
 
   /**
@@ -384,24 +384,24 @@ export class PulledRecords {
   sweepClients(seen: Iterable<number>): SweepResult {
     return this.write('clients', (wrote) => {
       const unseen = this.unseen('SELECT json_group_array(clientnr) AS keys FROM clients WHERE clientnr IS NOT NULL', seen);
-      const stale = this.ctx
+      const stale = this.conn
         .stmt<[string], { id: string; local: string | null; deleted: number }>(
           'SELECT id, local, deleted FROM clients WHERE server IS NOT NULL AND (clientnr IS NULL OR clientnr IN (SELECT value FROM json_each(?)))',
         )
         .all(JSON.stringify(unseen));
       const result: SweepResult = { removed: 0, flagged: [] };
-      const remove = this.ctx.stmt('DELETE FROM clients WHERE id = ?');
+      const remove = this.conn.stmt('DELETE FROM clients WHERE id = ?');
       for (const c of stale) {
         const used =
           c.local !== null ||
           this.hasOps(c.id) ||
-          !!this.ctx.stmt(`SELECT 1 FROM quotations WHERE client_id = ? AND deleted = 0 AND (draft IS NOT NULL OR server_id IS NULL) LIMIT 1`).get(c.id);
+          !!this.conn.stmt(`SELECT 1 FROM quotations WHERE client_id = ? AND deleted = 0 AND (draft IS NOT NULL OR server_id IS NULL) LIMIT 1`).get(c.id);
         wrote();
         if (c.deleted && !this.hasOps(c.id)) {
           remove.run(c.id);
           result.removed++;
         } else if (used) {
-          this.ctx.stmt('UPDATE clients SET gone = 1 WHERE id = ? AND gone = 0').run(c.id);
+          this.conn.stmt('UPDATE clients SET gone = 1 WHERE id = ? AND gone = 0').run(c.id);
           result.flagged.push(c.id);
         } else {
           // Cached quotations of that client keep their service record; only the link goes.
@@ -420,7 +420,7 @@ export class PulledRecords {
   sweepProducts(seen: Iterable<number>): SweepResult {
     return this.write('products', (wrote) => {
       const unseen = this.unseen('SELECT json_group_array(product_id) AS keys FROM products WHERE product_id IS NOT NULL', seen);
-      const stale = this.ctx
+      const stale = this.conn
         .stmt<[string], { id: string; local: string | null; deleted: number }>(
           'SELECT id, local, deleted FROM products WHERE server IS NOT NULL AND product_id IN (SELECT value FROM json_each(?))',
         )
@@ -430,10 +430,10 @@ export class PulledRecords {
         wrote();
         const ops = this.hasOps(p.id);
         if (!p.deleted && (p.local !== null || ops)) {
-          this.ctx.stmt('UPDATE products SET gone = 1 WHERE id = ? AND gone = 0').run(p.id);
+          this.conn.stmt('UPDATE products SET gone = 1 WHERE id = ? AND gone = 0').run(p.id);
           result.flagged.push(p.id);
         } else if (!ops) {
-          this.ctx.stmt('DELETE FROM products WHERE id = ?').run(p.id);
+          this.conn.stmt('DELETE FROM products WHERE id = ?').run(p.id);
           result.removed++;
         }
       }
@@ -445,7 +445,7 @@ export class PulledRecords {
   sweepQuotations(seen: Iterable<number>): SweepResult {
     return this.write('quotations', (wrote) => {
       const unseen = this.unseen('SELECT json_group_array(server_id) AS keys FROM quotations WHERE server_id IS NOT NULL', seen);
-      const stale = this.ctx
+      const stale = this.conn
         .stmt<[string], { id: string; draft: string | null; deleted: number }>(
           'SELECT id, draft, deleted FROM quotations WHERE server IS NOT NULL AND server_id IN (SELECT value FROM json_each(?))',
         )
@@ -455,10 +455,10 @@ export class PulledRecords {
         wrote();
         const ops = this.hasOps(q.id);
         if ((q.draft !== null && !q.deleted) || (ops && !q.deleted)) {
-          this.ctx.stmt('UPDATE quotations SET gone = 1 WHERE id = ? AND gone = 0').run(q.id);
+          this.conn.stmt('UPDATE quotations SET gone = 1 WHERE id = ? AND gone = 0').run(q.id);
           result.flagged.push(q.id);
         } else if (!ops) {
-          this.ctx.stmt('DELETE FROM quotations WHERE id = ?').run(q.id);
+          this.conn.stmt('DELETE FROM quotations WHERE id = ?').run(q.id);
           result.removed++;
         }
       }
@@ -473,12 +473,12 @@ export class PulledRecords {
    * here cost a fraction of that when, as after most pulls, all were seen.
    */
   private unseen(keysSql: string, seen: Iterable<number>): number[] {
-    const all = JSON.parse(this.ctx.stmt<[], { keys: string }>(keysSql).get()!.keys) as number[];
+    const all = JSON.parse(this.conn.stmt<[], { keys: string }>(keysSql).get()!.keys) as number[];
     const known = seen instanceof Set ? (seen as Set<number>) : new Set(seen);
     return all.filter((k) => !known.has(k));
   }
 
   private hasOps(target: string): boolean {
-    return !!this.ctx.stmt(`SELECT 1 FROM outbox WHERE target = ? AND state != 'done' LIMIT 1`).get(target);
+    return !!this.conn.stmt(`SELECT 1 FROM outbox WHERE target = ? AND state != 'done' LIMIT 1`).get(target);
   }
 }

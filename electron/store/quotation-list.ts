@@ -144,11 +144,11 @@ class ItemReader {
   private readonly clientById;
 
   constructor(
-    private readonly ctx: Connection,
+    private readonly conn: Connection,
     private readonly quotations: Quotations,
   ) {
-    this.ops = queuedChanges(ctx);
-    this.clientById = ctx.stmt<[string], ClientColumns>('SELECT clientnr, company, contact, currency FROM clients WHERE id = ?');
+    this.ops = queuedChanges(conn);
+    this.clientById = conn.stmt<[string], ClientColumns>('SELECT clientnr, company, contact, currency FROM clients WHERE id = ?');
   }
 
   item(r: Row): QuotationListItem | null {
@@ -209,11 +209,11 @@ const CATCH_UP_BATCH = 500;
  * noted, for the next list call to report as it always did, rather than
  * failing the service's page.
  */
-export function catchUpList(ctx: Connection, quotations: Quotations, opts: { skipUnreadable?: boolean } = {}): void {
-  const pending = ctx.stmt<[], { n: number }>('SELECT count(*) AS n FROM quotation_list_dirty');
+export function catchUpList(conn: Connection, quotations: Quotations, opts: { skipUnreadable?: boolean } = {}): void {
+  const pending = conn.stmt<[], { n: number }>('SELECT count(*) AS n FROM quotation_list_dirty');
   if (pending.get()!.n === 0) return;
   // past the last row read, since a row left unread stays noted
-  const read = ctx.stmt<[number, number], Row & { rank: number; deleted: number }>(
+  const read = conn.stmt<[number, number], Row & { rank: number; deleted: number }>(
     `SELECT ${COLUMNS}, ${RANK} AS rank, q.deleted
      FROM (SELECT rid FROM quotation_list_dirty WHERE rid > ? ORDER BY rid LIMIT ?) d JOIN quotations q ON q.rid = d.rid
      ${CLIENT_JOIN}`,
@@ -221,19 +221,19 @@ export function catchUpList(ctx: Connection, quotations: Quotations, opts: { ski
   // An upsert, not INSERT OR REPLACE: with the table's eleven indexes a new
   // row (every row of a pulled page) costs half as much this way, as
   // measured (10,000 rows: 0.14 s against 0.28 s).
-  const put = ctx.stmt(
+  const put = conn.stmt(
     `INSERT INTO quotation_list (rid, deleted, updated, date, client, total, reference, rank, sent, words, client_id, shown_total)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (rid) DO UPDATE SET deleted = excluded.deleted, updated = excluded.updated, date = excluded.date, client = excluded.client,
        total = excluded.total, reference = excluded.reference, rank = excluded.rank, sent = excluded.sent, words = excluded.words,
        client_id = excluded.client_id, shown_total = excluded.shown_total`,
   );
-  const drop = ctx.stmt('DELETE FROM quotation_list WHERE rid = ?');
-  const done = ctx.stmt('DELETE FROM quotation_list_dirty WHERE rid IN (SELECT value FROM json_each(?))');
-  const orphans = ctx.stmt('DELETE FROM quotation_list_dirty WHERE rid NOT IN (SELECT rid FROM quotations)');
-  ctx.tx([], () => {
+  const drop = conn.stmt('DELETE FROM quotation_list WHERE rid = ?');
+  const done = conn.stmt('DELETE FROM quotation_list_dirty WHERE rid IN (SELECT value FROM json_each(?))');
+  const orphans = conn.stmt('DELETE FROM quotation_list_dirty WHERE rid NOT IN (SELECT rid FROM quotations)');
+  conn.tx([], () => {
     orphans.run();
-    const reader = new ItemReader(ctx, quotations);
+    const reader = new ItemReader(conn, quotations);
     const itemOf = (r: Row) => {
       if (!opts.skipUnreadable) return reader.item(r);
       try {
@@ -314,19 +314,19 @@ function where(opts: QuotationListOptions): { sql: string; params: (string | num
 }
 
 /** A page of the list, sorted, filtered and searched in SQL, and how many match over all pages. */
-export function pageQuotations(ctx: Connection, quotations: Quotations, opts: QuotationListOptions = {}): QuotationListPage {
-  catchUpList(ctx, quotations);
+export function pageQuotations(conn: Connection, quotations: Quotations, opts: QuotationListOptions = {}): QuotationListPage {
+  catchUpList(conn, quotations);
   const { sql, params } = where(opts);
   const limit = Math.max(0, Math.min(opts.limit ?? 100, Number.MAX_SAFE_INTEGER));
   const offset = Math.max(0, opts.offset ?? 0);
-  const count = () => ctx.stmt<(string | number)[], { n: number }>(`SELECT count(*) AS n FROM quotation_list ${sql}`).get(...params)!.n;
+  const count = () => conn.stmt<(string | number)[], { n: number }>(`SELECT count(*) AS n FROM quotation_list ${sql}`).get(...params)!.n;
   let rids: number[];
   let total: number | null = null;
   if (searchWords(opts.query).length > 0) {
     // A search looks at every row's words anyway: one pass over the narrow
     // table, sorting what matches and counting it, beats walking an order's
     // index to every row (about 1 ms at 10,000 quotations, against 5).
-    const rows = ctx
+    const rows = conn
       .stmt<(string | number)[], { rid: number; n: number }>(
         `SELECT rid, count(*) OVER () AS n FROM quotation_list NOT INDEXED ${sql} ORDER BY ${orderBy(opts.sort)} LIMIT ? OFFSET ?`,
       )
@@ -334,14 +334,14 @@ export function pageQuotations(ctx: Connection, quotations: Quotations, opts: Qu
     rids = rows.map((r) => r.rid);
     if (rows.length > 0) total = rows[0]!.n;
   } else {
-    rids = ctx
+    rids = conn
       .stmt<(string | number)[], { rid: number }>(`SELECT rid FROM quotation_list ${sql} ORDER BY ${orderBy(opts.sort)} LIMIT ? OFFSET ?`)
       .all(...params, limit, offset)
       .map((r) => r.rid);
   }
   // a short first page holds every match
   if (total === null) total = offset === 0 && rids.length < limit ? rids.length : count();
-  return { items: readItems(ctx, rids), total };
+  return { items: readItems(conn, rids), total };
 }
 
 interface PageRow {
@@ -372,9 +372,9 @@ interface PageRow {
  * in the outbox is laid over the service's sent, approval and status, as
  * get() does.
  */
-function readItems(ctx: Connection, rids: number[]): QuotationListItem[] {
+function readItems(conn: Connection, rids: number[]): QuotationListItem[] {
   if (rids.length === 0) return [];
-  const rows = ctx
+  const rows = conn
     .stmt<[string], PageRow>(
       `SELECT q.rid, q.id, q.server_id, q.savename, q.quotationreference, q.updated_at,
               q.draft IS NULL AND q.server_total IS NOT NULL AS plain, q.server_sent, q.server_approved, q.server_status,
@@ -384,7 +384,7 @@ function readItems(ctx: Connection, rids: number[]): QuotationListItem[] {
     )
     .all(JSON.stringify(rids));
   const byRid = new Map(rows.map((r) => [r.rid, r]));
-  const ops = queuedChanges(ctx);
+  const ops = queuedChanges(conn);
   const out: QuotationListItem[] = [];
   for (const rid of rids) {
     const r = byRid.get(rid);
@@ -413,16 +413,18 @@ function readItems(ctx: Connection, rids: number[]): QuotationListItem[] {
 }
 
 /** Most recently changed first, as Quotations.list orders them, or by `opts.sort`. */
-export function listQuotations(ctx: Connection, quotations: Quotations, opts: QuotationListOptions = {}): QuotationListItem[] {
-  return pageQuotations(ctx, quotations, opts).items;
+export function listQuotations(conn: Connection, quotations: Quotations, opts: QuotationListOptions = {}): QuotationListItem[] {
+  return pageQuotations(conn, quotations, opts).items;
 }
 
 /** How many quotations (not deleted) are in each state. */
-export function stateCounts(ctx: Connection, quotations: Quotations): Record<RankedState, number> {
-  catchUpList(ctx, quotations);
+export function stateCounts(conn: Connection, quotations: Quotations): Record<RankedState, number> {
+  catchUpList(conn, quotations);
   const out: Record<RankedState, number> = { conflict: 0, attention: 0, local: 0, saved: 0, pending: 0, sent: 0, approved: 0 };
   const names = Object.keys(STATE_RANK) as RankedState[];
-  for (const { rank, n } of ctx.stmt<[], { rank: number; n: number }>('SELECT rank, count(*) AS n FROM quotation_list WHERE deleted = 0 GROUP BY rank').all()) {
+  for (const { rank, n } of conn
+    .stmt<[], { rank: number; n: number }>('SELECT rank, count(*) AS n FROM quotation_list WHERE deleted = 0 GROUP BY rank')
+    .all()) {
     const name = names.find((s) => STATE_RANK[s] === rank);
     if (name) out[name] = n;
   }
@@ -446,17 +448,17 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
  * included. Soonest validity date first (the most overdue at the top); those
  * without one last; ties by the newest row. `today` is YYYY-MM-DD, local time.
  */
-export function followUpQuotations(ctx: Connection, quotations: Quotations, today: string): FollowUpListItem[] {
+export function followUpQuotations(conn: Connection, quotations: Quotations, today: string): FollowUpListItem[] {
   // approved ones with nothing waiting are left out in SQL (most sent ones, in a long history);
   // one queued approval or status less is decided below, as it always was
-  const sent = listQuotations(ctx, quotations, {
+  const sent = listQuotations(conn, quotations, {
     which: 'sent',
     states: ['conflict', 'attention', 'local', 'saved', 'pending', 'sent'],
     limit: Number.MAX_SAFE_INTEGER,
   }).filter((q) => !q.approved && !CLOSED.has(q.customstatus));
   // the validity of all of them in one pass, not a statement per quotation
   const validity = new Map(
-    ctx
+    conn
       .stmt<[string], { id: string; rid: number; datedue: unknown; date: unknown; period: unknown; sign_url: unknown }>(
         `SELECT id, rid, json_extract(server, '$.datedue') AS datedue,
                 json_extract(coalesce(draft, server), '$.date') AS date,
@@ -501,8 +503,8 @@ export function daysBetween(from: string, to: string): number {
 }
 
 /** Queued sends, approvals and statuses of quotations, per quotation, oldest first. */
-function queuedChanges(ctx: Connection): Map<string, Pick<OutboxEntry, 'kind' | 'payload'>[]> {
-  const rows = ctx
+function queuedChanges(conn: Connection): Map<string, Pick<OutboxEntry, 'kind' | 'payload'>[]> {
+  const rows = conn
     .stmt<[], { target: string; kind: OutboxEntry['kind']; payload: string }>(
       `SELECT target, kind, payload FROM outbox WHERE state != 'done' AND kind IN ('quotation.send', 'quotation.approve', 'quotation.status') ORDER BY id`,
     )

@@ -24,7 +24,7 @@ export type SentChange = Pick<Partial<Quotation>, 'approved' | 'customstatus'>;
 
 export class QuotationPushes {
   constructor(
-    private readonly ctx: Connection,
+    private readonly conn: Connection,
     private readonly outbox: Outbox,
     private readonly quotations: Quotations,
     private readonly numbering: Numbering,
@@ -51,9 +51,9 @@ export class QuotationPushes {
 
   /** An earlier attempt created the quotation on the service as `serverId`: the row mirrors it from now on. */
   adoptServerId(localId: string, serverId: number): void {
-    this.ctx.tx([rowRef(localId), 'outbox'], () => {
+    this.conn.tx([rowRef(localId), 'outbox'], () => {
       this.dropTwin(localId, serverId);
-      this.ctx.stmt('UPDATE quotations SET server_id = ? WHERE id = ?').run(serverId, localId);
+      this.conn.stmt('UPDATE quotations SET server_id = ? WHERE id = ?').run(serverId, localId);
     });
   }
 
@@ -63,11 +63,11 @@ export class QuotationPushes {
    * row has none yet.
    */
   recordSaved(entryId: number, localId: string, serverId: number, provisional: Quotation | null): void {
-    this.ctx.tx([rowRef(localId), 'outbox'], () => {
+    this.conn.tx([rowRef(localId), 'outbox'], () => {
       this.dropTwin(localId, serverId);
       const row = this.quotations.findRow(localId);
       if (row && row.server_id !== serverId) {
-        this.ctx
+        this.conn
           .stmt('UPDATE quotations SET server_id = ?, server = coalesce(server, ?) WHERE id = ?')
           .run(serverId, provisional ? JSON.stringify(provisional) : null, localId);
       }
@@ -75,7 +75,7 @@ export class QuotationPushes {
       // saved one is not read yet: should the app stop before it is, the
       // next save goes unchecked rather than taking its own work for a
       // change made on the service.
-      this.ctx.stmt('UPDATE quotations SET base = NULL WHERE id = ?').run(localId);
+      this.conn.stmt('UPDATE quotations SET base = NULL WHERE id = ?').run(localId);
       this.outbox.markDone(entryId);
     });
   }
@@ -89,13 +89,13 @@ export class QuotationPushes {
    */
   recordSavedVersion(localId: string, serverId: number, saved: Quotation | null): void {
     // the table is named only when a row is written: a version of another quotation changes nothing
-    this.ctx.tx([], () => {
+    this.conn.tx([], () => {
       const row = this.quotations.findRow(localId);
       if (!row || row.server_id !== serverId) return;
       const json = saved === null ? null : JSON.stringify(saved);
-      this.ctx.tx([rowRef(localId)], () => {
-        if (json === null) this.ctx.stmt('UPDATE quotations SET base = NULL WHERE id = ?').run(localId);
-        else this.ctx.stmt('UPDATE quotations SET server = ?, base = ? WHERE id = ?').run(json, json, localId);
+      this.conn.tx([rowRef(localId)], () => {
+        if (json === null) this.conn.stmt('UPDATE quotations SET base = NULL WHERE id = ?').run(localId);
+        else this.conn.stmt('UPDATE quotations SET server = ?, base = ? WHERE id = ?').run(json, json, localId);
       });
     });
   }
@@ -105,9 +105,9 @@ export class QuotationPushes {
    * fails, the next attempt compares against it rather than an older one.
    */
   recordServiceVersion(localId: string, theirs: Quotation): void {
-    this.ctx.tx([rowRef(localId)], () => {
+    this.conn.tx([rowRef(localId)], () => {
       const json = JSON.stringify(theirs);
-      this.ctx.stmt('UPDATE quotations SET base = ?, server = ? WHERE id = ?').run(json, json, localId);
+      this.conn.stmt('UPDATE quotations SET base = ?, server = ? WHERE id = ?').run(json, json, localId);
     });
   }
 
@@ -117,11 +117,11 @@ export class QuotationPushes {
    * read brings the service's own. The entry is done with it.
    */
   recordSent(entryId: number, localId: string, serverId: number, record: Quotation | null): void {
-    this.ctx.tx([rowRef(localId), 'outbox'], () => {
+    this.conn.tx([rowRef(localId), 'outbox'], () => {
       this.dropTwin(localId, serverId);
-      this.ctx
+      this.conn
         .stmt('UPDATE quotations SET server_id = ?, server = ?, draft = NULL, base = NULL, gone = 0, pulled_at = NULL, updated_at = ? WHERE id = ?')
-        .run(serverId, record ? JSON.stringify(record) : null, this.ctx.now(), localId);
+        .run(serverId, record ? JSON.stringify(record) : null, this.conn.now(), localId);
       // the number it went out under (the service's own, when numbering is left to it)
       if (record?.quotationreference) this.numbering.takeServiceReference(localId, record.quotationreference);
       this.outbox.markDone(entryId);
@@ -133,19 +133,19 @@ export class QuotationPushes {
    * kept as a pull would keep it, unless the row meanwhile mirrors another.
    */
   recordSentRead(localId: string, sent: Quotation): void {
-    this.ctx.tx([], () => {
+    this.conn.tx([], () => {
       const row = this.quotations.findRow(localId);
       if (!row || row.server_id !== sent.id) return;
-      this.pulled.putQuotations([sent], this.ctx.now());
+      this.pulled.putQuotations([sent], this.conn.now());
     });
   }
 
   /** Approval or custom status reached the service: the sent record shows it, and the entry is done. */
   recordSentChange(entryId: number, localId: string, change: SentChange): void {
-    this.ctx.tx([rowRef(localId), 'outbox'], () => {
+    this.conn.tx([rowRef(localId), 'outbox'], () => {
       const row = this.quotations.findRow(localId);
       const server = row ? parseJson<Quotation>(row.server) : null;
-      if (row && server) this.ctx.stmt('UPDATE quotations SET server = ? WHERE id = ?').run(JSON.stringify({ ...server, ...change }), row.id);
+      if (row && server) this.conn.stmt('UPDATE quotations SET server = ? WHERE id = ?').run(JSON.stringify({ ...server, ...change }), row.id);
       this.outbox.markDone(entryId);
     });
   }
@@ -156,9 +156,9 @@ export class QuotationPushes {
    * and the entry parked as a conflict for the person to decide.
    */
   markGone(entryId: number, localId: string): void {
-    this.ctx.tx([rowRef(localId), 'outbox', 'conflicts'], () => {
+    this.conn.tx([rowRef(localId), 'outbox', 'conflicts'], () => {
       const row = this.quotations.row(localId);
-      this.ctx.stmt('UPDATE quotations SET gone = 1 WHERE id = ?').run(localId);
+      this.conn.stmt('UPDATE quotations SET gone = 1 WHERE id = ?').run(localId);
       this.conflicts.record({
         kind: 'deleted',
         targetKind: 'quotation',
@@ -178,7 +178,7 @@ export class QuotationPushes {
 
   /** The delete reached the service (or it had the quotation no more): the row goes, the entry is done. */
   recordDeleted(entryId: number, localId: string): void {
-    this.ctx.tx([rowRef(localId), 'outbox'], () => {
+    this.conn.tx([rowRef(localId), 'outbox'], () => {
       this.quotations.remove(localId);
       this.outbox.markDone(entryId);
     });
@@ -186,6 +186,6 @@ export class QuotationPushes {
 
   /** A client a quotation on the service names, read from the service, kept as a pull would keep it. */
   recordClient(client: Client): void {
-    this.pulled.putClients([client], this.ctx.now());
+    this.pulled.putClients([client], this.conn.now());
   }
 }

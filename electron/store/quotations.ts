@@ -90,7 +90,7 @@ export function untouched(content: QuotationContent, createdOn: string): boolean
 
 export class Quotations {
   constructor(
-    private readonly ctx: Connection,
+    private readonly conn: Connection,
     private readonly outbox: Outbox,
     private readonly clients: Clients,
     private readonly numbering: Numbering,
@@ -103,11 +103,11 @@ export class Quotations {
   }
 
   findRow(id: string): QuotationRow | null {
-    return this.ctx.stmt<[string], QuotationRow>('SELECT * FROM quotations WHERE id = ?').get(id) ?? null;
+    return this.conn.stmt<[string], QuotationRow>('SELECT * FROM quotations WHERE id = ?').get(id) ?? null;
   }
 
   rowByServerId(serverId: number): QuotationRow | null {
-    return this.ctx.stmt<[number], QuotationRow>('SELECT * FROM quotations WHERE server_id = ?').get(serverId) ?? null;
+    return this.conn.stmt<[number], QuotationRow>('SELECT * FROM quotations WHERE server_id = ?').get(serverId) ?? null;
   }
 
   /** The content as the user sees it: the local draft, or the service's record. */
@@ -178,27 +178,27 @@ export class Quotations {
 
   /** What a list shows of each quotation, most recently changed first; far cheaper than list(). */
   summaries(opts: QuotationListOptions = {}): QuotationListItem[] {
-    return listQuotations(this.ctx, this, opts);
+    return listQuotations(this.conn, this, opts);
   }
 
   /** A page of the list as a screen shows it, sorted, filtered and searched in SQL, and how many match (docs/quotation-list.md). */
   page(opts: QuotationListOptions = {}): QuotationListPage {
-    return pageQuotations(this.ctx, this, opts);
+    return pageQuotations(this.conn, this, opts);
   }
 
   /** How many quotations are in each state, deleted ones left out. */
   stateCounts(): Record<RankedState, number> {
-    return stateCounts(this.ctx, this);
+    return stateCounts(this.conn, this);
   }
 
   /** Sent quotations that wait for an answer, soonest validity date first (docs/follow-up.md). */
-  followUp(today: string = localDate(this.ctx.now())): FollowUpListItem[] {
-    return followUpQuotations(this.ctx, this, today);
+  followUp(today: string = localDate(this.conn.now())): FollowUpListItem[] {
+    return followUpQuotations(this.conn, this, today);
   }
 
   /** Most recently changed first. `which`: drafts (not sent), sent ones, or all. */
   list(opts: { which?: 'drafts' | 'sent' | 'all'; limit?: number; offset?: number; includeDeleted?: boolean } = {}): LocalQuotation[] {
-    const rows = this.ctx
+    const rows = this.conn
       .stmt<[], QuotationRow>(`SELECT * FROM quotations ${opts.includeDeleted ? '' : 'WHERE deleted = 0'} ORDER BY updated_at DESC, rid DESC`)
       .all();
     const which = opts.which ?? 'all';
@@ -231,11 +231,11 @@ export class Quotations {
     const { clientId = null, ...header } = init;
     const checked = checkHeaderPatch(header);
     const id = newId();
-    const now = this.ctx.now();
+    const now = this.conn.now();
     const content: QuotationContent = { date: localDate(now), ...checked, clientId, lines: [] };
-    this.ctx.tx(['quotations'], () => {
+    this.conn.tx(['quotations'], () => {
       if (clientId !== null) this.requireClient(clientId);
-      this.ctx
+      this.conn
         .stmt(`INSERT INTO quotations (id, savename, client_id, draft, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`)
         // no reference yet: a draft is numbered when it is first saved or sent (number())
         .run(id, newSavename(), clientId, JSON.stringify(content), now, now);
@@ -258,7 +258,7 @@ export class Quotations {
   }
 
   private edit(id: string, mutate: (content: QuotationContent) => void): LocalQuotation {
-    this.ctx.tx(['quotations'], () => {
+    this.conn.tx(['quotations'], () => {
       const row = this.row(id);
       if (row.deleted) throw new StoreError('not_allowed', said('store.quotation.deleting'));
       const current = this.toLocal(row);
@@ -268,9 +268,9 @@ export class Quotations {
       const content = structuredClone(current.content);
       mutate(content);
       const base = row.draft === null ? row.server : row.base;
-      this.ctx
+      this.conn
         .stmt(`UPDATE quotations SET draft = ?, base = ?, client_id = ?, updated_at = ? WHERE id = ?`)
-        .run(JSON.stringify(content), base, content.clientId, this.ctx.now(), id);
+        .run(JSON.stringify(content), base, content.clientId, this.conn.now(), id);
       const dependsOn = this.clientDependency(content.clientId);
       const open = this.outbox.openEntry(id, CONTENT_OPS);
       if (open) this.outbox.absorb(open.id, { dependsOn });
@@ -337,7 +337,7 @@ export class Quotations {
     if (!(SENDMETHODS as readonly string[]).includes(sendmethod)) {
       throw new StoreError('invalid', said('store.quotation.bad_sendmethod', { sendmethod, allowed: SENDMETHODS.join(', ') }));
     }
-    this.ctx.tx(['quotations'], () => {
+    this.conn.tx(['quotations'], () => {
       const row = this.row(id);
       const current = this.toLocal(row);
       if (row.deleted) throw new StoreError('not_allowed', said('store.quotation.deleting_not_sent'));
@@ -356,7 +356,7 @@ export class Quotations {
       }
       // the send waits for what is queued before it: that goes now too
       this.outbox.ask(id);
-      this.ctx.stmt('UPDATE quotations SET updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
+      this.conn.stmt('UPDATE quotations SET updated_at = ? WHERE id = ?').run(this.conn.now(), id);
     });
     return this.get(id);
   }
@@ -366,7 +366,7 @@ export class Quotations {
    * too, if it has none and the scheme is ours. Returns its reference.
    */
   number(id: string): string | null {
-    return this.ctx.tx(['quotations'], () => {
+    return this.conn.tx(['quotations'], () => {
       const row = this.row(id);
       if (row.deleted) return row.quotationreference;
       return this.numbering.assign(id);
@@ -379,12 +379,12 @@ export class Quotations {
   }
 
   private queueSentChange(id: string, kind: OpKind, payload: Record<string, unknown>): LocalQuotation {
-    this.ctx.tx(['quotations'], () => {
+    this.conn.tx(['quotations'], () => {
       const open = this.outbox.openEntry(id, [kind]);
       if (open) this.outbox.absorb(open.id, { payload });
       else this.outbox.enqueue(kind, id, { payload });
       this.outbox.ask(id);
-      this.ctx.stmt('UPDATE quotations SET updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
+      this.conn.stmt('UPDATE quotations SET updated_at = ? WHERE id = ?').run(this.conn.now(), id);
     });
     return this.get(id);
   }
@@ -393,14 +393,14 @@ export class Quotations {
     const r = approvalInput.safeParse(approval);
     if (!r.success) throw new StoreError('invalid', said('store.quotation.approval_incomplete', { fields: describeFieldErrors(fieldErrorsFromZod(r.error)) }));
     const approved = { name: r.data.name, date: r.data.date!, ...(r.data.comments ? { comments: r.data.comments } : {}) };
-    return this.ctx.tx(['quotations'], () => {
+    return this.conn.tx(['quotations'], () => {
       this.requireSent(this.row(id), 'approve');
       return this.queueSentChange(id, 'quotation.approve', { approved });
     });
   }
 
   unapprove(id: string): LocalQuotation {
-    return this.ctx.tx(['quotations'], () => {
+    return this.conn.tx(['quotations'], () => {
       this.requireSent(this.row(id), 'unapprove');
       return this.queueSentChange(id, 'quotation.approve', { approved: false });
     });
@@ -411,7 +411,7 @@ export class Quotations {
     const allowed = [...CUSTOM_STATUSES, 'clear'];
     if (!allowed.includes(customstatus))
       throw new StoreError('invalid', said('store.quotation.bad_status', { status: customstatus, allowed: allowed.join(', ') }));
-    return this.ctx.tx(['quotations'], () => {
+    return this.conn.tx(['quotations'], () => {
       this.requireSent(this.row(id), 'status');
       return this.queueSentChange(id, 'quotation.status', { customstatus });
     });
@@ -426,27 +426,27 @@ export class Quotations {
    * with something waiting in the outbox is never removed here.
    */
   discardIfUntouched(id: string): boolean {
-    return this.ctx.tx(['quotations'], () => {
+    return this.conn.tx(['quotations'], () => {
       const row = this.findRow(id);
       if (!row || row.deleted || row.server_id !== null || row.quotationreference !== null || row.server !== null) return false;
       if (this.outbox.forTarget(id).length > 0 || this.outbox.hasGoneOut(id)) return false;
       if (!untouched(this.contentOf(row), localDate(row.created_at))) return false;
-      this.ctx.stmt('DELETE FROM quotations WHERE id = ?').run(id);
+      this.conn.stmt('DELETE FROM quotations WHERE id = ?').run(id);
       return true;
     });
   }
 
   delete(id: string): void {
-    this.ctx.tx(['quotations'], () => {
+    this.conn.tx(['quotations'], () => {
       const row = this.row(id);
       if (row.deleted) return;
       const open = this.outbox.forTarget(id).filter((e) => e.state === 'pending' || e.state === 'parked');
       this.outbox.cancel(open.map((e) => e.id));
       if (row.server_id === null && !this.outbox.hasGoneOut(id)) {
-        this.ctx.stmt('DELETE FROM quotations WHERE id = ?').run(id);
+        this.conn.stmt('DELETE FROM quotations WHERE id = ?').run(id);
         return;
       }
-      this.ctx.stmt('UPDATE quotations SET deleted = 1, updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
+      this.conn.stmt('UPDATE quotations SET deleted = 1, updated_at = ? WHERE id = ?').run(this.conn.now(), id);
       this.outbox.enqueue('quotation.delete', id);
       this.outbox.ask(id);
     });
@@ -460,29 +460,31 @@ export class Quotations {
 
   /** Removes the row; the caller has settled its outbox entries. */
   remove(id: string): void {
-    this.ctx.tx(['quotations'], () => {
-      this.ctx.stmt('DELETE FROM quotations WHERE id = ?').run(id);
+    this.conn.tx(['quotations'], () => {
+      this.conn.stmt('DELETE FROM quotations WHERE id = ?').run(id);
     });
   }
 
   /** Puts a quotation whose delete was given up back in the lists. */
   undelete(id: string): void {
-    this.ctx.tx(['quotations'], () => {
-      this.ctx.stmt('UPDATE quotations SET deleted = 0, updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
+    this.conn.tx(['quotations'], () => {
+      this.conn.stmt('UPDATE quotations SET deleted = 0, updated_at = ? WHERE id = ?').run(this.conn.now(), id);
     });
   }
 
   /** Forgets the local draft: the quotation shows the service's version again. */
   dropDraft(id: string): void {
-    this.ctx.tx(['quotations'], () => {
-      this.ctx.stmt('UPDATE quotations SET draft = NULL, base = NULL, client_id = NULL, updated_at = ? WHERE id = ?').run(this.ctx.now(), id);
+    this.conn.tx(['quotations'], () => {
+      this.conn.stmt('UPDATE quotations SET draft = NULL, base = NULL, client_id = NULL, updated_at = ? WHERE id = ?').run(this.conn.now(), id);
     });
   }
 
   /** Takes the service's version `server` as it is, the local draft given up. */
   takeServerVersion(id: string, server: Quotation): void {
-    this.ctx.tx(['quotations'], () => {
-      this.ctx.stmt('UPDATE quotations SET draft = NULL, base = NULL, server = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(server), this.ctx.now(), id);
+    this.conn.tx(['quotations'], () => {
+      this.conn
+        .stmt('UPDATE quotations SET draft = NULL, base = NULL, server = ?, updated_at = ? WHERE id = ?')
+        .run(JSON.stringify(server), this.conn.now(), id);
     });
   }
 
@@ -492,13 +494,13 @@ export class Quotations {
    * number (it is numbered afresh when it goes out).
    */
   detach(id: string, fresh?: QuotationContent): void {
-    this.ctx.tx(['quotations'], () => {
-      const now = this.ctx.now();
+    this.conn.tx(['quotations'], () => {
+      const now = this.conn.now();
       if (!fresh) {
-        this.ctx.stmt('UPDATE quotations SET server_id = NULL, server = NULL, base = NULL, gone = 0, updated_at = ? WHERE id = ?').run(now, id);
+        this.conn.stmt('UPDATE quotations SET server_id = NULL, server = NULL, base = NULL, gone = 0, updated_at = ? WHERE id = ?').run(now, id);
         return;
       }
-      this.ctx
+      this.conn
         .stmt(
           'UPDATE quotations SET server_id = NULL, server = NULL, base = NULL, draft = ?, client_id = ?, savename = ?, quotationreference = NULL, updated_at = ? WHERE id = ?',
         )
@@ -509,9 +511,9 @@ export class Quotations {
   /** A new row mirroring the service's quotation `server` under its own names; returns its id. */
   addFromServer(server: Quotation): string {
     const id = newId();
-    const now = this.ctx.now();
-    this.ctx.tx(['quotations'], () => {
-      this.ctx
+    const now = this.conn.now();
+    this.conn.tx(['quotations'], () => {
+      this.conn
         .stmt('INSERT INTO quotations (id, server_id, server, savename, quotationreference, pulled_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
         .run(id, server.id, JSON.stringify(server), server.savename || null, server.quotationreference || null, now, now, now);
     });
@@ -523,11 +525,11 @@ export class Quotations {
    * the draft: `server` becomes the version later edits start from.
    */
   takeMerged(id: string, content: QuotationContent, server: Quotation): void {
-    this.ctx.tx(['quotations'], () => {
+    this.conn.tx(['quotations'], () => {
       const json = JSON.stringify(server);
-      this.ctx
+      this.conn
         .stmt('UPDATE quotations SET draft = ?, base = ?, server = ?, client_id = ?, updated_at = ? WHERE id = ?')
-        .run(JSON.stringify(content), json, json, content.clientId, this.ctx.now(), id);
+        .run(JSON.stringify(content), json, json, content.clientId, this.conn.now(), id);
     });
   }
 }

@@ -21,7 +21,7 @@ export function matchExpression(query: string): string | null {
 type ClientFieldsForHit = Partial<Pick<Client, 'company' | 'contact' | 'email' | 'city'>>;
 
 export class Search {
-  constructor(private readonly ctx: Connection) {}
+  constructor(private readonly conn: Connection) {}
 
   clients(query: string, limit = 20): ClientHit[] {
     const match = matchExpression(query);
@@ -30,7 +30,7 @@ export class Search {
     // 10,000 clients; a bounded candidate set ranked here stays well under one.
     // The candidates are looked up by rid: `+` keeps the planner from walking
     // the list's index on deleted (migration 12) instead, all 100,000 entries.
-    const rows = this.ctx
+    const rows = this.conn
       .stmt<[string, number], { id: string; clientnr: number | null } & Required<ClientFieldsForHit>>(
         `SELECT c.id, c.clientnr, s.company, s.contact, s.email, s.city
          FROM (SELECT rowid, company, contact, email, city FROM client_search WHERE client_search MATCH ? LIMIT ?) s
@@ -62,7 +62,7 @@ export class Search {
   products(query: string, limit = 20): ProductHit[] {
     const match = matchExpression(query);
     if (match === null) return [];
-    const rows = this.ctx
+    const rows = this.conn
       .stmt<[string, number], { id: string; rid: number; product_id: number | null; data: string }>(
         `SELECT p.id, p.rid, p.product_id, coalesce(p.local, p.server) AS data
          FROM (SELECT rowid FROM product_search WHERE product_search MATCH ? LIMIT ?) s

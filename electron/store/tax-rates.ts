@@ -11,14 +11,14 @@ export const DUTCH_RATES = [21, 9, 0] as const;
 const RECENT = 100;
 
 export class TaxRates {
-  constructor(private readonly ctx: Connection) {}
+  constructor(private readonly conn: Connection) {}
 
   /**
    * Sorted from high to low. `exceptQuotationId`: the quotation being
    * edited, whose own rates must not make themselves usual.
    */
   usual(exceptQuotationId?: string): number[] {
-    const rows = this.ctx
+    const rows = this.conn
       .stmt<[string], { rate: unknown }>(
         `SELECT DISTINCT json_extract(coalesce(local, server), '$.taxes') AS rate FROM products WHERE deleted = 0
          UNION

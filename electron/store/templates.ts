@@ -80,7 +80,7 @@ function hasValue(v: unknown): boolean {
 
 export class Templates {
   constructor(
-    private readonly ctx: Connection,
+    private readonly conn: Connection,
     private readonly quotations: Quotations,
   ) {}
 
@@ -96,7 +96,7 @@ export class Templates {
   }
 
   private findRow(id: string): TemplateRow | null {
-    return this.ctx.stmt<[string], TemplateRow>('SELECT * FROM templates WHERE id = ?').get(id) ?? null;
+    return this.conn.stmt<[string], TemplateRow>('SELECT * FROM templates WHERE id = ?').get(id) ?? null;
   }
 
   private row(id: string): TemplateRow {
@@ -123,13 +123,13 @@ export class Templates {
     const match = matchExpression(query);
     const byName = (a: LocalTemplate, b: LocalTemplate) => fold(a.name).localeCompare(fold(b.name)) || a.name.localeCompare(b.name);
     if (match === null) {
-      return this.ctx
+      return this.conn
         .stmt<[], TemplateRow>('SELECT * FROM templates')
         .all()
         .map((r) => this.toLocal(r))
         .sort(byName);
     }
-    const rows = this.ctx
+    const rows = this.conn
       .stmt<[string], TemplateRow>('SELECT t.* FROM templates t WHERE t.rid IN (SELECT rowid FROM template_search WHERE template_search MATCH ?)')
       .all(match);
     const words = wordsOf(query);
@@ -149,7 +149,7 @@ export class Templates {
     if (trimmed.length > TEMPLATE_NAME_MAX)
       throw nameError(`can be at most ${TEMPLATE_NAME_MAX} characters; shorten it`, said('store.template.name_too_long', { max: TEMPLATE_NAME_MAX }));
     const key = fold(trimmed);
-    const other = this.ctx.stmt<[string], { id: string; name: string }>('SELECT id, name FROM templates WHERE name_key = ?').get(key);
+    const other = this.conn.stmt<[string], { id: string; name: string }>('SELECT id, name FROM templates WHERE name_key = ?').get(key);
     if (other && other.id !== exceptId)
       throw nameError(
         `"${other.name}" is taken by another template; choose another name, or rename or delete that template first`,
@@ -161,7 +161,7 @@ export class Templates {
   /** Keeps the lines of a quotation (all, or those of `lineIds`) as a new template. */
   saveFrom(quotationId: string, input: SaveTemplateInput): LocalTemplate {
     const id = newId();
-    this.ctx.tx(['templates'], () => {
+    this.conn.tx(['templates'], () => {
       const { name, key } = this.checkName(input.name, null);
       const content = this.quotations.get(quotationId).content;
       let lines: DraftLine[] = content.lines;
@@ -180,8 +180,8 @@ export class Templates {
       if (lines.length === 0 && (header === null || Object.keys(header).length === 0)) {
         throw new StoreError('invalid', said('store.template.nothing_to_keep'));
       }
-      const now = this.ctx.now();
-      this.ctx
+      const now = this.conn.now();
+      this.conn
         .stmt('INSERT INTO templates (id, name, name_key, header, lines, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
         .run(id, name, key, header === null ? null : JSON.stringify(header), JSON.stringify(lines.map(lineFields)), now, now);
     });
@@ -189,18 +189,18 @@ export class Templates {
   }
 
   rename(id: string, name: string): LocalTemplate {
-    this.ctx.tx(['templates'], () => {
+    this.conn.tx(['templates'], () => {
       this.row(id);
       const checked = this.checkName(name, id);
-      this.ctx.stmt('UPDATE templates SET name = ?, name_key = ?, updated_at = ? WHERE id = ?').run(checked.name, checked.key, this.ctx.now(), id);
+      this.conn.stmt('UPDATE templates SET name = ?, name_key = ?, updated_at = ? WHERE id = ?').run(checked.name, checked.key, this.conn.now(), id);
     });
     return this.get(id);
   }
 
   delete(id: string): void {
-    this.ctx.tx(['templates'], () => {
+    this.conn.tx(['templates'], () => {
       this.row(id);
-      this.ctx.stmt('DELETE FROM templates WHERE id = ?').run(id);
+      this.conn.stmt('DELETE FROM templates WHERE id = ?').run(id);
     });
   }
 
@@ -209,7 +209,7 @@ export class Templates {
    * `afterLineId`, or at the end. Returns the quotation with the new lines.
    */
   insertInto(templateId: string, quotationId: string, afterLineId: string | null = null): { quotation: LocalQuotation; added: string[] } {
-    return this.ctx.tx(['quotations'], () => {
+    return this.conn.tx(['quotations'], () => {
       const t = this.get(templateId);
       const lines = this.quotations.get(quotationId).content.lines;
       let at = lines.length;
@@ -226,7 +226,7 @@ export class Templates {
 
   /** A new draft dated today with the template's header fields and lines, for `clientId` (or none yet). */
   newQuotation(templateId: string, clientId: string | null): LocalQuotation {
-    return this.ctx.tx(['quotations'], () => {
+    return this.conn.tx(['quotations'], () => {
       const t = this.get(templateId);
       const header = pick<TemplateHeader>(t.header ?? {}, TEMPLATE_HEADER_FIELDS);
       const q = this.quotations.create({ ...structuredClone(header), clientId });
