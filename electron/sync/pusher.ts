@@ -24,23 +24,23 @@ export class Pusher {
   private readonly backoff: BackoffOptions;
 
   constructor(
-    private readonly ctx: PushDeps,
+    private readonly deps: PushDeps,
     private readonly opts: PusherOptions,
   ) {
-    const sentChange = new QuotationSentChange(ctx);
+    const sentChange = new QuotationSentChange(deps);
     this.handlers = {
-      'client.create': new ClientCreate(ctx),
-      'client.update': new ClientUpdate(ctx),
-      'client.delete': new ClientDelete(ctx),
-      'quotation.save': new QuotationSave(ctx),
-      'quotation.send': new QuotationSend(ctx),
+      'client.create': new ClientCreate(deps),
+      'client.update': new ClientUpdate(deps),
+      'client.delete': new ClientDelete(deps),
+      'quotation.save': new QuotationSave(deps),
+      'quotation.send': new QuotationSend(deps),
       'quotation.approve': sentChange,
       'quotation.status': sentChange,
-      'quotation.delete': new QuotationDelete(ctx),
-      'product.create': new ProductCreate(ctx),
-      'product.update': new ProductUpdate(ctx),
-      'product.stock': new ProductStock(ctx),
-      'product.delete': new ProductDelete(ctx),
+      'quotation.delete': new QuotationDelete(deps),
+      'product.create': new ProductCreate(deps),
+      'product.update': new ProductUpdate(deps),
+      'product.stock': new ProductStock(deps),
+      'product.delete': new ProductDelete(deps),
     };
     this.backoff = { baseMs: 1000, capMs: 5 * 60_000, ...opts.backoff };
   }
@@ -54,22 +54,22 @@ export class Pusher {
         if (r === 'parked') return { result: 'parked' };
       }
       // re-read: resolving may have changed the entry
-      return { result: await handler.push(this.ctx.store.outbox.get(entry.id)) };
+      return { result: await handler.push(this.deps.store.outbox.get(entry.id)) };
     } catch (e) {
       if (e instanceof ApiError) return this.failed(entry.id, e);
       // a local problem (a record changed in a way the entry cannot carry): the user decides
       const reason = e instanceof StoreError ? storeReason(e) : said('parked.unexpected', { detail: (e as Error)?.message ?? String(e) });
-      const current = this.ctx.store.outbox.find(entry.id);
+      const current = this.deps.store.outbox.find(entry.id);
       if (current && current.state !== 'done') {
-        if (current.state === 'in_flight') this.ctx.store.outbox.markUnknown(entry.id, { kind: 'other', ...reason });
-        else this.ctx.store.outbox.park(entry.id, { kind: 'other', ...reason });
+        if (current.state === 'in_flight') this.deps.store.outbox.markUnknown(entry.id, { kind: 'other', ...reason });
+        else this.deps.store.outbox.park(entry.id, { kind: 'other', ...reason });
       }
       return { result: 'parked' };
     }
   }
 
   private failed(id: number, error: ApiError): PushOutcome {
-    const { outbox } = this.ctx.store;
+    const { outbox } = this.deps.store;
     const action = classify(error);
     const entry = outbox.find(id);
     if (!entry || entry.state === 'done') return { result: 'done' };

@@ -229,9 +229,9 @@ describe('quotation pushes against an in-memory store', () => {
     const f = fakeStore();
     const row = f.addDraft('q1', { clientId: f.addClient(clientnr), savename: 'qd-fake-save' });
     const e = f.addEntry('quotation.save', row.id);
-    const ctx: OpDeps<QuotationPushStore> = { store: f.store, api };
+    const deps: OpDeps<QuotationPushStore> = { store: f.store, api };
 
-    expect(await new QuotationSave(ctx).push(e)).toBe('done');
+    expect(await new QuotationSave(deps).push(e)).toBe('done');
     const [made] = withSavename(sb, 'qd-fake-save');
     expect(made).toBeDefined();
     expect(f.writes()).toEqual([

@@ -48,10 +48,10 @@ export function matchesSent(sent: Partial<ClientInput>, found: Client): boolean 
 }
 
 export class ClientCreate implements OpHandler {
-  constructor(private readonly ctx: OpDeps<ClientPushStore>) {}
+  constructor(private readonly deps: OpDeps<ClientPushStore>) {}
 
   async push(entry: OutboxItem): Promise<PushResult> {
-    const { store, api } = this.ctx;
+    const { store, api } = this.deps;
     const row = store.clients.findRow(entry.target);
     // deleted here before it ever reached the service (a lookup said so): nothing to create
     if (!row || row.clientnr !== null || row.deleted) return nothingLeft(store, entry);
@@ -71,7 +71,7 @@ export class ClientCreate implements OpHandler {
    * not yet known here as another record.
    */
   async resolve(entry: OutboxItem): Promise<ResolveResult> {
-    const { store, api } = this.ctx;
+    const { store, api } = this.deps;
     const sent = (entry.sent ?? {}) as Partial<ClientInput>;
     const row = store.clients.findRow(entry.target);
     if (!row || row.clientnr !== null) return 'applied';
@@ -90,10 +90,10 @@ export class ClientCreate implements OpHandler {
 }
 
 export class ClientUpdate implements OpHandler {
-  constructor(private readonly ctx: OpDeps<ClientPushStore>) {}
+  constructor(private readonly deps: OpDeps<ClientPushStore>) {}
 
   async push(entry: OutboxItem): Promise<PushResult> {
-    const { store, api } = this.ctx;
+    const { store, api } = this.deps;
     const first = store.clients.findRow(entry.target);
     if (!first || first.deleted) return nothingLeft(store, entry);
     if (first.clientnr === null) {
@@ -168,10 +168,10 @@ export class ClientUpdate implements OpHandler {
 }
 
 export class ClientDelete implements OpHandler {
-  constructor(private readonly ctx: OpDeps<ClientPushStore>) {}
+  constructor(private readonly deps: OpDeps<ClientPushStore>) {}
 
   async push(entry: OutboxItem): Promise<PushResult> {
-    const { store, api } = this.ctx;
+    const { store, api } = this.deps;
     const row = store.clients.findRow(entry.target);
     // never on the service: only the row here is left to remove
     if (!row || row.clientnr === null) {

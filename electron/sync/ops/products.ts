@@ -55,10 +55,10 @@ export function matchesSentProduct(sent: Partial<ProductInput>, found: Product):
 }
 
 export class ProductCreate implements OpHandler {
-  constructor(private readonly ctx: OpDeps<ProductPushStore>) {}
+  constructor(private readonly deps: OpDeps<ProductPushStore>) {}
 
   async push(entry: OutboxItem): Promise<PushResult> {
-    const { store, api } = this.ctx;
+    const { store, api } = this.deps;
     const row = store.products.findRow(entry.target);
     if (!row || row.product_id !== null || row.deleted) return nothingLeft(store, entry);
     const input = productToInput(productFieldsOf(row));
@@ -86,7 +86,7 @@ export class ProductCreate implements OpHandler {
    * proves nothing (docs/paging.md).
    */
   async resolve(entry: OutboxItem): Promise<ResolveResult> {
-    const { store, api } = this.ctx;
+    const { store, api } = this.deps;
     const sent = (entry.sent ?? {}) as Partial<ProductInput>;
     const row = store.products.findRow(entry.target);
     if (!row || row.product_id !== null) return 'applied';
@@ -105,14 +105,14 @@ export class ProductCreate implements OpHandler {
 }
 
 /** Reads the product from the service; a 404 records a 'deleted' conflict and parks the entry. */
-async function current(ctx: OpDeps<ProductPushStore>, entry: OutboxItem, row: ProductRow & { product_id: number }): Promise<Product | null> {
+async function current(deps: OpDeps<ProductPushStore>, entry: OutboxItem, row: ProductRow & { product_id: number }): Promise<Product | null> {
   try {
-    return await ctx.api.products.get(row.product_id);
+    return await deps.api.products.get(row.product_id);
   } catch (e) {
     if (!isNotFound(e)) throw e;
-    ctx.store.transaction(() => {
-      ctx.store.products.markGone(row.id);
-      ctx.store.conflicts.record({
+    deps.store.transaction(() => {
+      deps.store.products.markGone(row.id);
+      deps.store.conflicts.record({
         kind: 'deleted',
         targetKind: 'product',
         target: row.id,
@@ -126,21 +126,21 @@ async function current(ctx: OpDeps<ProductPushStore>, entry: OutboxItem, row: Pr
   }
 }
 
-function notOnService(ctx: OpDeps<ProductPushStore>, entry: OutboxItem): PushResult {
-  ctx.store.outbox.park(entry.id, { kind: 'other', ...said('parked.product.not_created') });
+function notOnService(deps: OpDeps<ProductPushStore>, entry: OutboxItem): PushResult {
+  deps.store.outbox.park(entry.id, { kind: 'other', ...said('parked.product.not_created') });
   return 'parked';
 }
 
 export class ProductUpdate implements OpHandler {
-  constructor(private readonly ctx: OpDeps<ProductPushStore>) {}
+  constructor(private readonly deps: OpDeps<ProductPushStore>) {}
 
   async push(entry: OutboxItem): Promise<PushResult> {
-    const { store, api } = this.ctx;
+    const { store, api } = this.deps;
     const first = store.products.findRow(entry.target);
     if (!first || first.deleted) return nothingLeft(store, entry);
-    if (first.product_id === null) return notOnService(this.ctx, entry);
+    if (first.product_id === null) return notOnService(this.deps, entry);
     const productId = first.product_id;
-    const theirs = await current(this.ctx, entry, { ...first, product_id: productId });
+    const theirs = await current(this.deps, entry, { ...first, product_id: productId });
     if (!theirs) return 'parked';
     // Merged against the record as it is now: the person may have typed on meanwhile.
     const plan = store.transaction((): { send: Partial<ProductInput> } | PushResult => {
@@ -212,13 +212,13 @@ export class ProductUpdate implements OpHandler {
  * merged (docs/products.md).
  */
 export class ProductStock implements OpHandler {
-  constructor(private readonly ctx: OpDeps<ProductPushStore>) {}
+  constructor(private readonly deps: OpDeps<ProductPushStore>) {}
 
   async push(entry: OutboxItem): Promise<PushResult> {
-    const { store, api } = this.ctx;
+    const { store, api } = this.deps;
     const row = store.products.findRow(entry.target);
     if (!row || row.deleted) return nothingLeft(store, entry);
-    if (row.product_id === null) return notOnService(this.ctx, entry);
+    if (row.product_id === null) return notOnService(this.deps, entry);
     // only the amount goes, so only the amount is checked: another field half typed does not hold it back
     const stock = productWritable.stock.safeParse(productFieldsOf(row).stock);
     const amount = stock.success ? stock.data : undefined;
@@ -235,7 +235,7 @@ export class ProductStock implements OpHandler {
       await api.products.setStock(row.product_id, amount);
     } catch (e) {
       if (!isNotFound(e)) throw e;
-      await current(this.ctx, entry, { ...row, product_id: row.product_id });
+      await current(this.deps, entry, { ...row, product_id: row.product_id });
       return 'parked';
     }
     store.transaction(() => {
@@ -254,10 +254,10 @@ export class ProductStock implements OpHandler {
 }
 
 export class ProductDelete implements OpHandler {
-  constructor(private readonly ctx: OpDeps<ProductPushStore>) {}
+  constructor(private readonly deps: OpDeps<ProductPushStore>) {}
 
   async push(entry: OutboxItem): Promise<PushResult> {
-    const { store, api } = this.ctx;
+    const { store, api } = this.deps;
     const row = store.products.findRow(entry.target);
     // never on the service: only the row here is left to remove
     if (!row || row.product_id === null) {

@@ -79,7 +79,7 @@ function referenceTaken(e: unknown, body: QuotationCreate): e is ApiError {
  * cannot make a second copy. `mark` records each body before it goes.
  */
 async function createNumbered(
-  ctx: PushDeps,
+  deps: PushDeps,
   row: QuotationRow,
   make: () => Body,
   mark: (body: QuotationCreate) => void,
@@ -89,27 +89,27 @@ async function createNumbered(
     if (!b.ok) return b;
     mark(b.body);
     // the lines as typed, empty ones among them, for naming the lines of a refusal
-    const kept = filledLineIndexes(ctx.store.quotations.contentOf(ctx.store.quotations.row(row.id)).lines);
+    const kept = filledLineIndexes(deps.store.quotations.contentOf(deps.store.quotations.row(row.id)).lines);
     try {
-      return { ok: true, id: await ctx.api.quotations.saveOrSend(b.body), body: b.body };
+      return { ok: true, id: await deps.api.quotations.saveOrSend(b.body), body: b.body };
     } catch (e) {
       if (e instanceof ApiError) for (const f of e.fieldErrors ?? []) f.field = typedLineField(f.field, kept);
       if (!referenceTaken(e, b.body) || tries >= RENUMBER_TRIES) throw e;
-      ctx.store.numbering.renumber(row.id, b.body.quotationreference!);
+      deps.store.numbering.renumber(row.id, b.body.quotationreference!);
     }
   }
 }
 
 /** A draft that goes out un-numbered (by the time rule, or after its number was taken) is numbered first. */
-function numbered(ctx: PushDeps, row: QuotationRow): QuotationRow {
+function numbered(deps: PushDeps, row: QuotationRow): QuotationRow {
   if (row.quotationreference) return row;
-  ctx.store.numbering.assign(row.id);
-  return ctx.store.quotations.row(row.id);
+  deps.store.numbering.assign(row.id);
+  return deps.store.quotations.row(row.id);
 }
 
 /** The body for a save or a POST send, or why there is none yet. */
-function bodyFor(ctx: PushDeps, entry: OutboxItem, row: QuotationRow, extra: { action: 'save' | 'send'; sendmethod?: string; overwrite?: boolean }): Body {
-  const { store } = ctx;
+function bodyFor(deps: PushDeps, entry: OutboxItem, row: QuotationRow, extra: { action: 'save' | 'send'; sendmethod?: string; overwrite?: boolean }): Body {
+  const { store } = deps;
   const content = store.quotations.contentOf(row);
   let clientnr: number | null = null;
   if (content.clientId) {
@@ -141,8 +141,8 @@ function bodyFor(ctx: PushDeps, entry: OutboxItem, row: QuotationRow, extra: { a
 }
 
 /** Gone from the service, or sent there meanwhile, while this computer had a change for it: the person decides. */
-function deletedConflict(ctx: PushDeps, entry: OutboxItem, row: QuotationRow): PushResult {
-  ctx.store.quotationPushes.markGone(entry.id, row.id);
+function deletedConflict(deps: PushDeps, entry: OutboxItem, row: QuotationRow): PushResult {
+  deps.store.quotationPushes.markGone(entry.id, row.id);
   return 'parked';
 }
 
@@ -151,10 +151,10 @@ function deletedConflict(ctx: PushDeps, entry: OutboxItem, row: QuotationRow): P
  * know yet (made on the service since the last pull), so a merge can take
  * it into the local draft. A client the service no longer has stays unknown.
  */
-async function knowClient(ctx: PushDeps, clientnr: number): Promise<void> {
-  if (!(clientnr > 0) || ctx.store.clients.rowByClientnr(clientnr)) return;
+async function knowClient(deps: PushDeps, clientnr: number): Promise<void> {
+  if (!(clientnr > 0) || deps.store.clients.rowByClientnr(clientnr)) return;
   try {
-    ctx.store.quotationPushes.recordClient(await ctx.api.clients.get(clientnr));
+    deps.store.quotationPushes.recordClient(await deps.api.clients.get(clientnr));
   } catch (e) {
     if (!isNotFound(e)) throw e;
   }
@@ -168,8 +168,8 @@ async function knowClient(ctx: PushDeps, clientnr: number): Promise<void> {
  * draft left as it is for the person to decide. Without a base (a save
  * answered but not read back) the local draft is saved as it is.
  */
-function mergeWithService(ctx: PushDeps, entry: OutboxItem, row: QuotationRow, theirs: Quotation): 'conflict' | 'nothing to save' | 'save' {
-  const { store } = ctx;
+function mergeWithService(deps: PushDeps, entry: OutboxItem, row: QuotationRow, theirs: Quotation): 'conflict' | 'nothing to save' | 'save' {
+  const { store } = deps;
   const base = parseRecord(row.base);
   // What the service holds may be our own: an earlier attempt of this entry
   // whose answer was lost. (A save that was answered but not yet read back
@@ -194,10 +194,10 @@ function mergeWithService(ctx: PushDeps, entry: OutboxItem, row: QuotationRow, t
 }
 
 export class QuotationSave implements OpHandler {
-  constructor(private readonly ctx: PushDeps) {}
+  constructor(private readonly deps: PushDeps) {}
 
   async push(entry: OutboxItem): Promise<PushResult> {
-    const { store, api } = this.ctx;
+    const { store, api } = this.deps;
     const row = store.quotations.findRow(entry.target);
     if (row?.deleted && row.server_id === null && entry.sent !== null && row.savename) {
       // deleted here while an earlier attempt may have created it: find it, so the delete that follows removes it
@@ -209,7 +209,7 @@ export class QuotationSave implements OpHandler {
     // overwrite: a later save of this draft, or an earlier attempt may have created it
     const overwrite = row.server_id !== null || entry.sent !== null;
     // checked before the service is asked anything: a draft that must wait or be fixed spends no request
-    const early = bodyFor(this.ctx, entry, numbered(this.ctx, row), { action: 'save', overwrite });
+    const early = bodyFor(this.deps, entry, numbered(this.deps, row), { action: 'save', overwrite });
     if (!early.ok) return early.result;
 
     let theirs: Quotation | null = null;
@@ -218,11 +218,11 @@ export class QuotationSave implements OpHandler {
         // with the foreign tax of its lines as last known: the service never returns it
         theirs = withInputOnly(await api.quotations.get(row.server_id), row.server);
       } catch (e) {
-        if (isNotFound(e)) return deletedConflict(this.ctx, entry, row);
+        if (isNotFound(e)) return deletedConflict(this.deps, entry, row);
         throw e;
       }
-      if (theirs.sent) return deletedConflict(this.ctx, entry, row);
-      await knowClient(this.ctx, theirs.clientnr);
+      if (theirs.sent) return deletedConflict(this.deps, entry, row);
+      await knowClient(this.deps, theirs.clientnr);
     }
     // From here to the request nothing waits: the draft merged and the body
     // sent are the draft as it is now, and an edit typed after it queues a
@@ -231,23 +231,23 @@ export class QuotationSave implements OpHandler {
       const fresh = store.quotations.findRow(row.id);
       if (!fresh || fresh.deleted) return { ok: false, result: nothingLeft(store, entry) };
       if (theirs) {
-        const merged = mergeWithService(this.ctx, entry, fresh, theirs);
+        const merged = mergeWithService(this.deps, entry, fresh, theirs);
         if (merged === 'conflict') return { ok: false, result: 'parked' };
         if (merged === 'nothing to save') {
           store.outbox.markDone(entry.id);
           return 'settled';
         }
       }
-      return bodyFor(this.ctx, entry, store.quotations.row(row.id), { action: 'save', overwrite });
+      return bodyFor(this.deps, entry, store.quotations.row(row.id), { action: 'save', overwrite });
     });
     if (plan === 'settled') return 'done';
     if (!plan.ok) return plan.result;
     let first: Body | null = plan;
     const made = await createNumbered(
-      this.ctx,
+      this.deps,
       row,
       () => {
-        const b = first ?? bodyFor(this.ctx, entry, store.quotations.row(row.id), { action: 'save', overwrite: true });
+        const b = first ?? bodyFor(this.deps, entry, store.quotations.row(row.id), { action: 'save', overwrite: true });
         first = null;
         return b;
       },
@@ -266,7 +266,7 @@ export class QuotationSave implements OpHandler {
    * still work, only unchecked against changes made on the service.
    */
   private async refreshBase(localId: string, serverId: number): Promise<void> {
-    const { store, api } = this.ctx;
+    const { store, api } = this.deps;
     let saved: Quotation;
     try {
       saved = await api.quotations.get(serverId);
@@ -297,18 +297,18 @@ interface SendTrace {
 }
 
 export class QuotationSend implements OpHandler {
-  constructor(private readonly ctx: PushDeps) {}
+  constructor(private readonly deps: PushDeps) {}
 
   async push(entry: OutboxItem): Promise<PushResult> {
-    const { store, api } = this.ctx;
+    const { store, api } = this.deps;
     const row = store.quotations.findRow(entry.target);
     if (!row || row.deleted) return nothingLeft(store, entry);
     const sendmethod = String(entry.payload.sendmethod);
     if (row.server_id === null) {
       const made = await createNumbered(
-        this.ctx,
+        this.deps,
         row,
-        () => bodyFor(this.ctx, entry, numbered(this.ctx, store.quotations.row(row.id)), { action: 'send', sendmethod }),
+        () => bodyFor(this.deps, entry, numbered(this.deps, store.quotations.row(row.id)), { action: 'send', sendmethod }),
         (body) => {
           const trace: SendTrace = { mode: 'post', savename: body.savename ?? null, quotationreference: body.quotationreference ?? null, body };
           store.outbox.markInFlight(entry.id, trace);
@@ -316,7 +316,7 @@ export class QuotationSend implements OpHandler {
       );
       if (!made.ok) return made.result;
       this.applySent(entry, made.id, provisional(made.body, made.id, true));
-      await readSent(this.ctx, entry.target, made.id);
+      await readSent(this.deps, entry.target, made.id);
       return 'done';
     }
     const from = row.server_id;
@@ -326,19 +326,19 @@ export class QuotationSend implements OpHandler {
     try {
       id = await api.quotations.send(from, sendmethod as SendMethod);
     } catch (e) {
-      if (isNotFound(e)) return deletedConflict(this.ctx, entry, row);
+      if (isNotFound(e)) return deletedConflict(this.deps, entry, row);
       throw e;
     }
     this.applySent(entry, id, this.sentVersion(row, id, sendmethod));
-    await readSent(this.ctx, entry.target, id);
+    await readSent(this.deps, entry.target, id);
     return 'done';
   }
 
   /** A saved draft as it was sent: its last saved content (the cached record may be older). */
   private sentVersion(row: QuotationRow, id: number, sendmethod: string): Quotation | null {
     const server = parseRecord(row.server);
-    const content = this.ctx.store.quotations.contentOf(row);
-    const clientnr = server?.clientnr ?? (content.clientId ? (this.ctx.store.clients.findRow(content.clientId)?.clientnr ?? null) : null);
+    const content = this.deps.store.quotations.contentOf(row);
+    const clientnr = server?.clientnr ?? (content.clientId ? (this.deps.store.clients.findRow(content.clientId)?.clientnr ?? null) : null);
     const body = sendBody(content, row, clientnr, sendmethod);
     if (body.ok) return provisional({ ...(server ?? {}), ...body.value }, id, true);
     return server ? { ...server, id, sent: true } : null;
@@ -346,7 +346,7 @@ export class QuotationSend implements OpHandler {
 
   /** The sent quotation's id replaces the draft's everywhere here. */
   private applySent(entry: OutboxItem, id: number, record: Quotation | null): void {
-    this.ctx.store.quotationPushes.recordSent(entry.id, entry.target, id, record);
+    this.deps.store.quotationPushes.recordSent(entry.id, entry.target, id, record);
   }
 
   /**
@@ -354,7 +354,7 @@ export class QuotationSend implements OpHandler {
    * by its reference: another quotation may hold the same number.
    */
   async resolve(entry: OutboxItem): Promise<ResolveResult> {
-    const { store, api } = this.ctx;
+    const { store, api } = this.deps;
     const trace = entry.sent as SendTrace | null;
     const row = store.quotations.findRow(entry.target);
     if (!row) return 'applied';
@@ -384,7 +384,7 @@ export class QuotationSend implements OpHandler {
     }
     if (trace.mode === 'put') {
       // neither a draft any more nor sent under our reference: deleted on the service meanwhile
-      deletedConflict(this.ctx, entry, row);
+      deletedConflict(this.deps, entry, row);
       return 'parked';
     }
     return 'not_applied';
@@ -393,10 +393,10 @@ export class QuotationSend implements OpHandler {
 
 /** Approval and custom status: setting the same state twice is harmless. */
 export class QuotationSentChange implements OpHandler {
-  constructor(private readonly ctx: PushDeps) {}
+  constructor(private readonly deps: PushDeps) {}
 
   async push(entry: OutboxItem): Promise<PushResult> {
-    const { store, api } = this.ctx;
+    const { store, api } = this.deps;
     const row = store.quotations.findRow(entry.target);
     if (!row || row.deleted) return nothingLeft(store, entry);
     if (row.server_id === null) {
@@ -413,7 +413,7 @@ export class QuotationSentChange implements OpHandler {
       } else if (p.customstatus === 'clear') await api.quotations.clearCustomStatus(id);
       else await api.quotations.setCustomStatus(id, p.customstatus as CustomStatus);
     } catch (e) {
-      if (isNotFound(e)) return deletedConflict(this.ctx, entry, row);
+      if (isNotFound(e)) return deletedConflict(this.deps, entry, row);
       throw e;
     }
     store.quotationPushes.recordSentChange(
@@ -432,10 +432,10 @@ export class QuotationSentChange implements OpHandler {
 }
 
 export class QuotationDelete implements OpHandler {
-  constructor(private readonly ctx: PushDeps) {}
+  constructor(private readonly deps: PushDeps) {}
 
   async push(entry: OutboxItem): Promise<PushResult> {
-    const { store, api } = this.ctx;
+    const { store, api } = this.deps;
     const row = store.quotations.findRow(entry.target);
     if (row && row.server_id !== null) {
       store.outbox.markInFlight(entry.id, { id: row.server_id });

@@ -9,12 +9,12 @@ import type { OpDeps, QuotationPushStore } from './types';
  * The send itself is done whatever happens here: a failed read only means
  * the link comes with the next pull, so nothing is thrown.
  */
-export async function readSent(ctx: OpDeps<QuotationPushStore>, localId: string, serverId: number): Promise<void> {
+export async function readSent(deps: OpDeps<QuotationPushStore>, localId: string, serverId: number): Promise<void> {
   try {
-    const sent = await ctx.api.quotations.get(serverId);
+    const sent = await deps.api.quotations.get(serverId);
     if (sent.id !== serverId) return;
     // kept only while the row still mirrors this quotation (quotationPushes)
-    ctx.store.quotationPushes.recordSentRead(localId, sent);
+    deps.store.quotationPushes.recordSentRead(localId, sent);
   } catch {
     // the entry is done already: an error here must not make the engine
     // take the send for failed (and look it up, or send it again)
