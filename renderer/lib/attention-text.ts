@@ -5,24 +5,12 @@
 // only English words: two of those are known by their words, any other
 // keeps them as they are.
 import type { ParkedOperation, SerializedError } from '../../shared/bridge';
+import { OP_KINDS } from '../../shared/outbox';
 import type { UiLanguage } from '../../shared/language';
 import { hasErrorText, errorText } from '../i18n/errors';
 import type { Translate } from './field-text';
 
-const OPERATIONS = new Set([
-  'client.create',
-  'client.update',
-  'client.delete',
-  'quotation.save',
-  'quotation.send',
-  'quotation.approve',
-  'quotation.status',
-  'quotation.delete',
-  'product.create',
-  'product.update',
-  'product.stock',
-  'product.delete',
-]);
+const OPERATIONS = new Set<string>(OP_KINDS);
 
 /** "Save quotation for Acme BV (QD-261122-…)", "Klant Acme BV aanmaken". */
 export function operationText(op: Pick<ParkedOperation, 'kind' | 'label' | 'reference' | 'clientName'>, t: Translate): string {

@@ -4,26 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvoicingApi } from '../../electron/api';
 import { reply, startScripted, type ScriptedServer } from './fixtures/scripted-server';
+import { LIVE_CLIENT } from '../helpers/live-records';
 
-const LIVE_CLIENT = {
-  clientnr: '1',
-  contact: '',
-  showcontact: 'true',
-  company: 'kees',
-  country: '146',
-  tax_shifted: 'false',
-  lastinvoice: '2015-11-24',
-  top: '30',
-  stddiscount: '0',
-  reference: { line1: '', line2: '', line3: '' },
-  active: 'true',
-  default_doclang: '',
-  default_email: '0',
-  currency: 'EUR',
-  mandate_date: '',
-  collecttype: 'FRST',
-  tax_type: 'extax',
-};
 const LIVE_PRODUCT = { id: '1', code: 'product code', name: 'Some line', price: '120', taxes: '21', priceintax: '145.2' };
 const LIVE_QUOTATION = {
   id: '17',

@@ -2,28 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { clientInput, clientRecord, productRecord, quotationCreate, quotationRecord, countryRecord } from '../../shared/schemas';
 import { toWire } from '../../shared/wire';
 import { fieldErrorsFromZod } from '../../shared/field-errors';
+import { LIVE_CLIENT } from '../helpers/live-records';
 
 describe('wire coercion', () => {
   it('reads a recorded live client record', () => {
-    const c = clientRecord.parse({
-      clientnr: '1',
-      contact: '',
-      showcontact: 'true',
-      company: 'kees',
-      country: '146',
-      tax_shifted: 'false',
-      lastinvoice: '2015-11-24',
-      top: '30',
-      stddiscount: '0',
-      reference: { line1: '', line2: '', line3: '' },
-      active: 'true',
-      default_doclang: '',
-      default_email: '0',
-      currency: 'EUR',
-      mandate_date: '',
-      collecttype: 'FRST',
-      tax_type: 'extax',
-    });
+    const c = clientRecord.parse(LIVE_CLIENT);
     expect(c).toMatchObject({
       clientnr: 1,
       showcontact: true,

@@ -1,0 +1,20 @@
+// A client record as the live service answered it (every scalar a string; docs/wire-format.md), for the tests that read it.
+export const LIVE_CLIENT = {
+  clientnr: '1',
+  contact: '',
+  showcontact: 'true',
+  company: 'kees',
+  country: '146',
+  tax_shifted: 'false',
+  lastinvoice: '2015-11-24',
+  top: '30',
+  stddiscount: '0',
+  reference: { line1: '', line2: '', line3: '' },
+  active: 'true',
+  default_doclang: '',
+  default_email: '0',
+  currency: 'EUR',
+  mandate_date: '',
+  collecttype: 'FRST',
+  tax_type: 'extax',
+};
