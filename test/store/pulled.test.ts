@@ -9,7 +9,7 @@ function indexed(store: ReturnType<typeof scratchStore>['store'], table: 'client
   return store.db.prepare(`SELECT rowid, * FROM ${table} ORDER BY rowid`).all();
 }
 
-describe('cache of service records', () => {
+describe('the pull writing service records', () => {
   it('writes pages and rewrites only what changed', () => {
     const { store, clock } = scratchStore();
     store.pulled.putClients(
