@@ -437,10 +437,13 @@ export const useEditorStore = defineStore('editor', () => {
   async function addLine(kind: 'priced' | 'text', index?: number, product?: ProductView): Promise<LineView | undefined> {
     // a product's line (its price above all) is worked out by the main process only; the editor shows what it answers
     const line: LinePatch = product ? {} : kind === 'text' ? { description: '' } : { amount: 1, description: '' };
-    const at = index ?? lines.value.length;
-    const added = await structural((quotationId) => call('lines.add', { quotationId, index: at, line, ...(product ? { fromProductId: product.id } : {}) }));
+    // no index means the end as the main process finds it: two lines added in quick succession (Enter, then Alt+T
+    // before the first is back) would otherwise both ask for the length they saw, and the second would go above the first
+    const added = await structural((quotationId) =>
+      call('lines.add', { quotationId, ...(index === undefined ? {} : { index }), line, ...(product ? { fromProductId: product.id } : {}) }),
+    );
     if (added && !lines.value.some((l) => l.id === added.id)) {
-      lines.value.splice(Math.min(at, lines.value.length), 0, { ...added });
+      lines.value.splice(Math.min(index ?? lines.value.length, lines.value.length), 0, { ...added });
       linesChanged();
     }
     return added;

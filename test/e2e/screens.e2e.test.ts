@@ -82,7 +82,8 @@ describe('the Dutch interface', () => {
     await expect.poll(() => page.getByRole('textbox', { name: 'Omschrijving' }).count()).toBe(3);
     await page.keyboard.type('Advies C');
     await page.getByText('Lokaal opgeslagen').waitFor();
-    expect(await descriptions(id)).toEqual(['Advies A', 'Advies B', 'Advies C']);
+    // "saved here" may still be showing from the line before: wait for the last edit to be written
+    await expect.poll(() => descriptions(id)).toEqual(['Advies A', 'Advies B', 'Advies C']);
     const first = (await bridge(page, 'quotations.get', { id })).lines[0]!;
     expect(first).toMatchObject({ amount: 2, amount_desc: 'uur', tax_rate: 21, price: 12.5 });
 

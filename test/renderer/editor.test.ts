@@ -109,6 +109,15 @@ describe('editor store', () => {
     expect(editor.lines.map((l) => l.id)).toEqual([line!.id]);
   });
 
+  it('keeps two lines added in quick succession in the order they were asked for', async () => {
+    const { q, editor } = await openWith([{ description: 'A', amount: 1, price: 1 }]);
+    // the second is asked for before the first is back (Enter, then Alt+T at once)
+    const [b, c] = await Promise.all([editor.addLine('priced'), editor.addLine('priced')]);
+    const order = [editor.lines[0]!.id, b!.id, c!.id];
+    expect(editor.lines.map((l) => l.id)).toEqual(order);
+    expect(fake.quotations.get(q.id)!.lines.map((l) => l.id)).toEqual(order);
+  });
+
   it('adds, duplicates, moves and removes lines in order, after pending edits', async () => {
     const { q, editor } = await openWith([{ description: 'A', amount: 1, price: 1 }]);
     const a = editor.lines[0]!.id;
