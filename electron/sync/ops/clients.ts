@@ -8,7 +8,8 @@ import { clientFieldsOf, type ClientRow } from '../../store/clients';
 import { clientToInput } from '../request-bodies';
 import { clientFields, mergeClient, same } from '../merge';
 import type { ClientPushStore, OpDeps, OpHandler, PushResult, ResolveResult } from './types';
-import { findLostCreate, isNotFound, nothingLeft, ownEarlierChanges } from './common';
+import { findLostCreate, isNotFound, nothingLeft } from './common';
+import { planMergedUpdate } from './merged-update';
 import { said } from '../../../shared/messages';
 
 /** A row that only mirrors the service: no local edits, no work waiting, nothing here refers to it. */
@@ -121,32 +122,14 @@ export class ClientUpdate implements OpHandler {
       return 'parked';
     }
     // Merged against the record as it is now: the user may have typed on meanwhile.
-    const plan = store.transaction((): { send: Partial<ClientInput> } | PushResult => {
-      const row = store.clients.row(entry.target);
-      const mine = clientFieldsOf(row);
-      const input = clientToInput(mine);
-      if (!input.ok) {
-        store.outbox.park(entry.id, { kind: 'validation', ...said('parked.client.update_invalid'), fieldErrors: input.errors });
-        return 'parked';
-      }
-      const m = mergeClient(ownEarlierChanges(parseJson<Client>(row.base), entry, theirs), mine, input.value, theirs);
-      const unchanged = Object.keys(m.send).length === 0 && m.conflicts.length === 0 && same(m.merged, clientFields(theirs));
-      store.clients.recordMerged(row.id, theirs, unchanged ? null : m.merged);
-      if (m.conflicts.length > 0) {
-        store.conflicts.record({
-          kind: 'fields',
-          targetKind: 'client',
-          target: row.id,
-          opId: entry.id,
-          mine,
-          theirs,
-          base: parseJson(row.base),
-          fields: m.conflicts,
-        });
-        return 'parked';
-      }
-      if (Object.keys(m.send).length === 0) return nothingLeft(store, entry);
-      return { send: m.send };
+    const plan = planMergedUpdate(store, entry, theirs, {
+      targetKind: 'client',
+      rows: store.clients,
+      fieldsOf: clientFieldsOf,
+      toInput: clientToInput,
+      merge: mergeClient,
+      serviceFields: clientFields,
+      invalid: 'parked.client.update_invalid',
     });
     if (typeof plan === 'string') return plan;
     store.outbox.markInFlight(entry.id, { clientnr, changes: plan.send });

@@ -10,7 +10,8 @@ import { PRODUCT_FIELDS } from '../../store/fields';
 import { productToInput } from '../request-bodies';
 import { mergeProduct, productFields, same } from '../merge';
 import type { OpDeps, OpHandler, ProductPushStore, PushResult, ResolveResult } from './types';
-import { findLostCreate, isNotFound, nothingLeft, ownEarlierChanges } from './common';
+import { findLostCreate, isNotFound, nothingLeft } from './common';
+import { planMergedUpdate } from './merged-update';
 import { said } from '../../../shared/messages';
 
 /**
@@ -143,32 +144,14 @@ export class ProductUpdate implements OpHandler {
     const theirs = await current(this.deps, entry, { ...first, product_id: productId });
     if (!theirs) return 'parked';
     // Merged against the record as it is now: the person may have typed on meanwhile.
-    const plan = store.transaction((): { send: Partial<ProductInput> } | PushResult => {
-      const row = store.products.row(entry.target);
-      const mine = productFieldsOf(row);
-      const input = productToInput(mine);
-      if (!input.ok) {
-        store.outbox.park(entry.id, { kind: 'validation', ...said('parked.product.update_invalid'), fieldErrors: input.errors });
-        return 'parked';
-      }
-      const m = mergeProduct(ownEarlierChanges(parseJson<Product>(row.base), entry, theirs), mine, input.value, theirs);
-      const unchanged = Object.keys(m.send).length === 0 && m.conflicts.length === 0 && same(m.merged, productFields(theirs));
-      store.products.recordMerged(row.id, theirs, unchanged ? null : m.merged);
-      if (m.conflicts.length > 0) {
-        store.conflicts.record({
-          kind: 'fields',
-          targetKind: 'product',
-          target: row.id,
-          opId: entry.id,
-          mine,
-          theirs,
-          base: parseJson(row.base),
-          fields: m.conflicts,
-        });
-        return 'parked';
-      }
-      if (Object.keys(m.send).length === 0) return nothingLeft(store, entry);
-      return { send: m.send };
+    const plan = planMergedUpdate(store, entry, theirs, {
+      targetKind: 'product',
+      rows: store.products,
+      fieldsOf: (row) => productFieldsOf(row as ProductRow),
+      toInput: productToInput,
+      merge: mergeProduct,
+      serviceFields: productFields,
+      invalid: 'parked.product.update_invalid',
     });
     if (typeof plan === 'string') return plan;
     store.outbox.markInFlight(entry.id, { productId, changes: plan.send });

@@ -13,7 +13,7 @@ export interface OpDeps<S> {
 }
 
 /** The outbox moves a push handler makes. */
-type PushOutbox = Pick<Store['outbox'], 'markDone' | 'markInFlight' | 'park' | 'forTarget'>;
+export type PushOutbox = Pick<Store['outbox'], 'markDone' | 'markInFlight' | 'park' | 'forTarget'>;
 
 /**
  * What the client handlers (ops/clients.ts) need of the store. The real
