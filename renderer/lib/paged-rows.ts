@@ -49,6 +49,27 @@ export function pagedRows<T, A extends Page<T> = Page<T>>(read: (offset: number,
   /** a new search makes every answer of the one before stale */
   let generation = 0;
   const inFlight = new Map<number, Promise<void>>();
+  /** reads of a page in view that failed in a row: it is read again after a pause that doubles, a few times */
+  const failures = new Map<number, number>();
+  const RETRIES = 5;
+  const FIRST_PAUSE_MS = 1000;
+
+  /**
+   * A page in view whose read failed (the store busy a moment, the main
+   * process restarting) would show "Loading…" until the person scrolled away
+   * and back or the records changed: it is read again while it is in view.
+   */
+  function retryLater(n: number, gen: number): void {
+    const tries = (failures.get(n) ?? 0) + 1;
+    failures.set(n, tries);
+    if (tries > RETRIES) return;
+    setTimeout(
+      () => {
+        if (gen === generation && wanted.has(n) && !pages.value.has(n)) void fetchPage(n, 'fill');
+      },
+      FIRST_PAUSE_MS * 2 ** (tries - 1),
+    );
+  }
 
   function fetchPage(n: number, mode: 'fill' | 'refresh' | 'fresh'): Promise<void> {
     const running = inFlight.get(n);
@@ -68,8 +89,11 @@ export function pagedRows<T, A extends Page<T> = Page<T>>(read: (offset: number,
         pages.value = next;
         error.value = null;
         loaded.value = true;
+        failures.delete(n);
       } catch (e) {
-        if (gen === generation) error.value = asBridgeError(e);
+        if (gen !== generation) return;
+        error.value = asBridgeError(e);
+        if (!pages.value.has(n)) retryLater(n, gen);
       }
     })();
     inFlight.set(n, p);
@@ -103,6 +127,7 @@ export function pagedRows<T, A extends Page<T> = Page<T>>(read: (offset: number,
   function restart(): Promise<void> {
     generation++;
     inFlight.clear();
+    failures.clear();
     wanted = new Set([0]);
     return fetchPage(0, 'fresh');
   }

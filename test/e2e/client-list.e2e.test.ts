@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, bridge, openApp, screenshot, type App } from './support';
 import { until } from '../helpers/until';
+import { scrollToRow } from './paged-scroll';
 
 const CLIENTS = 3000;
 const PRODUCTS = 1500;
@@ -31,32 +32,6 @@ afterAll(() => app?.close());
 
 /** Rows of the table drawn in the page (the stand-ins for the others aside). */
 const drawn = (table: string) => page.locator(`table.${table} tbody tr[data-index]`).count();
-
-/** Scrolls the screen's main area as a person drags its scroll bar, until the row at `index` is drawn. */
-async function scrollToRow(table: string, index: number) {
-  const row = page.locator(`table.${table} tr.paged-row[data-index="${index}"]`);
-  await until(
-    async () => {
-      if ((await row.count()) > 0) return true;
-      await page.evaluate(
-        ([t, i]) => {
-          type Box = { getBoundingClientRect(): { top: number; height: number } };
-          type Scroller = Box & { scrollTop: number; clientHeight: number };
-          const doc = (globalThis as unknown as { document: { querySelector(s: string): Box | null } }).document;
-          const main = doc.querySelector('main') as Scroller;
-          const h = doc.querySelector(`table.${t} tbody tr[data-index]`)?.getBoundingClientRect().height || 41;
-          const top = doc.querySelector(`table.${t}`)!.getBoundingClientRect().top - main.getBoundingClientRect().top + main.scrollTop;
-          main.scrollTop = top + Number(i) * h - main.clientHeight / 2;
-        },
-        [table, index] as const,
-      );
-      return false;
-    },
-    `row ${index} of ${table}`,
-    30_000,
-  );
-  return row;
-}
 
 /** How many times the table's rows changed in half a second nobody touched it. */
 async function changesWhileIdle(table: string): Promise<number> {
@@ -88,7 +63,7 @@ describe('the client list at a few thousand clients', () => {
 
     const all = await bridge(page, 'clients.list', { includeInactive: true, offset: CLIENTS - 1, limit: 1 });
     const last = all.items[0]!;
-    const row = await scrollToRow('client-list', CLIENTS - 1);
+    const row = await scrollToRow(page, 'client-list', CLIENTS - 1);
     expect(await row.getAttribute('aria-rowindex')).toBe(String(CLIENTS + 1));
     await expect.poll(() => row.locator('.row-link').textContent()).toBe(last.company || last.contact);
     expect(await drawn('client-list')).toBeLessThan(DRAWN_AT_MOST);
@@ -139,7 +114,7 @@ describe('the product list at 1,500 products', () => {
     expect(await page.locator('table.product-list').getAttribute('aria-rowcount')).toBe(String(PRODUCTS + 1));
     expect(await drawn('product-list')).toBeLessThan(DRAWN_AT_MOST);
     const last = (await bridge(page, 'products.list', { offset: PRODUCTS - 1, limit: 1 })).items[0]!;
-    const row = await scrollToRow('product-list', PRODUCTS - 1);
+    const row = await scrollToRow(page, 'product-list', PRODUCTS - 1);
     await expect.poll(() => row.locator('.row-link').textContent()).toBe(last.name || last.code);
     expect(await drawn('product-list')).toBeLessThan(DRAWN_AT_MOST);
     await screenshot(page, 'product-list-end');

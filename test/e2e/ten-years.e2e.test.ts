@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, bridge, openApp, screenshot, type App } from './support';
 import { until } from '../helpers/until';
+import { scrollToRow as scrollToPagedRow } from './paged-scroll';
 
 const SIZE = { clients: 100_000, products: 5_000, quotations: 10_000 };
 /** fewer rows than this in the page: only those in view and a margin are drawn */
@@ -21,30 +22,8 @@ async function listTotal(): Promise<number> {
   return Number(await page.locator('table.quotation-list').getAttribute('aria-rowcount')) - 1;
 }
 
-/** Scrolls the page until the row at `index` is drawn; gives that row. */
-async function scrollToRow(index: number) {
-  const row = page.locator(`table.quotation-list tr[data-index="${index}"][data-quotation-id]`);
-  await until(
-    async () => {
-      if ((await row.count()) > 0) return true;
-      // as a person drags the scroll bar down: the rows come in as the view passes them
-      await page.evaluate((i) => {
-        type Box = { getBoundingClientRect(): { top: number; height: number } };
-        type Scroller = Box & { scrollTop: number; clientHeight: number };
-        const doc = (globalThis as unknown as { document: { querySelector(s: string): Box | null } }).document;
-        // the screen scrolls in the app's main area, as a person drags its scroll bar
-        const main = doc.querySelector('main') as Scroller;
-        const h = doc.querySelector('table.quotation-list tbody tr[data-index]')?.getBoundingClientRect().height || 41;
-        const tableTop = doc.querySelector('table.quotation-list')!.getBoundingClientRect().top - main.getBoundingClientRect().top + main.scrollTop;
-        main.scrollTop = tableTop + i * h - main.clientHeight / 2;
-      }, index);
-      return false;
-    },
-    `row ${index} of the quotation list`,
-    30_000,
-  );
-  return row;
-}
+/** Scrolls the quotation list until the row at `index` is drawn; gives that row. */
+const scrollToRow = (index: number) => scrollToPagedRow(page, 'quotation-list', index, 'tr[data-quotation-id]');
 
 const serviceQuotations = () => app.host.sandbox!.data.quotations.all();
 

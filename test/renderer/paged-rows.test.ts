@@ -1,8 +1,9 @@
 // A long list read a page at a time (the client and product lists): the
 // first page, then each page that comes into view once; a reload reads only
 // the pages in view; a new search starts from the first page and drops the
-// answers of the one before; a failed read is said and nothing shown is lost.
-import { describe, expect, it } from 'vitest';
+// answers of the one before; a failed read is said and nothing shown is lost,
+// and a page in view whose read failed is read again a few times.
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_SIZE, pagedRows } from '../../renderer/lib/paged-rows';
 
 /** A list of `n` rows answered by a read that records its offsets; `hold` keeps answers back until released. */
@@ -111,5 +112,39 @@ describe('a list read a page at a time', () => {
     l.failWith(null);
     await rows.reload();
     expect(rows.error.value).toBeNull();
+  });
+
+  afterEach(() => vi.useRealTimers());
+
+  it('reads a page in view again after its read failed, a few times with longer pauses, and not once it is out of view', async () => {
+    vi.useFakeTimers();
+    const l = list(3000);
+    const rows = pagedRows(l.read);
+    await rows.reload();
+    l.failWith(new Error('busy'));
+    await rows.show(2950, 3000);
+    expect(rows.rowAt(2999)).toBeUndefined();
+    expect(rows.error.value).not.toBeNull();
+    l.offsets.length = 0;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(l.offsets).toEqual([2900]);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(l.offsets).toEqual([2900, 2900]);
+    l.failWith(null);
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(rows.rowAt(2999)).toBe('row 2999');
+    expect(rows.error.value).toBeNull();
+    // a page whose reads keep failing is tried five times, then waits for the person or a change of the records
+    l.failWith(new Error('busy'));
+    await rows.show(1000, 1050);
+    l.offsets.length = 0;
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(l.offsets).toEqual([1000, 1000, 1000, 1000, 1000]);
+    // out of view, a failed page is not read again
+    await rows.show(2000, 2050);
+    await rows.show(0, 20);
+    l.offsets.length = 0;
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(l.offsets).toEqual([]);
   });
 });
