@@ -110,6 +110,10 @@ describe('drafting a quotation', () => {
     await expect.poll(() => page.getByRole('textbox', { name: 'Description' }).count()).toBe(3);
     await page.keyboard.type('Levering in overleg, tussen 8 en 12 uur.');
     await page.getByText('Saved locally').waitFor();
+    // "Saved locally" may still be showing from the line before: wait for the text line to be written
+    await expect
+      .poll(async () => (await bridge(page, 'quotations.get', { id: quotationId })).lines[2]?.description)
+      .toBe('Levering in overleg, tussen 8 en 12 uur.');
     // the totals show the tax per rate
     await page.getByText(/^Tax 21% over /).waitFor();
     await page.getByText(/^Tax 9% over /).waitFor();

@@ -138,8 +138,19 @@ describe('a quotation for a client in another currency', () => {
     expect(app.host.sandbox!.data.quotations.json(saved.id)).toContain('"convert_prices_to_euro":"true"');
 
     // after a pull the editor still shows both
+    const pulledBefore = (await bridge(page, 'sync.status', {})).lastSyncAt;
     await page.getByRole('button', { name: 'Sync now' }).click();
     await waitForSync(page, /Last sync/);
+    // the bar said "Last sync" before this pull too: wait for this one to end
+    await expect
+      .poll(
+        async () => {
+          const s = await bridge(page, 'sync.status', {});
+          return s.pulling === null && s.lastSyncAt !== pulledBefore;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await page.reload();
     await page.getByTestId('currency-notice').waitFor();
     expect(await page.getByRole('button', { name: /^Foreign tax/ }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-pressed')))).toEqual([

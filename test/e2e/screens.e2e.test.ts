@@ -209,6 +209,9 @@ describe('the Dutch interface', () => {
     const all = await rows.count();
     const first = (await bridge(page, 'products.list', { limit: 1 })).items[0]!;
     await page.getByRole('searchbox', { name: 'Producten zoeken' }).fill(first.code);
+    // the whole list, the first product in it, stays until the search's answer is there
+    const found = (await bridge(page, 'products.list', { query: first.code })).items.map((p) => p.code);
+    await expect.poll(() => rows.locator('td.code').allInnerTexts()).toEqual(found);
     await expect.poll(() => rows.count()).toBeLessThanOrEqual(all);
     await page.getByRole('cell', { name: first.code }).waitFor();
     await screenshot(page, 'products');
@@ -223,7 +226,8 @@ describe('the Dutch interface', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('Taal').selectOption('en');
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
-    expect((await bridge(page, 'settings.get', {})).language).toBe('en');
+    // the screen switches at once; the stored setting follows
+    await expect.poll(async () => (await bridge(page, 'settings.get', {})).language).toBe('en');
     // Online while the service's last answer is recent, else the time it last answered (docs/connectivity.md)
     expect(await syncText(page)).toMatch(/^(Online|Service last reached \d\d:\d\d) · \d+ pending/);
     expect(app.errors).toEqual([]);

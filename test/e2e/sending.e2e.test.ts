@@ -167,7 +167,8 @@ describe('sending and the signing link', () => {
 
     // the warning's way out: the client, to add what is missing
     await warning.getByRole('link', { name: 'Open the client' }).click();
-    await page.getByRole('heading', { name: 'Kwekerij Zonder Post' }).waitFor();
+    // the client's own heading: the quotation's ("Quotation for Kwekerij Zonder Post") names the client too
+    await page.getByRole('heading', { name: /^Kwekerij Zonder Post/, level: 1 }).waitFor();
     expect(await dialog.count()).toBe(0);
   }, 60_000);
 
@@ -252,7 +253,8 @@ describe('sending and the signing link', () => {
     await page.getByTestId('signing-problem').filter({ hasText: 'does not start with https://' }).waitFor();
     expect(await page.getByRole('button', { name: 'Open in browser' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Copy link' }).click();
-    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(plain);
+    // the copy is written to the clipboard after the click, over the https link copied before
+    await expect.poll(() => page.evaluate('navigator.clipboard.readText()')).toBe(plain);
     await screenshot(page, 'sent-signing-link-not-https');
     expect(await axeViolations(page)).toEqual([]);
   }, 60_000);

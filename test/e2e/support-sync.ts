@@ -4,8 +4,14 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { syncText, type App } from './support';
 
+/** Waits for the sync bar to say `text`; when it never does, the message says what the bar said last. */
 export async function waitForSync(page: Page, text: RegExp, timeout = 15_000): Promise<void> {
-  await page.getByRole('status').filter({ hasText: text }).waitFor({ timeout });
+  try {
+    await page.getByRole('status').filter({ hasText: text }).waitFor({ timeout });
+  } catch (e) {
+    const last = await syncText(page).catch(() => '(no sync bar)');
+    throw new Error(`the sync bar never said ${text} in ${timeout} ms; it says: ${last}`, { cause: e });
+  }
 }
 
 /** Takes the service off the network; the app learns it from the next request that fails. */
