@@ -14,6 +14,8 @@ export class Connectivity {
   private readonly backoff: BackoffOptions;
   /** broken or timed-out requests in a row */
   private troubles = 0;
+  /** while in doubt: when one cheap request settles it, unless another request answers first */
+  private checkAt: number | null = null;
   private answeredAt: number | null = null;
   private toldAt: number | null = null;
 
@@ -51,10 +53,26 @@ export class Connectivity {
     return this.state !== false && this.troubles > 0;
   }
 
+  /**
+   * When the doubt is to be settled by a probe. "Checking the connection"
+   * must be true: a request that broke off while nothing else is due (a pull
+   * at the end of the queue) would otherwise leave the bar checking until the
+   * next pull, minutes away. At most two such probes before the third trouble
+   * judges the line down; the first a few seconds on, jittered.
+   */
+  get nextCheckAt(): number | null {
+    return this.doubtful ? this.checkAt : null;
+  }
+
+  checkDue(): boolean {
+    return this.doubtful && this.checkAt !== null && this.now() >= this.checkAt;
+  }
+
   answered(): void {
     const wasDoubtful = this.doubtful;
     this.probes = 0;
     this.troubles = 0;
+    this.checkAt = null;
     this.answeredAt = this.now();
     if (this.state !== true) {
       this.state = true;
@@ -72,6 +90,7 @@ export class Connectivity {
     const floor = Math.min(this.backoff.capMs ?? Infinity, (this.backoff.baseMs ?? 0) * 2 ** this.probes) / 4;
     this.nextProbe = this.now() + Math.max(step, floor);
     this.probes++;
+    this.checkAt = null;
     if (this.state !== false) {
       this.state = false;
       this.onChange(false, reason);
@@ -84,13 +103,16 @@ export class Connectivity {
    */
   troubled(reason: string, limit = 3): void {
     this.troubles++;
-    if (this.troubles >= limit) this.unreachable(reason);
-    else if (this.troubles === 1) this.onReach();
+    if (this.troubles >= limit) return this.unreachable(reason);
+    const base = this.backoff.baseMs ?? 2000;
+    this.checkAt = this.now() + base + backoffDelay(this.troubles - 1, this.backoff);
+    if (this.troubles === 1) this.onReach();
   }
 
-  /** The next probe waits until `at` at the earliest (the request budget cannot afford one before). */
+  /** The next probe or check waits until `at` at the earliest (the request budget cannot afford one before). */
   postpone(at: number): void {
     if (this.state === false) this.nextProbe = Math.max(this.nextProbe, at);
+    if (this.checkAt !== null) this.checkAt = Math.max(this.checkAt, at);
   }
 
   probeDue(): boolean {

@@ -97,7 +97,12 @@ export class SyncEngine {
         if (online) this.events.emit('online');
         else this.events.emit('offline', reason);
       },
-      () => this.events.emit('reach'),
+      () => {
+        this.events.emit('reach');
+        // a doubt begun: settle it when its check is due, if nothing answers before
+        const check = this.connectivity?.nextCheckAt ?? null;
+        if (check !== null && this.running) this.schedule(check);
+      },
     );
     this.pusher = new Pusher({ store: this.store, api: this.api }, { now: this.now, backoff: opts.backoff });
     const onChanged = (entities: string[]) => {
@@ -263,18 +268,22 @@ export class SyncEngine {
 
   /**
    * Does what is due now: a probe while offline (success: every entry is due
-   * again), then the due entries. The background timer calls this; tests
+   * again) or to settle a doubt nothing else will, then the due entries. The background timer calls this; tests
    * call it after moving their clock.
    */
   async tick(): Promise<FlushResult> {
-    if (this.connectivity.probeDue() && !this.pausedFor) {
+    // in doubt with a push due, the push is the check
+    const due = this.store.outbox.nextDueAt();
+    const checking = this.connectivity.checkDue() && (due === null || due > this.now());
+    if ((this.connectivity.probeDue() || checking) && !this.pausedFor) {
       const room = this.api.transport.budget.room(1);
       if (!room.go) {
         this.connectivity.postpone(this.now() + room.waitMs);
-        return { done: 0, parked: 0, failed: 0, stopped: 'offline' };
+        if (!checking) return { done: 0, parked: 0, failed: 0, stopped: 'offline' };
+      } else {
+        const back = await this.serial(() => this.probe(false));
+        if (!back) return { done: 0, parked: 0, failed: 0, stopped: 'offline' };
       }
-      const back = await this.serial(() => this.probe(false));
-      if (!back) return { done: 0, parked: 0, failed: 0, stopped: 'offline' };
     }
     return this.flush();
   }
@@ -363,6 +372,8 @@ export class SyncEngine {
     } else if (!this.pausedFor) {
       const due = this.store.outbox.nextDueAt();
       if (due !== null) times.push(due);
+      const check = this.connectivity.nextCheckAt;
+      if (check !== null) times.push(check);
     }
     if (times.length > 0) this.schedule(Math.max(this.now(), Math.min(...times)));
   }

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connectivity } from '../../electron/sync/connectivity';
 import { reachOf, RECENT_MS } from '../../shared/reach';
 import { startTestCore, type TestCore } from '../helpers/core';
+import { SimClock } from '../helpers/sim-clock';
+import { rig } from './helpers';
 
 describe('Connectivity', () => {
   it('keeps the time of the last answer and doubts after one failed request', () => {
@@ -43,6 +45,75 @@ describe('Connectivity', () => {
     c.troubled('reset');
     expect(c.online).toBe(false);
     expect(c.doubtful).toBe(false);
+  });
+
+  it('settles a doubt by a check a few seconds on, unless an answer comes first', () => {
+    let now = 1_000_000;
+    const c = new Connectivity(() => now, { baseMs: 2000, random: () => 0.5 });
+    c.answered();
+    expect(c.nextCheckAt).toBeNull();
+    c.troubled('reset');
+    expect(c.nextCheckAt).toBe(1_000_000 + 2000 + 1000);
+    expect(c.checkDue()).toBe(false);
+    now += 3000;
+    expect(c.checkDue()).toBe(true);
+    // the budget cannot afford it yet
+    c.postpone(now + 10_000);
+    expect(c.checkDue()).toBe(false);
+    c.answered();
+    expect(c.nextCheckAt).toBeNull();
+    c.troubled('reset');
+    c.troubled('reset');
+    expect(c.nextCheckAt).toBe(now + 2000 + 2000);
+    // the third trouble judges the line down: then the offline probes take over
+    c.troubled('reset');
+    expect(c.nextCheckAt).toBeNull();
+    expect(c.online).toBe(false);
+  });
+});
+
+describe('a doubt nothing else will settle', () => {
+  it('is checked by one cheap request a few seconds later, not left until the next pull', async () => {
+    const sim = new SimClock();
+    const r = await rig({ engine: { now: sim.now, timers: sim.timers, probeBackoff: { baseMs: 2000, random: () => 0.5 } } });
+    const settle = () => r.engine.idle();
+    r.engine.start();
+    await r.engine.pull();
+    expect(r.engine.connectivity.doubtful).toBe(false);
+    // a pull that breaks off, with nothing waiting to be pushed
+    r.sb.setFaults({ resetRate: 1 });
+    await r.engine.pull().catch(() => undefined);
+    expect(r.engine.connectivity.doubtful).toBe(true);
+    expect(r.engine.online).toBe(true);
+    r.sb.setFaults({ resetRate: 0 });
+    const before = r.sb.requests().length;
+    await sim.advance(2000, settle);
+    expect(r.sb.requests().length).toBe(before);
+    await sim.advance(2000, settle);
+    // one request, and the bar may say Online again
+    expect(r.sb.requests().length).toBe(before + 1);
+    expect(r.engine.connectivity.doubtful).toBe(false);
+    expect(r.engine.online).toBe(true);
+    await sim.advance(60_000, settle);
+    expect(r.sb.requests().length).toBe(before + 1);
+  });
+
+  it('that the checks confirm makes the line down after two of them', async () => {
+    const sim = new SimClock();
+    const r = await rig({ engine: { now: sim.now, timers: sim.timers, probeBackoff: { baseMs: 2000, random: () => 0.5 } } });
+    const settle = () => r.engine.idle();
+    r.engine.start();
+    await r.engine.pull();
+    r.sb.setFaults({ resetRate: 1 });
+    await r.engine.pull().catch(() => undefined);
+    const before = r.sb.requests().length;
+    // checks at 3 s and at 7 s (2 s, then 4 s, with half the jitter), and no more: the line is down
+    for (let t = 0; t < 7_500; t += 500) await sim.advance(500, settle);
+    expect(r.sb.requests().length).toBe(before + 2);
+    expect(r.engine.online).toBe(false);
+    expect(r.engine.connectivity.doubtful).toBe(false);
+    // from here the offline probes, with their growing pauses, take over
+    expect(r.engine.connectivity.nextProbeAt).not.toBeNull();
   });
 });
 
