@@ -135,7 +135,7 @@ describe('rough edges a new user met', () => {
     await expect.poll(async () => (await bridge(page, 'sync.status', {})).pending, { timeout: 20_000 }).toBe(0);
     expect(sb.data.clients.has(c!.clientnr!)).toBe(true);
     await page.keyboard.press('Escape');
-  });
+  }, 90_000);
 
   it('stops saying Online once the service is gone', async () => {
     await openQuotations();
@@ -148,7 +148,7 @@ describe('rough edges a new user met', () => {
     await app.host.setOnline(true);
     await page.getByRole('button', { name: 'Sync now' }).click();
     await expect.poll(() => syncText(page), { timeout: 30_000 }).toMatch(/^Online · /);
-  });
+  }, 90_000);
 
   it('names what is deleted in Dutch too', async () => {
     await bridge(page, 'settings.set', { language: 'nl' });
@@ -216,5 +216,5 @@ describe('rough edges a new user met', () => {
     await expect.poll(() => syncText(page), { timeout: 20_000 }).toMatch(/^Online · 0 in wachtrij/);
     await screenshot(page, 'rough-b-made-inactive-nl');
     expect(app.errors).toEqual([]);
-  });
+  }, 90_000);
 });

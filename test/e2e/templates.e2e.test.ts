@@ -241,6 +241,8 @@ describe('templates', () => {
     const { id } = await draft();
     await bridge(page, 'quotations.send', { id, sendmethod: 'email' });
     await page.goto(`${base()}#/quotations/${encodeURIComponent(id)}`);
+    // the sent view, not the draft editor of the test before, which stays until it comes
+    await page.getByText('This quotation has been sent and can no longer be changed.').waitFor();
     await page.getByTestId('save-as-template').waitFor();
     // nothing can be inserted into it, and its lines cannot be picked
     expect(await page.getByTestId('insert-template').count()).toBe(0);
