@@ -73,16 +73,20 @@ describe('Connectivity', () => {
 });
 
 describe('a doubt nothing else will settle', () => {
-  it('is checked by one cheap request a few seconds later, not left until the next pull', async () => {
+  /** A started engine on simulated time whose pull broke off, with nothing waiting to be pushed. */
+  async function afterBrokenPull() {
     const sim = new SimClock();
     const r = await rig({ engine: { now: sim.now, timers: sim.timers, probeBackoff: { baseMs: 2000, random: () => 0.5 } } });
-    const settle = () => r.engine.idle();
     r.engine.start();
     await r.engine.pull();
     expect(r.engine.connectivity.doubtful).toBe(false);
-    // a pull that breaks off, with nothing waiting to be pushed
     r.sb.setFaults({ resetRate: 1 });
     await r.engine.pull().catch(() => undefined);
+    return { sim, r, settle: () => r.engine.idle() };
+  }
+
+  it('is checked by one cheap request a few seconds later, not left until the next pull', async () => {
+    const { sim, r, settle } = await afterBrokenPull();
     expect(r.engine.connectivity.doubtful).toBe(true);
     expect(r.engine.online).toBe(true);
     r.sb.setFaults({ resetRate: 0 });
@@ -99,13 +103,7 @@ describe('a doubt nothing else will settle', () => {
   });
 
   it('that the checks confirm makes the line down after two of them', async () => {
-    const sim = new SimClock();
-    const r = await rig({ engine: { now: sim.now, timers: sim.timers, probeBackoff: { baseMs: 2000, random: () => 0.5 } } });
-    const settle = () => r.engine.idle();
-    r.engine.start();
-    await r.engine.pull();
-    r.sb.setFaults({ resetRate: 1 });
-    await r.engine.pull().catch(() => undefined);
+    const { sim, r, settle } = await afterBrokenPull();
     const before = r.sb.requests().length;
     // checks at 3 s and at 7 s (2 s, then 4 s, with half the jitter), and no more: the line is down
     for (let t = 0; t < 7_500; t += 500) await sim.advance(500, settle);
