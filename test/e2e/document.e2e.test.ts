@@ -114,6 +114,8 @@ describe('the quotation as a document', () => {
     await screenshot(page, 'document-editor-with-preview-button');
 
     await page.getByRole('link', { name: 'Preview' }).click();
+    // the editor can hold a document too (below it, as one types): wait for the Preview screen itself
+    await page.getByRole('heading', { name: 'Preview', level: 1, exact: true }).waitFor();
     const doc = page.getByTestId('quotation-document');
     await doc.waitFor();
     expect(new URL(page.url()).hash).toBe(`#/quotations/${encodeURIComponent(quotationId)}/preview`);
@@ -208,6 +210,8 @@ describe('the quotation as a document', () => {
     expect(await axeViolations(page)).toEqual([]);
     await price.press('Tab');
     await page.getByRole('link', { name: 'Preview' }).click();
+    // the document below the editor is open and shows the same: wait for the Preview screen's own heading
+    await page.getByRole('heading', { name: 'Preview', level: 1, exact: true }).waitFor();
     await page.getByTestId('quotation-document').waitFor();
     expect(await page.getByTestId('document-total').innerText()).toBe(now.total);
     expect(await page.getByTestId('document-tax').locator('dd').allInnerTexts()).toEqual(now.taxes);

@@ -52,8 +52,17 @@ function focused(): Promise<{ label: string; id: string; col: string; row: strin
   });
 }
 
-async function openQuotation(id: string): Promise<void> {
+/**
+ * Opens a quotation's editor. Until the quotation is read the editor still
+ * shows the one open before (its buttons too), so it waits for this one's own
+ * payment condition first.
+ */
+async function openQuotation(id: string, paymentcondition: string): Promise<void> {
   await page.goto(`${app.host.url.split('#')[0]}#/quotations/${encodeURIComponent(id)}`);
+  await page.waitForFunction(
+    (pc) => (globalThis as unknown as { document: { querySelector(s: string): { value: string } | null } }).document.querySelector('#q-paycond')?.value === pc,
+    paymentcondition,
+  );
   await page.getByRole('button', { name: 'Save to service' }).waitFor();
 }
 
@@ -99,7 +108,7 @@ describe('typing straight after adding a line', () => {
   }
 
   it('puts every key typed at 4 ms straight after Alt+L, Enter on the last row and Alt+T in the new line', async () => {
-    await openQuotation(id);
+    await openQuotation(id, '14 days');
     const before = header(await get(id));
     const shown = await headerOnPage();
     // when the new row takes the focus, counted from the key that asks for it
@@ -204,7 +213,7 @@ describe('a line the editor could not add', () => {
     const client = (await bridge(page, 'clients.list', { limit: 1 })).items[0]!;
     const q = await bridge(page, 'quotations.create', { clientId: client.id });
     await bridge(page, 'quotations.update', { id: q.id, patch: { paymentcondition: '30 days' } });
-    await openQuotation(q.id);
+    await openQuotation(q.id, '30 days');
     // the bridge call that adds a line is lost on its way, as a request to a host that went away is
     let refuse = true;
     await page.route('**/__bridge/invoke', (route) =>
@@ -246,6 +255,8 @@ describe('the focus after each shortcut and dialog', () => {
     await page.goto(`${app.host.url.split('#')[0]}#/quotations`);
     await page.getByRole('heading', { name: 'Quotations', level: 1 }).waitFor();
     await page.keyboard.press('Alt+N');
+    // the editor shows the quotation open before until the new one is read: that one has a client
+    await page.getByRole('heading', { name: 'Quotation (no client yet)', level: 1, exact: true }).waitFor();
     await page.getByRole('button', { name: 'Save to service' }).waitFor();
     id = decodeURIComponent(new URL(page.url()).hash.split('/').pop()!);
     const client = page.getByRole('combobox', { name: 'Client' });

@@ -5,7 +5,7 @@
 // view, and axe finds nothing serious or critical. Each state is
 // photographed as layout-SCREEN-WIDTHxHEIGHT-LANG.png.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { axeViolations, bridge, openApp, screenshot, type App } from './support';
 import { goOffline, waitForSync } from './support-sync';
 import { startSandbox } from '../../electron/sandbox';
@@ -22,6 +22,7 @@ const TEXTS = {
     deleteQuotation: 'Delete quotation',
     deleteClient: 'Delete client',
     deleteProduct: 'Delete product',
+    newProduct: 'New product',
     rename: 'Rename',
     delete: 'Delete',
     discard: 'Discard',
@@ -39,6 +40,7 @@ const TEXTS = {
     deleteQuotation: 'Offerte verwijderen',
     deleteClient: 'Klant verwijderen',
     deleteProduct: 'Product verwijderen',
+    newProduct: 'Nieuw product',
     rename: 'Naam wijzigen',
     delete: 'Verwijderen',
     discard: 'Weggooien',
@@ -128,7 +130,7 @@ for (const lang of ['en', 'nl'] as const) {
     let page: Page;
     const base = () => app.host.url.split('#')[0];
     const found: string[] = [];
-    const ids = { draft: '', sent: '', client: '', product: '', numbered: '' };
+    const ids = { draft: '', sent: '', client: '', clientName: '', product: '', numbered: '' };
 
     beforeAll(async () => {
       app = await openApp({ language: lang, viewport: SIZES[0], clients: 6, quotations: 6 });
@@ -148,6 +150,7 @@ for (const lang of ['en', 'nl'] as const) {
       const clients = await bridge(page, 'clients.list', { limit: 3 });
       const client = clients.items[0]!;
       ids.client = String(client.id);
+      ids.clientName = client.company || client.contact;
       ids.product = String((await bridge(page, 'products.list', { limit: 1 })).items[0]!.localId);
       // a draft as people write them: a heading, long descriptions, units, discounts, several rates
       const q = await bridge(page, 'quotations.create', { clientId: client.id });
@@ -252,10 +255,21 @@ for (const lang of ['en', 'nl'] as const) {
       await page.setViewportSize(SIZES[0]);
     }
 
-    async function go(hash: string, ready: string): Promise<void> {
+    /**
+     * Opens a screen by its address and waits for each of `ready` in turn. The
+     * screen before stays until the new one has read its data, and an editor
+     * shows the record it had open before until the new one is read: the first
+     * of `ready` must be something only the new screen, with its own record, has.
+     */
+    async function go(hash: string, ...ready: Array<string | Locator>): Promise<void> {
       await page.goto(`${base()}#${hash}`);
-      await page.locator(ready).first().waitFor();
+      for (const r of ready) await (typeof r === 'string' ? page.locator(r) : r).first().waitFor();
     }
+    // the draft's editor: its first reference line is in the heading's subtitle, and its lines are shown
+    const DRAFT_EDITOR = ['.editor .head-sub:has-text("Website onderhoud en hosting 2027")', '.line'];
+    // the sent quotation: only the sent view has .sent (the draft's editor has lines too)
+    const SENT_VIEW = '.sent .line';
+    const clientEditor = (name: string) => page.locator('.client-editor h1').filter({ hasText: name });
 
     async function dialog(name: string, open: () => Promise<void>, close?: () => Promise<void>): Promise<void> {
       await open();
@@ -289,10 +303,10 @@ for (const lang of ['en', 'nl'] as const) {
     }
 
     it('lays out the lists: quotations, follow-up, clients, products, templates', async () => {
-      await go('/quotations', 'table.list tbody tr');
+      await go('/quotations', 'table.quotation-list tbody tr');
       await page.getByTestId('numbering-notices').waitFor();
       await sweep('quotations');
-      await go('/followup', 'table.list tbody tr');
+      await go('/followup', '[data-testid="follow-up-list"] tbody tr');
       await sweep('followup');
       await page.locator('table.list tbody tr').first().getByRole('button', { name: m.followUp }).click();
       await page
@@ -301,9 +315,9 @@ for (const lang of ['en', 'nl'] as const) {
         .waitFor()
         .catch(() => undefined);
       await sweep('followup-panel');
-      await go('/clients', 'table.list tbody tr');
+      await go('/clients', 'table.client-list tbody tr');
       await sweep('clients');
-      await go('/products', 'table.list tbody tr');
+      await go('/products', 'table.product-list tbody tr');
       await sweep('products');
       await go('/templates', '[data-template-id]');
       await page.locator('[data-template-id]').first().getByRole('button', { name: m.showLines }).click();
@@ -312,7 +326,7 @@ for (const lang of ['en', 'nl'] as const) {
     }, 120_000);
 
     it('lays out the editor with its lines table, the preview and the sent view', async () => {
-      await go(`/quotations/${encodeURIComponent(ids.draft)}`, '.line');
+      await go(`/quotations/${encodeURIComponent(ids.draft)}`, ...DRAFT_EDITOR);
       await sweep('editor', LINES_PROBLEMS);
       await page.locator('.lines-head').scrollIntoViewIfNeeded();
       await page.locator('main').evaluate('(m) => { m.scrollTop = m.querySelector(".lines-card").offsetTop - 8; }');
@@ -328,46 +342,47 @@ for (const lang of ['en', 'nl'] as const) {
       await go(`/quotations/${encodeURIComponent(ids.numbered)}`, '[data-testid="numbering-notice"]');
       await page.getByTestId('numbering-notice').scrollIntoViewIfNeeded();
       await sweep('editor-numbering-notice');
-      await go(`/quotations/${encodeURIComponent(ids.draft)}/preview`, '.qdoc');
+      // the preview shows the quotation open in the editor: the one before until the draft is read
+      await go(`/quotations/${encodeURIComponent(ids.draft)}/preview`, '.doc-preview .qdoc-refline:has-text("Website onderhoud en hosting 2027")');
       await sweep('preview');
       // the unit stands apart from the quantity (it ran into it: "12maand")
       expect(await page.getByTestId('document-line').filter({ hasText: 'Hosting' }).locator('td').first().innerText()).toBe('12 maand');
       // a unit price to the decimals it has, so that quantity × price is the amount shown
       expect(await page.getByTestId('document-line').filter({ hasText: 'Drukwerk' }).locator('td').nth(2).innerText()).toMatch(/^£\s?0[.,]125$/);
-      await go(`/quotations/${encodeURIComponent(ids.sent)}`, '.line');
+      await go(`/quotations/${encodeURIComponent(ids.sent)}`, SENT_VIEW);
       await sweep('sent');
       expect(found).toEqual([]);
     }, 120_000);
 
     it('lays out the client and product editors and the settings', async () => {
-      await go(`/clients/${encodeURIComponent(ids.client)}`, 'fieldset');
+      await go(`/clients/${encodeURIComponent(ids.client)}`, clientEditor(ids.clientName), '.client-editor fieldset');
       await sweep('client-editor');
-      await go(`/products/${encodeURIComponent(ids.product)}`, 'form input');
+      await go(`/products/${encodeURIComponent(ids.product)}`, '#product-form input');
       await sweep('product-editor');
-      await go('/products/new', 'form input');
+      // the product's editor before has the same form: wait for the new product's heading
+      await go('/products/new', page.getByRole('heading', { level: 1, name: m.newProduct, exact: true }), '#product-form input');
       await sweep('product-new');
-      await go('/settings', 'h1');
-      await page.getByTestId('numbering-settings').waitFor();
+      await go('/settings', '[data-testid="numbering-settings"]');
       await sweep('settings');
       expect(found).toEqual([]);
     }, 120_000);
 
     it('lays out every dialog', async () => {
-      await go('/clients', 'table.list tbody tr');
+      await go('/clients', 'table.client-list tbody tr');
       await dialog('new-client', () => page.getByRole('button', { name: m.newClient, exact: true }).click());
 
-      await go(`/quotations/${encodeURIComponent(ids.draft)}`, '.line');
+      await go(`/quotations/${encodeURIComponent(ids.draft)}`, ...DRAFT_EDITOR);
       await dialog('new-client-editor', () => page.getByRole('button', { name: m.newClient, exact: true }).click());
       await dialog('send', () => page.getByRole('button', { name: m.send, exact: true }).click());
       await dialog('save-template', () => page.getByRole('button', { name: m.saveAsTemplate, exact: true }).click());
       await dialog('insert-template', () => page.getByRole('button', { name: m.insertTemplate, exact: true }).click());
       await deleteConfirmation('delete-quotation', m.deleteQuotation);
 
-      await go(`/clients/${encodeURIComponent(ids.client)}`, 'fieldset');
+      await go(`/clients/${encodeURIComponent(ids.client)}`, clientEditor(ids.clientName), '.client-editor fieldset');
       await deleteConfirmation('delete-client', m.deleteClient);
-      await go(`/products/${encodeURIComponent(ids.product)}`, 'form input');
+      await go(`/products/${encodeURIComponent(ids.product)}`, '#product-form input');
       await deleteConfirmation('delete-product', m.deleteProduct);
-      await go(`/quotations/${encodeURIComponent(ids.sent)}`, '.line');
+      await go(`/quotations/${encodeURIComponent(ids.sent)}`, SENT_VIEW);
       await deleteConfirmation('delete-sent', m.deleteQuotation);
 
       await go('/templates', '[data-template-id]');
@@ -392,14 +407,14 @@ for (const lang of ['en', 'nl'] as const) {
         status: 'open',
         totalintax: '60.50',
       });
-      await go(`/clients/${encodeURIComponent(c.id)}`, 'fieldset');
+      await go(`/clients/${encodeURIComponent(c.id)}`, clientEditor(c.company || c.contact), '.client-editor fieldset');
       await page.getByRole('button', { name: m.deleteClient, exact: true }).click();
       await page.locator('dialog[open]').getByRole('button', { name: m.delete, exact: true }).click();
       await page.getByTestId('has-documents').waitFor({ timeout: 20_000 });
       await page.getByTestId('has-documents').scrollIntoViewIfNeeded();
       await sweep('client-refused-delete');
 
-      await go('/quotations', 'table.list tbody tr');
+      await go('/quotations', 'table.quotation-list tbody tr');
       await page.locator('.sync-actions button.warn').filter({ hasText: m.attention }).click();
       const open = page.locator('dialog[open]');
       await open.first().waitFor();
@@ -418,7 +433,7 @@ for (const lang of ['en', 'nl'] as const) {
       const service = await startSandbox({ user: 'acme', key: 'acme-key', clients: 2, products: 1, quotations: 1, quiet: true });
       try {
         await bridge(page, 'account.connect', { baseUrl: service.url, username: 'acme', apiKey: 'acme-key', displayName: 'Acme Installatietechniek B.V.' });
-        await go('/settings', 'h1');
+        await go('/settings', '[data-testid="numbering-settings"]');
         await dialog('disconnect', () => page.getByRole('button', { name: m.disconnect, exact: true }).first().click());
         // back to the demo, with the service still there to answer
         await bridge(page, 'account.setActive', { id: null });

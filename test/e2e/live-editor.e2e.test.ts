@@ -45,6 +45,8 @@ describe('the open editor', () => {
     await bridge(page, 'quotations.saveToService', { id: q.id });
 
     await page.goto(`${app.host.url.split('#')[0]}#/quotations/${encodeURIComponent(q.id)}`);
+    // the list stays until the editor has read the quotation, and its row says "Waiting to sync" too
+    await page.getByTestId('editor-title').waitFor();
     await page.getByText('Waiting to sync', { exact: true }).waitFor();
     expect(await page.getByTestId('server-id').count()).toBe(0);
     // a page that reloaded would lose this

@@ -26,6 +26,8 @@ async function cardsFor(clientName: string, shot: string) {
   const [client] = await bridge(page, 'clients.search', { query: clientName });
   const q = await bridge(page, 'quotations.create', { clientId: client!.id });
   await page.goto(`${base()}#/quotations/${encodeURIComponent(q.id)}`);
+  // the editor shows the quotation open before until this one is read: wait for this client in the heading
+  await page.getByRole('heading', { level: 1, name: clientName }).waitFor();
   const picker = page.getByRole('combobox', { name: 'Add product' });
   await picker.click();
   await page.keyboard.type('VISITE');

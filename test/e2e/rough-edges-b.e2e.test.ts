@@ -51,7 +51,8 @@ describe('rough edges a new user met', () => {
     await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: 1, description: '' } });
     await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: 2, description: 'Dakgoot vervangen', price: 120, tax_rate: 21 } });
     await page.goto(`${app.host.url}#/quotations/${encodeURIComponent(q.id)}/preview`);
-    await page.getByTestId('document-line').first().waitFor();
+    // the preview draws the quotation open before until this one is read: wait for this one's own line
+    await page.getByTestId('document-line').filter({ hasText: 'Dakgoot vervangen' }).waitFor();
     expect(await page.getByTestId('document-line').count()).toBe(1);
     expect(await page.getByTestId('document-text-line').count()).toBe(0);
     await screenshot(page, 'rough-b-preview-empty-line');
