@@ -545,6 +545,23 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 13,
+    description: 'the follow-up list paged in SQL: whether a quotation waits for an answer and until when it is valid, kept beside the list keys',
+    up(db) {
+      // waiting: sent (or its send queued), not approved, no closing custom
+      // status, with what waits in the outbox counted as done; valid_until:
+      // the validity date (docs/follow-up.md). Both are worked out with the
+      // other list keys (store/quotation-list.ts), so the follow-up screen
+      // reads a page from this index instead of every sent quotation.
+      db.exec(`
+        ALTER TABLE quotation_list ADD COLUMN waiting INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE quotation_list ADD COLUMN valid_until TEXT;
+        CREATE INDEX quotation_list_follow_up ON quotation_list(valid_until IS NULL, valid_until, rid DESC) WHERE waiting = 1 AND deleted = 0;
+        INSERT OR IGNORE INTO quotation_list_dirty (rid) SELECT rid FROM quotation_list WHERE sent = 1;
+      `);
+    },
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -25,11 +25,11 @@ import type { Clients } from './clients';
 import { lineErrors, quotationToInput } from '../../shared/service-input';
 import { withQueued } from './queued';
 import {
-  followUpQuotations,
+  followUpPage,
   listQuotations,
   pageQuotations,
   stateCounts,
-  type FollowUpListItem,
+  type FollowUpPage,
   type QuotationListItem,
   type QuotationListOptions,
   type QuotationListPage,
@@ -191,9 +191,9 @@ export class Quotations {
     return stateCounts(this.conn, this);
   }
 
-  /** Sent quotations that wait for an answer, soonest validity date first (docs/follow-up.md). */
-  followUp(today: string = localDate(this.conn.now())): FollowUpListItem[] {
-    return followUpQuotations(this.conn, this, today);
+  /** A page of the sent quotations that wait for an answer, soonest validity date first (docs/follow-up.md). */
+  followUp(opts: { offset?: number; limit?: number; today?: string } = {}): FollowUpPage {
+    return followUpPage(this.conn, this, opts.today ?? localDate(this.conn.now()), opts);
   }
 
   /** Most recently changed first. `which`: drafts (not sent), sent ones, or all. */

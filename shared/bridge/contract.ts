@@ -29,7 +29,7 @@ import type {
   SyncStatus,
 } from './views';
 import type { DocumentListView } from './document-lists';
-import { quotationListInput, type FollowUpItem, type QuotationPage } from './quotation-list';
+import { quotationListInput, type FollowUpPage, type QuotationPage } from './quotation-list';
 import { templateOperations, type TemplateSummary, type TemplateView } from './templates';
 
 const id = z.string().min(1).max(100);
@@ -148,8 +148,8 @@ export const operations = {
   // quotations
   // a page of the list, sorted, filtered and searched where it is kept (docs/quotation-list.md)
   'quotations.list': quotationListInput,
-  // sent quotations that wait for an answer, soonest validity date first (docs/follow-up.md)
-  'quotations.followUp': none,
+  // a page of the sent quotations that wait for an answer, soonest validity date first (docs/follow-up.md)
+  'quotations.followUp': z.object({ offset: z.number().int().min(0).optional(), limit: limit.optional() }).strict(),
   'quotations.get': z.object({ id }).strict(),
   'quotations.create': z.object({ clientId: id.nullable().optional() }).strict(),
   'quotations.update': z.object({ id, patch: draftPatch }).strict(),
@@ -252,7 +252,7 @@ export type OperationInput<N extends OperationName> = z.input<(typeof operations
 
 export interface OperationResults {
   'quotations.list': QuotationPage;
-  'quotations.followUp': FollowUpItem[];
+  'quotations.followUp': FollowUpPage;
   'quotations.get': QuotationView;
   'quotations.create': QuotationView;
   'quotations.update': QuotationView;

@@ -52,6 +52,14 @@ export interface QuotationPage {
   counts: Record<ListFilter, number>;
 }
 
+export interface FollowUpPage {
+  items: FollowUpItem[];
+  /** how many quotations wait for an answer, over all pages */
+  total: number;
+  /** how many of them are past their validity date, over all pages */
+  expired: number;
+}
+
 export interface FollowUpItem extends QuotationSummary {
   /** last day the quotation is valid: the service's datedue, else date + quotationperiod; null when neither is known */
   datedue: string | null;

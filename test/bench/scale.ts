@@ -211,6 +211,8 @@ async function listCalls(call: Call): Promise<Measured[]> {
   const oldest = rowsOf(await call('quotations.list', quotationInput({ sort: { key: 'date', dir: 'asc' } }))).items;
   const reference = String(oldest.find((x) => typeof x.quotationreference === 'string' && x.quotationreference !== '')?.quotationreference ?? 'OF20');
   for (const query of ['Mulder', reference, 'müller', 'muller', 'lefevre bouw']) await each(`quotations: search "${query}"`, q({ query }));
+  // the follow-up screen: every sent quotation still waiting for an answer
+  await each('follow-up: the list', () => call('quotations.followUp', {}));
 
   for (const list of ['clients', 'products'] as const) {
     const op = `${list}.list`;

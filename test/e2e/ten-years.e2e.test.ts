@@ -2,7 +2,8 @@
 // 5,000 products and 10,000 quotations, and the desk has pulled them all. The
 // quotation list scrolls to its end with only the rows in view drawn, sorts
 // by total, finds a client's quotations by a name typed without its accent,
-// and opens a quotation from deep in the list with its reference and lines.
+// opens a quotation from deep in the list with its reference and lines, and
+// the follow-up list of the thousands nobody answered scrolls to its end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, bridge, openApp, screenshot, type App } from './support';
@@ -141,6 +142,28 @@ describe('ten years of quotations', () => {
         .evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value));
     for (const line of onService.lines) await expect.poll(descriptions, { timeout: 10_000 }).toContain(line.description);
     await screenshot(page, 'ten-years-deep-quotation');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(app.errors).toEqual([]);
+  }, 60_000);
+
+  it('follows up on thousands of quotations nobody answered, drawing only the rows in view, the most overdue first', async () => {
+    const first = await bridge(page, 'quotations.followUp', { limit: 1 });
+    // ten years leave thousands waiting, most of them long expired
+    expect(first.total).toBeGreaterThan(1000);
+    expect(first.expired).toBeGreaterThan(1000);
+    await page.getByRole('navigation').getByRole('link', { name: 'Follow-up' }).click();
+    await page.getByRole('heading', { name: 'Follow-up', level: 1 }).waitFor();
+    const list = page.locator('table.follow-up-list');
+    await expect.poll(() => list.getAttribute('aria-rowcount')).toBe(String(first.total + 1));
+    expect(await page.getByTestId('expired-count').innerText()).toContain(`${first.expired} quotations have expired`);
+    await list.locator(`tr[data-quotation-id="${first.items[0]!.id}"]`).waitFor();
+    expect(await list.locator('tr[data-quotation-id]').count()).toBeLessThan(DRAWN_AT_MOST);
+    // the end of the list: those still valid, the last one without a validity date or the latest to expire
+    const last = (await bridge(page, 'quotations.followUp', { offset: first.total - 1, limit: 1 })).items[0]!;
+    const row = await scrollToPagedRow(page, 'follow-up-list', first.total - 1, 'tr[data-quotation-id]');
+    expect(await row.getAttribute('data-quotation-id')).toBe(last.id);
+    expect(await list.locator('tr[data-quotation-id]').count()).toBeLessThan(DRAWN_AT_MOST);
+    await screenshot(page, 'ten-years-follow-up-end');
     expect(await axeViolations(page)).toEqual([]);
     expect(app.errors).toEqual([]);
   }, 60_000);

@@ -174,7 +174,7 @@ export class FakeBridge implements QuotedeskBridge {
       const counts = { all: all.length, drafts: chip('drafts').length, sent: chip('sent').length, attention: chip('attention').length };
       return { items: shown.slice(offset, offset + limit), total: shown.length, counts };
     },
-    'quotations.followUp': () => [],
+    'quotations.followUp': () => ({ items: [], total: 0, expired: 0 }),
     'quotations.get': ({ id }) => this.quotation(id),
     'quotations.create': ({ clientId }) => {
       const q = this.addQuotation();

@@ -57,7 +57,19 @@ export const FIXTURE_BUILDERS: Record<number, (db: Db) => void> = {
   },
   // version 10 added templates, kept on this computer only and empty until a person makes one
   // version 11 added the quotation list's keys (quotation_list), worked out from the quotations when the list is first read
-  // version 12 changed only the indexes of the client and product lists (names folded by fold_key), built from the rows above
+  // version 12 changed only the indexes of the client and product lists (names folded by fold_key), built from the rows above;
+  // here with a sent quotation from the service whose list row version 12 had worked out, before the follow-up list had keys
+  12: (db) => {
+    FIXTURE_BUILDERS[9]!(db);
+    const sent = { id: 7, clientnr: 1, date: '2026-01-10', quotationperiod: 14, sent: true, totalintax: '60.50', lines: [] };
+    db.prepare(`INSERT INTO quotations (id, server_id, server, created_at, updated_at) VALUES ('q-sent', 7, ?, ?, ?)`).run(JSON.stringify(sent), T, T);
+    const { rid } = db.prepare(`SELECT rid FROM quotations WHERE id = 'q-sent'`).get() as { rid: number };
+    db.prepare(
+      `INSERT INTO quotation_list (rid, deleted, updated, date, client, total, reference, rank, sent, words, client_id, shown_total)
+       VALUES (?, 0, ?, '2026-01-10', 'muller & zoon', 60.5, NULL, 5, 1, 'muller 60.50', 'c-1', '60.50')`,
+    ).run(rid, T);
+    db.prepare(`DELETE FROM quotation_list_dirty`).run();
+  },
 };
 
 /** Writes a database file at `version` with that version's sample data. */

@@ -71,7 +71,7 @@ describe('follow-up list', () => {
     store.quotations.send(local.id, 'email');
     const unsent = store.quotations.create({ clientId: c.id });
 
-    const ids = store.quotations.followUp(TODAY).map((q) => q.id);
+    const ids = store.quotations.followUp({ today: TODAY }).items.map((q) => q.id);
     expect(new Set(ids)).toEqual(new Set([idOf(store, waiting.id), idOf(store, inProgress.id), idOf(store, billable.id), local.id]));
     expect(ids).not.toContain(unsent.id);
   });
@@ -86,8 +86,19 @@ describe('follow-up list', () => {
     const sameDayOld = record({ clientnr: 1, datedue: '2026-03-31' });
     const store = seeded([later, expired, today, computed, unknown, sameDayOld]);
 
-    const list = store.quotations.followUp(TODAY);
+    const page = store.quotations.followUp({ today: TODAY });
+    const list = page.items;
     expect(list.map((q) => q.serverId)).toEqual([expired.id, today.id, computed.id, sameDayOld.id, later.id, unknown.id]);
+    expect(page).toMatchObject({ total: 6, expired: 1 });
+    // a page at a time, in the same order
+    const pages = [0, 2, 4].flatMap((offset) => store.quotations.followUp({ today: TODAY, offset, limit: 2 }).items.map((q) => q.serverId));
+    expect(pages).toEqual(list.map((q) => q.serverId));
+    expect(store.quotations.followUp({ today: TODAY, offset: 4, limit: 2 })).toMatchObject({ total: 6, expired: 1 });
+    // expired is counted against the day asked for
+    expect(store.quotations.followUp({ today: '2026-04-01', limit: 1 }).expired).toBe(5);
+    // an approval made here takes it off the list and out of the counts at once
+    store.quotations.approve(idOf(store, expired.id), { name: 'Dirk', date: TODAY });
+    expect(store.quotations.followUp({ today: TODAY, limit: 1 })).toMatchObject({ total: 5, expired: 0 });
     const by = new Map(list.map((q) => [q.serverId, q]));
     expect(by.get(expired.id)).toMatchObject({ datedue: '2026-01-15', daysLeft: -54, expired: true });
     expect(by.get(today.id)).toMatchObject({ datedue: '2026-03-10', daysLeft: 0, expired: false });

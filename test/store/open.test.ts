@@ -136,6 +136,14 @@ describe('migrations', () => {
       expect(store.search.products('verkeerd').map((h) => h.productId)).toEqual([1]);
       expect(store.search.products('creme')).toEqual([]);
       if (version >= 9) expect(store.products.get('p-new')).toMatchObject({ state: 'new', fields: { name: 'Thé vert', price: 0.125 } });
+      // the follow-up list's keys (migration 13) are worked out for the sent quotations already listed
+      if (version === 12) {
+        expect(store.quotations.followUp({ today: '2026-01-20' })).toMatchObject({
+          total: 1,
+          expired: 0,
+          items: [{ serverId: 7, datedue: '2026-01-24', daysLeft: 4 }],
+        });
+      }
       // and keeps up with edits after the migration
       store.clients.update('c-1', { company: 'Schröder' });
       expect(store.search.clients('schro').map((h) => h.id)).toEqual(['c-1']);

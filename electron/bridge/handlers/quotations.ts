@@ -79,12 +79,21 @@ export function quotationHandlers(ctx: BridgeContext): QuotationHandlers {
       return { items: page.items.map((q) => listedQuotationSummary(q, pending)), total: page.total, counts };
     },
 
-    'quotations.followUp': () => {
+    'quotations.followUp': ({ offset = 0, limit = 100 }) => {
       const store = ctx.store();
       const pending = readPending(store);
-      return store.quotations
-        .followUp()
-        .map(({ datedue, daysLeft, expired, signUrl, ...q }) => ({ ...listedQuotationSummary(q, pending), datedue, daysLeft, expired, sign_url: signUrl }));
+      const page = store.quotations.followUp({ offset, limit });
+      return {
+        items: page.items.map(({ datedue, daysLeft, expired, signUrl, ...q }) => ({
+          ...listedQuotationSummary(q, pending),
+          datedue,
+          daysLeft,
+          expired,
+          sign_url: signUrl,
+        })),
+        total: page.total,
+        expired: page.expired,
+      };
     },
 
     'quotations.get': ({ id }) => view(id),
