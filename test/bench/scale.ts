@@ -211,8 +211,11 @@ async function listCalls(call: Call): Promise<Measured[]> {
   const oldest = rowsOf(await call('quotations.list', quotationInput({ sort: { key: 'date', dir: 'asc' } }))).items;
   const reference = String(oldest.find((x) => typeof x.quotationreference === 'string' && x.quotationreference !== '')?.quotationreference ?? 'OF20');
   for (const query of ['Mulder', reference, 'müller', 'muller', 'lefevre bouw']) await each(`quotations: search "${query}"`, q({ query }));
-  // the follow-up screen: every sent quotation still waiting for an answer
-  await each('follow-up: the list', () => call('quotations.followUp', {}));
+  // the follow-up screen: the sent quotations still waiting for an answer, a page at a time
+  const waiting = (await call('quotations.followUp', { limit: 1 })) as { total: number };
+  await each('follow-up: first page', () => call('quotations.followUp', { limit: ROWS }));
+  const lastPage = Math.max(0, waiting.total - ROWS);
+  await each(`follow-up: page at offset ${lastPage}`, () => call('quotations.followUp', { offset: lastPage, limit: ROWS }));
 
   for (const list of ['clients', 'products'] as const) {
     const op = `${list}.list`;
