@@ -551,12 +551,15 @@ export const MIGRATIONS: readonly Migration[] = [
     up(db) {
       // waiting: sent (or its send queued), not approved, no closing custom
       // status, with what waits in the outbox counted as done; valid_until:
-      // the validity date (docs/follow-up.md). Both are worked out with the
+      // the validity date (docs/follow-up.md); sign_url: the signing link the
+      // row's panel offers (read from the record's JSON, a page's worth of
+      // which cost more than the rest of the page). They are worked out with the
       // other list keys (store/quotation-list.ts), so the follow-up screen
       // reads a page from this index instead of every sent quotation.
       db.exec(`
         ALTER TABLE quotation_list ADD COLUMN waiting INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE quotation_list ADD COLUMN valid_until TEXT;
+        ALTER TABLE quotation_list ADD COLUMN sign_url TEXT;
         CREATE INDEX quotation_list_follow_up ON quotation_list(valid_until IS NULL, valid_until, rid DESC) WHERE waiting = 1 AND deleted = 0;
         INSERT OR IGNORE INTO quotation_list_dirty (rid) SELECT rid FROM quotation_list WHERE sent = 1;
       `);

@@ -222,15 +222,16 @@ export function catchUpList(conn: Connection, quotations: Quotations, opts: { sk
   // row (every row of a pulled page) costs half as much this way, as
   // measured (10,000 rows: 0.14 s against 0.28 s).
   const put = conn.stmt(
-    `INSERT INTO quotation_list (rid, deleted, updated, date, client, total, reference, rank, sent, words, client_id, shown_total, waiting, valid_until)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO quotation_list (rid, deleted, updated, date, client, total, reference, rank, sent, words, client_id, shown_total, waiting, valid_until, sign_url)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (rid) DO UPDATE SET deleted = excluded.deleted, updated = excluded.updated, date = excluded.date, client = excluded.client,
        total = excluded.total, reference = excluded.reference, rank = excluded.rank, sent = excluded.sent, words = excluded.words,
-       client_id = excluded.client_id, shown_total = excluded.shown_total, waiting = excluded.waiting, valid_until = excluded.valid_until`,
+       client_id = excluded.client_id, shown_total = excluded.shown_total, waiting = excluded.waiting, valid_until = excluded.valid_until,
+       sign_url = excluded.sign_url`,
   );
   // read only for a quotation that waits for an answer: few of a pulled page's, and the JSON is read for nothing else
-  const validity = conn.stmt<[number], { datedue: unknown; date: unknown; period: unknown }>(
-    `SELECT json_extract(server, '$.datedue') AS datedue,
+  const validity = conn.stmt<[number], { datedue: unknown; date: unknown; period: unknown; sign_url: unknown }>(
+    `SELECT json_extract(server, '$.datedue') AS datedue, json_extract(server, '$.sign_url') AS sign_url,
             json_extract(coalesce(draft, server), '$.date') AS date,
             json_extract(coalesce(draft, server), '$.quotationperiod') AS period
      FROM quotations WHERE rid = ?`,
@@ -294,6 +295,7 @@ export function catchUpList(conn: Connection, quotations: Quotations, opts: { sk
           item.totalintax,
           waiting ? 1 : 0,
           v ? validUntil(v.datedue, v.date, v.period) : null,
+          v?.sign_url ? String(v.sign_url) : null,
         );
       }
       done.run(JSON.stringify(worked));
@@ -476,8 +478,8 @@ export function followUpPage(conn: Connection, quotations: Quotations, today: st
   const limit = Math.max(0, Math.min(opts.limit ?? 100, Number.MAX_SAFE_INTEGER));
   const offset = Math.max(0, opts.offset ?? 0);
   const rows = conn
-    .stmt<[number, number], { rid: number; valid_until: string | null }>(
-      `SELECT rid, valid_until FROM quotation_list WHERE waiting = 1 AND deleted = 0
+    .stmt<[number, number], { rid: number; valid_until: string | null; sign_url: string | null }>(
+      `SELECT rid, valid_until, sign_url FROM quotation_list WHERE waiting = 1 AND deleted = 0
        ORDER BY valid_until IS NULL, valid_until, rid DESC LIMIT ? OFFSET ?`,
     )
     .all(limit, offset);
@@ -486,23 +488,15 @@ export function followUpPage(conn: Connection, quotations: Quotations, today: st
       `SELECT count(*) AS total, coalesce(sum(valid_until < ?), 0) AS expired FROM quotation_list WHERE waiting = 1 AND deleted = 0`,
     )
     .get(today)!;
-  const signUrls = new Map(
-    conn
-      .stmt<[string], { rid: number; sign_url: unknown }>(
-        `SELECT rid, json_extract(server, '$.sign_url') AS sign_url FROM quotations WHERE rid IN (SELECT value FROM json_each(?))`,
-      )
-      .all(JSON.stringify(rows.map((r) => r.rid)))
-      .map((r) => [r.rid, r.sign_url]),
-  );
-  const dueOf = new Map(rows.map((r) => [r.rid, r.valid_until]));
+  const byRid = new Map(rows.map((r) => [r.rid, r]));
   const items = readItems(
     conn,
     rows.map((r) => r.rid),
     (rid, q) => {
-      const datedue = dueOf.get(rid) ?? null;
+      const keys = byRid.get(rid);
+      const datedue = keys?.valid_until ?? null;
       const daysLeft = datedue === null ? null : daysBetween(today, datedue);
-      const url = signUrls.get(rid);
-      return { ...q, datedue, daysLeft, expired: daysLeft !== null && daysLeft < 0, signUrl: url ? String(url) : null };
+      return { ...q, datedue, daysLeft, expired: daysLeft !== null && daysLeft < 0, signUrl: keys?.sign_url ?? null };
     },
   );
   return { items, total: counts.total, expired: counts.expired };

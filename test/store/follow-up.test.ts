@@ -77,7 +77,7 @@ describe('follow-up list', () => {
   });
 
   it('orders by validity date, marks those past it as expired and counts the days', () => {
-    const later = record({ clientnr: 1, date: '2026-03-01', quotationperiod: 30, datedue: '2026-03-31' });
+    const later = record({ clientnr: 1, date: '2026-03-01', quotationperiod: 30, datedue: '2026-03-31', sign_url: 'https://sign.example/abc' });
     const expired = record({ clientnr: 2, date: '2026-01-01', quotationperiod: 14, datedue: '2026-01-15' });
     const today = record({ clientnr: 3, date: '2026-02-08', datedue: '2026-03-10' });
     // no datedue from the service: date + quotationperiod
@@ -103,7 +103,9 @@ describe('follow-up list', () => {
     expect(by.get(expired.id)).toMatchObject({ datedue: '2026-01-15', daysLeft: -54, expired: true });
     expect(by.get(today.id)).toMatchObject({ datedue: '2026-03-10', daysLeft: 0, expired: false });
     expect(by.get(computed.id)).toMatchObject({ datedue: '2026-03-12', daysLeft: 2, expired: false });
-    expect(by.get(unknown.id)).toMatchObject({ datedue: null, daysLeft: null, expired: false });
+    expect(by.get(unknown.id)).toMatchObject({ datedue: null, daysLeft: null, expired: false, signUrl: null });
+    // the signing link the panel offers comes with the row
+    expect(by.get(later.id)).toMatchObject({ signUrl: 'https://sign.example/abc' });
   });
 
   it('works out the validity date as the service does', () => {
