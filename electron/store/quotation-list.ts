@@ -477,28 +477,36 @@ export function followUpPage(conn: Connection, quotations: Quotations, today: st
   catchUpList(conn, quotations);
   const limit = Math.max(0, Math.min(opts.limit ?? 100, Number.MAX_SAFE_INTEGER));
   const offset = Math.max(0, opts.offset ?? 0);
-  const rows = conn
-    .stmt<[number, number], { rid: number; valid_until: string | null; sign_url: string | null }>(
-      `SELECT rid, valid_until, sign_url FROM quotation_list WHERE waiting = 1 AND deleted = 0
+  // The planner, left to itself, walks the state index and sorts every
+  // quotation; the follow-up index holds the order and the validity date, so
+  // the page and both counts are read from it alone.
+  const rids = conn
+    .stmt<[number, number], { rid: number }>(
+      `SELECT rid FROM quotation_list INDEXED BY quotation_list_follow_up WHERE waiting = 1 AND deleted = 0
        ORDER BY valid_until IS NULL, valid_until, rid DESC LIMIT ? OFFSET ?`,
     )
-    .all(limit, offset);
+    .all(limit, offset)
+    .map((r) => r.rid);
   const counts = conn
     .stmt<[string], { total: number; expired: number }>(
-      `SELECT count(*) AS total, coalesce(sum(valid_until < ?), 0) AS expired FROM quotation_list WHERE waiting = 1 AND deleted = 0`,
+      `SELECT count(*) AS total, coalesce(sum(valid_until < ?), 0) AS expired
+       FROM quotation_list INDEXED BY quotation_list_follow_up WHERE waiting = 1 AND deleted = 0`,
     )
     .get(today)!;
-  const byRid = new Map(rows.map((r) => [r.rid, r]));
-  const items = readItems(
-    conn,
-    rows.map((r) => r.rid),
-    (rid, q) => {
-      const keys = byRid.get(rid);
-      const datedue = keys?.valid_until ?? null;
-      const daysLeft = datedue === null ? null : daysBetween(today, datedue);
-      return { ...q, datedue, daysLeft, expired: daysLeft !== null && daysLeft < 0, signUrl: keys?.sign_url ?? null };
-    },
+  const byRid = new Map(
+    conn
+      .stmt<[string], { rid: number; valid_until: string | null; sign_url: string | null }>(
+        `SELECT rid, valid_until, sign_url FROM quotation_list WHERE rid IN (SELECT value FROM json_each(?))`,
+      )
+      .all(JSON.stringify(rids))
+      .map((r) => [r.rid, r]),
   );
+  const items = readItems(conn, rids, (rid, q) => {
+    const keys = byRid.get(rid);
+    const datedue = keys?.valid_until ?? null;
+    const daysLeft = datedue === null ? null : daysBetween(today, datedue);
+    return { ...q, datedue, daysLeft, expired: daysLeft !== null && daysLeft < 0, signUrl: keys?.sign_url ?? null };
+  });
   return { items, total: counts.total, expired: counts.expired };
 }
 
