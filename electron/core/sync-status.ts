@@ -6,6 +6,9 @@ import type { AccountService } from '../account';
 import type { Space } from './space';
 import type { SyncLink } from './sync-link';
 
+/** the order statuses are made in, across every space of the process */
+let made = 0;
+
 export function syncStatus(space: Space, sync: SyncLink, accounts: Pick<AccountService, 'get'>): SyncStatus {
   const counts = space.store.outbox.counts();
   const needsKey = space.kind === 'account' && (sync.needsKey() || accounts.get(space.accountId!).needsKey);
@@ -15,5 +18,6 @@ export function syncStatus(space: Space, sync: SyncLink, accounts: Pick<AccountS
     parked: counts.parked,
     conflicts: space.store.conflicts.open().length,
     account: space.kind === 'demo' ? 'demo' : needsKey ? 'needs_key' : 'connected',
+    seq: ++made,
   };
 }

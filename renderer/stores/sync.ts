@@ -18,6 +18,17 @@ export const useSyncStore = defineStore('sync', () => {
   /** only a person's actions may spend what is left: background sync waits for the next window */
   const atReserve = computed(() => !!budget.value && budget.value.remaining <= budget.value.reserve);
   const offs: Array<() => void> = [];
+  /**
+   * A call's answer and an event travel apart and may arrive in either order.
+   * A status is kept only if it was made after the one shown (its seq). The
+   * lists carry no such count: one read by a call is dropped when an event
+   * brought that list while the call was under way.
+   */
+  const told = { parked: 0, conflicts: 0 };
+  function takeStatus(s: SyncStatus): void {
+    const shown = status.value?.seq;
+    if (shown === undefined || s.seq === undefined || s.seq >= shown) status.value = s;
+  }
 
   async function start(): Promise<void> {
     if (offs.length === 0) {
@@ -38,13 +49,13 @@ export const useSyncStore = defineStore('sync', () => {
         offs.push(() => window.removeEventListener('online', onOnline));
       }
       offs.push(
-        b.on('sync.status', (s) => {
-          status.value = s;
-        }),
+        b.on('sync.status', takeStatus),
         b.on('outbox.parked', (p) => {
+          told.parked++;
           parked.value = p;
         }),
         b.on('conflicts.changed', (c) => {
+          told.conflicts++;
           conflicts.value = c;
         }),
       );
@@ -53,11 +64,12 @@ export const useSyncStore = defineStore('sync', () => {
   }
 
   async function refresh(): Promise<void> {
+    const before = { ...told };
     try {
       const [s, p, c] = await Promise.all([call('sync.status', {}), call('outbox.parked', {}), call('conflicts.list', {})]);
-      status.value = s;
-      parked.value = p;
-      conflicts.value = c;
+      takeStatus(s);
+      if (told.parked === before.parked) parked.value = p;
+      if (told.conflicts === before.conflicts) conflicts.value = c;
     } catch (e) {
       error.value = asBridgeError(e);
     }

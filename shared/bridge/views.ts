@@ -178,6 +178,12 @@ export interface SyncStatus {
   budget: RateBudget | null;
   /** demo: the built-in sandbox; needs_key: the service refused the key */
   account: 'demo' | 'connected' | 'needs_key';
+  /**
+   * Counts up with each status the main process makes. A status read by a
+   * call and one told by an event travel apart and may arrive in either
+   * order: the page keeps the one made last (renderer/stores/sync.ts).
+   */
+  seq?: number;
 }
 
 export interface ParkedOperation {

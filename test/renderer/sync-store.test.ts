@@ -47,6 +47,31 @@ const conflict: ConflictView = {
 };
 
 describe('sync store', () => {
+  it('keeps the status made last, whichever of a call and an event arrives last', async () => {
+    const sync = useSyncStore();
+    await sync.start();
+    const base = await fake.invoke('sync.status', {});
+    // the call reads the status while a push is still pending; the push ends and is told before the call's answer arrives
+    (fake.handlers as Record<string, unknown>)['sync.status'] = () => ({ ...base, pending: 1, seq: 10 });
+    let release!: () => void;
+    fake.holds.push(new Promise<void>((r) => (release = r)));
+    const refreshing = sync.refresh();
+    fake.emit('sync.status', { ...base, pending: 0, seq: 11 });
+    expect(sync.status?.pending).toBe(0);
+    release();
+    await refreshing;
+    expect(sync.status?.pending).toBe(0);
+    // a list told by an event while a call reads it is not undone by the call's answer
+    let releaseLists!: () => void;
+    fake.holds.push(Promise.resolve(), new Promise<void>((r) => (releaseLists = r)));
+    const again = sync.refresh();
+    fake.emit('outbox.parked', [parked('3', 'q3', 'validation')]);
+    releaseLists();
+    await again;
+    expect(sync.parked.map((p) => p.id)).toEqual(['3']);
+    sync.stop();
+  });
+
   it('leaves an operation parked by an open conflict to the conflict dialog', async () => {
     const sync = useSyncStore();
     await sync.start();
