@@ -105,8 +105,14 @@ export const useClientEditorStore = defineStore('clientEditor', () => {
 
   async function open(id: string): Promise<void> {
     subscribe();
-    if (openId && openId !== id) await saver.flush().catch(() => undefined);
+    const before = openId;
     openId = id;
+    // another client: the one open before is not shown nor edited while its edits are written and this one is read
+    if (view.value && view.value.id !== id) view.value = null;
+    if (before && before !== id) {
+      await saver.flush().catch(() => undefined);
+      if (openId !== id) return;
+    }
     loadError.value = null;
     actionError.value = null;
     deleted.value = null;

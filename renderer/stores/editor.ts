@@ -271,8 +271,18 @@ export const useEditorStore = defineStore('editor', () => {
 
   async function open(id: string): Promise<void> {
     subscribe();
-    if (openId && openId !== id) await close();
+    if (openId && openId !== id) {
+      // the one open before is left (its edits written, then told), while it is no longer
+      // shown nor typed into: its writes' answers land in the store, not on this screen
+      const leaving = leave();
+      openId = id;
+      view.value = null;
+      loading.value = true;
+      await leaving;
+      if (openId !== id) return;
+    }
     openId = id;
+    if (view.value && view.value.id !== id) view.value = null;
     loading.value = true;
     loadError.value = null;
     actionError.value = null;
@@ -338,8 +348,10 @@ export const useEditorStore = defineStore('editor', () => {
   }
 
   async function close(): Promise<void> {
+    const id = openId;
     await leave();
-    openId = null;
+    // another quotation may have been opened meanwhile (the screen closes the one it showed as the next one opens)
+    if (openId === id) openId = null;
   }
 
   function clearServerProblem(key: string): void {

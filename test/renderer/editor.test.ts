@@ -29,6 +29,20 @@ async function openWith(lines: Parameters<FakeBridge['addQuotation']>[0] = []) {
 }
 
 describe('editor store', () => {
+  it('shows nothing of the quotation open before while the next one is read', async () => {
+    const { q: first, editor } = await openWith([{ amount: 1, price: 10, tax_rate: 21, description: 'Eerste' }]);
+    expect(editor.view?.id).toBe(first.id);
+    const second = fake.addQuotation([{ amount: 1, price: 20, tax_rate: 21, description: 'Tweede' }]);
+    fake.gate = new Promise<void>(() => {});
+    const opening = editor.open(second.id);
+    await vi.advanceTimersByTimeAsync(10);
+    // the read of the second one waits: the first is no longer there to be read or typed into
+    expect(editor.view).toBeNull();
+    expect(editor.loading).toBe(true);
+    fake.gate = null;
+    void opening;
+  });
+
   it('re-computes totals at once and writes a burst of keystrokes as one update', async () => {
     const { q, editor } = await openWith([{ amount: 2, price: 10, tax_rate: 21, description: 'Brood' }]);
     const lineId = editor.lines[0]!.id;
