@@ -26,7 +26,7 @@ describe('conflicts', () => {
       await bridge(page, 'quotations.saveToService', { id: q.id });
       ids.push(q.id);
     }
-    await waitForSync(page, /Online · 0 pending/, 20_000);
+    await waitForSync(page, /Online · 0 pending/, 20_000, app);
     const serverIds = await Promise.all(ids.map(async (id) => (await bridge(page, 'quotations.get', { id })).serverId!));
     expect(serverIds.every((n) => typeof n === 'number')).toBe(true);
 

@@ -5,6 +5,7 @@
 // status bar claims Online only while the service's answer is recent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { waitForSync } from './support-sync';
 import { axeViolations, bridge, openApp, screenshot, syncText, type App } from './support';
 
 let app: App;
@@ -143,7 +144,7 @@ describe('rough edges a new user met', () => {
     await expect.poll(() => syncText(page), { timeout: 20_000 }).toMatch(/^Online · /);
     await app.host.setOnline(false);
     await page.getByRole('button', { name: 'Sync now' }).click();
-    await expect.poll(() => syncText(page), { timeout: 20_000 }).toMatch(/^Offline, service last reached \d\d:\d\d · /);
+    await waitForSync(page, /Offline, service last reached \d\d:\d\d · /, 20_000, app);
     await screenshot(page, 'rough-b-offline');
     expect(await axeViolations(page)).toEqual([]);
     await app.host.setOnline(true);
