@@ -28,6 +28,11 @@ async function openEditor(clientQuery: string): Promise<string> {
 }
 
 const selected = (id: string) => page.locator(`${id} option:checked`).innerText();
+/** The profile and category the quotation has stored: each pick is written after a short pause, the category perhaps in a write after the profile's. */
+async function storedPicks(id: string): Promise<[number | null, number | null]> {
+  const q = await bridge(page, 'quotations.get', { id });
+  return [q.profile, q.category];
+}
 
 describe('profile and category in the editor', () => {
   it('offers the default profile and the client default category, and saves what is picked', async () => {
@@ -42,16 +47,7 @@ describe('profile and category in the editor', () => {
 
     await profile.selectOption({ label: 'English' });
     await category.selectOption({ label: 'Onderhoud' });
-    // each pick is written after a short pause: the category may go in a write after the profile's
-    await expect
-      .poll(
-        async () => {
-          const q = await bridge(page, 'quotations.get', { id });
-          return [q.profile, q.category];
-        },
-        { timeout: 5000 },
-      )
-      .toEqual([2, 4]);
+    await expect.poll(() => storedPicks(id), { timeout: 5000 }).toEqual([2, 4]);
     await screenshot(page, 'document-options');
     expect(await axeViolations(page)).toEqual([]);
 
@@ -73,16 +69,7 @@ describe('profile and category in the editor', () => {
     await expect.poll(() => selected('#q-category')).toBe('Advies');
     await page.getByLabel('Layout profile').selectOption({ label: 'Zonder logo' });
     await page.getByLabel('Category', { exact: true }).selectOption({ label: 'No category' });
-    // each pick is written after a short pause: the category may go in a write after the profile's
-    await expect
-      .poll(
-        async () => {
-          const q = await bridge(page, 'quotations.get', { id });
-          return [q.profile, q.category];
-        },
-        { timeout: 5000 },
-      )
-      .toEqual([3, null]);
+    await expect.poll(() => storedPicks(id), { timeout: 5000 }).toEqual([3, null]);
     await screenshot(page, 'document-options-offline');
     expect(await axeViolations(page)).toEqual([]);
 

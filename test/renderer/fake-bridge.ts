@@ -51,6 +51,11 @@ export class FakeBridge implements QuotedeskBridge {
     this.failures.set(op, list);
   }
 
+  /** answers `op` with `handler` from now on */
+  handle<N extends OperationName>(op: N, handler: (input: OperationInput<N>) => OperationResults[N]): void {
+    (this.handlers as Record<string, unknown>)[op] = handler;
+  }
+
   callsOf(op: OperationName): Call[] {
     return this.calls.filter((c) => c.op === op);
   }

@@ -52,7 +52,7 @@ describe('sync store', () => {
     await sync.start();
     const base = await fake.invoke('sync.status', {});
     // the call reads the status while a push is still pending; the push ends and is told before the call's answer arrives
-    (fake.handlers as Record<string, unknown>)['sync.status'] = () => ({ ...base, pending: 1, seq: 10 });
+    fake.handle('sync.status', () => ({ ...base, pending: 1, seq: 10 }));
     let release!: () => void;
     fake.holds.push(new Promise<void>((r) => (release = r)));
     const refreshing = sync.refresh();
