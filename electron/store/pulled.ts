@@ -418,47 +418,36 @@ export class PulledRecords {
    * edited here, or with work waiting, is kept and flagged as gone.
    */
   sweepProducts(seen: Iterable<number>): SweepResult {
-    return this.write('products', (wrote) => {
-      const unseen = this.unseen('SELECT json_group_array(product_id) AS keys FROM products WHERE product_id IS NOT NULL', seen);
-      const stale = this.conn
-        .stmt<[string], { id: string; local: string | null; deleted: number }>(
-          'SELECT id, local, deleted FROM products WHERE server IS NOT NULL AND product_id IN (SELECT value FROM json_each(?))',
-        )
-        .all(JSON.stringify(unseen));
-      const result: SweepResult = { removed: 0, flagged: [] };
-      for (const p of stale) {
-        wrote();
-        const ops = this.hasOps(p.id);
-        if (!p.deleted && (p.local !== null || ops)) {
-          this.conn.stmt('UPDATE products SET gone = 1 WHERE id = ? AND gone = 0').run(p.id);
-          result.flagged.push(p.id);
-        } else if (!ops) {
-          this.conn.stmt('DELETE FROM products WHERE id = ?').run(p.id);
-          result.removed++;
-        }
-      }
-      return result;
-    });
+    return this.sweepRecords('products', 'product_id', 'local', seen);
   }
 
-  /** After a complete pull, which saw the quotations with service ids `seen`. */
+  /** After a complete pull, which saw the quotations with service ids `seen`; the same rule as products. */
   sweepQuotations(seen: Iterable<number>): SweepResult {
-    return this.write('quotations', (wrote) => {
-      const unseen = this.unseen('SELECT json_group_array(server_id) AS keys FROM quotations WHERE server_id IS NOT NULL', seen);
+    return this.sweepRecords('quotations', 'server_id', 'draft', seen);
+  }
+
+  /**
+   * Rows of `table` the service no longer has: one changed here (`edits` set)
+   * or with work waiting, not being deleted, is kept and flagged as gone; one
+   * with nothing waiting is removed.
+   */
+  private sweepRecords(table: 'products' | 'quotations', key: 'product_id' | 'server_id', edits: 'local' | 'draft', seen: Iterable<number>): SweepResult {
+    return this.write(table, (wrote) => {
+      const unseen = this.unseen(`SELECT json_group_array(${key}) AS keys FROM ${table} WHERE ${key} IS NOT NULL`, seen);
       const stale = this.conn
-        .stmt<[string], { id: string; draft: string | null; deleted: number }>(
-          'SELECT id, draft, deleted FROM quotations WHERE server IS NOT NULL AND server_id IN (SELECT value FROM json_each(?))',
+        .stmt<[string], { id: string; edited: number; deleted: number }>(
+          `SELECT id, ${edits} IS NOT NULL AS edited, deleted FROM ${table} WHERE server IS NOT NULL AND ${key} IN (SELECT value FROM json_each(?))`,
         )
         .all(JSON.stringify(unseen));
       const result: SweepResult = { removed: 0, flagged: [] };
-      for (const q of stale) {
+      for (const r of stale) {
         wrote();
-        const ops = this.hasOps(q.id);
-        if ((q.draft !== null && !q.deleted) || (ops && !q.deleted)) {
-          this.conn.stmt('UPDATE quotations SET gone = 1 WHERE id = ? AND gone = 0').run(q.id);
-          result.flagged.push(q.id);
+        const ops = this.hasOps(r.id);
+        if (!r.deleted && (r.edited || ops)) {
+          this.conn.stmt(`UPDATE ${table} SET gone = 1 WHERE id = ? AND gone = 0`).run(r.id);
+          result.flagged.push(r.id);
         } else if (!ops) {
-          this.conn.stmt('DELETE FROM quotations WHERE id = ?').run(q.id);
+          this.conn.stmt(`DELETE FROM ${table} WHERE id = ?`).run(r.id);
           result.removed++;
         }
       }
