@@ -5,7 +5,8 @@
 // exactly this. Its parts: shown-space.ts (the space shown and the switch),
 // record-relay.ts (store changes to the page's events), handler-scope.ts (a
 // handler's own changes are not echoed), bridge-ports.ts (what handlers get),
-// sync-status.ts and sync-link.ts.
+// sync-status.ts and sync-link.ts. It locks the data folder first and frees
+// it last (data-lock.ts): one desk per data folder.
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { EventHub } from '../bridge/events';
@@ -25,8 +26,10 @@ import { ShownSpace } from './shown-space';
 import { syncStatus } from './sync-status';
 import { bridgePorts } from './bridge-ports';
 import { keepHeapNearLive } from './heap';
+import { lockDataFolder, type DataLock } from './data-lock';
 
 export type { DemoSeed } from './space';
+export { DataFolderInUse } from './data-lock';
 
 export interface CoreOptions {
   /** the app's data folder: settings, accounts.json, demo/ and accounts/<id>/ live under it */
@@ -43,6 +46,11 @@ export interface CoreOptions {
   systemLocale?: string;
   /** the time of the demo's database, request budget and sync timers; for tests that let hours pass */
   clock?: { now: () => number; timers: Timers };
+  /**
+   * false: do not lock the data folder (docs/data-lock.md). Only for tests that
+   * play two desks on one folder; the app and the web host always lock it.
+   */
+  dataLock?: false;
 }
 
 export interface Core {
@@ -67,14 +75,33 @@ export interface Core {
 /** Operations whose changes other screens show too: the whole page hears of them (handler-scope.ts). */
 const TOLD_TO_ALL = ['outbox.retry', 'outbox.discard', 'conflicts.resolve', 'clients.makeInactive'] as const;
 
+/**
+ * Opens the core on its data folder. Rejects with DataFolderInUse when another
+ * desk (another process, or another core in this one) holds the folder.
+ */
 export async function createCore(opts: CoreOptions): Promise<Core> {
   // a pull at 100,000 clients turns over far more memory than it keeps (heap.ts)
   keepHeapNearLive();
   mkdirSync(opts.dataDir, { recursive: true });
+  // before anything in the folder is opened, and freed after everything is closed
+  const lock = opts.dataLock === false ? null : lockDataFolder(opts.dataDir);
+  // what is open so far, closed in reverse if the core cannot be built
+  const opened: (() => Promise<void>)[] = [];
+  try {
+    return await openCore(opts, lock, opened);
+  } catch (err) {
+    for (const close of opened.reverse()) await close().catch(() => undefined);
+    lock?.release();
+    throw err;
+  }
+}
+
+async function openCore(opts: CoreOptions, lock: DataLock | null, opened: (() => Promise<void>)[]): Promise<Core> {
   const events = new EventHub();
   const settings = new AppSettings(join(opts.dataDir, 'settings.json'), opts.systemLocale);
   const company = new CompanyDetails(join(opts.dataDir, 'company.json'));
   const accounts = await AccountService.open({ dataDir: opts.dataDir, secrets: opts.secrets ?? new KeytarKeychain() });
+  opened.push(() => accounts.close());
   const scope = new HandlerScope();
   // the engine plans its pushes on these; whoever set one, what it runs is nobody's handler
   const timers = scope.timers(
@@ -107,7 +134,11 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     opts.onError?.(`opening the data of ${active.displayName}`, err);
     first = await openSpace(null);
   }
-  space.begin(first);
+  const shown = first;
+  opened.push(() => shown.close());
+  space.begin(shown);
+  // from here the shown space closes it, after stopping its sync
+  opened[opened.length - 1] = () => space.close();
 
   // every handler runs in the scope, so the store changes it makes are not echoed back
   const handlers = scope.wrap(createHandlers(bridgePorts({ shown: space, accounts, settings, company, scope, status })), TOLD_TO_ALL);
@@ -138,8 +169,12 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     async close() {
       if (closed) return;
       closed = true;
-      await space.close();
-      await accounts.close();
+      try {
+        await space.close();
+        await accounts.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }
