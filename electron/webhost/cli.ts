@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startWebHost } from './host';
+import { DataFolderInUse } from '../core';
 import { PAGED_LISTS, type PagedList } from '../sandbox';
 
 const USAGE = `Usage: npm run web -- [--port N] [--clients N] [--products N] [--quotations N] [--data DIR]
@@ -71,18 +72,26 @@ if (account && !(args['base-url'] && args.username && process.env.QUOTEDESK_API_
   process.exit(2);
 }
 
-const host = await startWebHost({
-  dataDir,
-  port,
-  demoSeed: {
-    clients: count('clients', args.clients),
-    products: count('products', args.products),
-    quotations: count('quotations', args.quotations),
-    maxCount: count('max-count', args['max-count']),
-    unpaged: lists(args.unpaged),
-  },
-  onError: (op, err) => console.error(`[bridge] ${op} failed: ${err instanceof Error ? err.message : String(err)}`),
-});
+let host;
+try {
+  host = await startWebHost({
+    dataDir,
+    port,
+    demoSeed: {
+      clients: count('clients', args.clients),
+      products: count('products', args.products),
+      quotations: count('quotations', args.quotations),
+      maxCount: count('max-count', args['max-count']),
+      unpaged: lists(args.unpaged),
+    },
+    onError: (op, err) => console.error(`[bridge] ${op} failed: ${err instanceof Error ? err.message : String(err)}`),
+  });
+} catch (err) {
+  // another desk has this data folder (docs/data-lock.md): say so, serve nothing
+  if (!(err instanceof DataFolderInUse)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
 
 if (args['base-url'] && args.username && process.env.QUOTEDESK_API_KEY) {
   const connected = await host.core.handlers['account.connect']({ baseUrl: args['base-url'], username: args.username, apiKey: process.env.QUOTEDESK_API_KEY });

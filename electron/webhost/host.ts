@@ -31,10 +31,11 @@ export interface WebHost {
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
+/** Rejects with DataFolderInUse (from createCore) when another desk holds the data folder, before building anything. */
 export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
-  const rendererDir = opts.rendererDir ?? (await ensureRendererBuilt({ root: PROJECT_ROOT }));
   const core = await createCore(opts);
   try {
+    const rendererDir = opts.rendererDir ?? (await ensureRendererBuilt({ root: PROJECT_ROOT }));
     const dispatch = createDispatcher<WebSender>({ handlers: core.handlers, isTrustedSender: isTrustedWebSender, onError: opts.onError });
     const server = await startWebHostServer({
       rendererDir,
