@@ -5,7 +5,7 @@ import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell, type Ipc
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCore, type Core } from './core';
+import { createCore, DataFolderInUse, type Core } from './core';
 import { resolveAppFile, contentType } from './core/app-files';
 import { CONTENT_SECURITY_POLICY, isExternalLinkAllowed } from './core/security';
 import { createDispatcher } from './bridge/dispatcher';
@@ -161,7 +161,10 @@ function focusWindow(): void {
 }
 
 export async function main(): Promise<void> {
-  // a second quotedesk would open the same database: hand over to the first
+  // a second quotedesk on the same user data would open the same database: hand
+  // over to the first, which comes forward. Whatever this lock does not see (the
+  // web host, QUOTEDESK_DATA_DIR naming a folder another desk uses) is refused
+  // by the data folder's own lock, in createCore.
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return;
@@ -188,11 +191,19 @@ export async function main(): Promise<void> {
   protocol.handle(APP_SCHEME, serveAppFile);
 
   const dataDir = process.env.QUOTEDESK_DATA_DIR || app.getPath('userData');
-  core = await createCore({
-    dataDir,
-    systemLocale: app.getLocale(),
-    onError: (what, err) => console.error(`[core] ${what} failed:`, err instanceof Error ? err.message : err),
-  });
+  try {
+    core = await createCore({
+      dataDir,
+      systemLocale: app.getLocale(),
+      onError: (what, err) => console.error(`[core] ${what} failed:`, err instanceof Error ? err.message : err),
+    });
+  } catch (err) {
+    // another desk (the web host, or an app started with another user data) has this folder: say so and quit (docs/data-lock.md)
+    if (!(err instanceof DataFolderInUse)) throw err;
+    dialog.showErrorBox('The data folder is in use', err.message);
+    app.quit();
+    return;
+  }
   const c = core;
 
   // the document prints from this window: its own PDF printing and print dialog (electron/document/print.ts)

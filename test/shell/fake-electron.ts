@@ -60,11 +60,17 @@ export class FakeBrowserWindow extends EventEmitter {
   isDestroyed() {
     return false;
   }
+  minimized = false;
+  focusCalls = 0;
   isMinimized() {
-    return false;
+    return this.minimized;
   }
-  restore() {}
-  focus() {}
+  restore() {
+    this.minimized = false;
+  }
+  focus() {
+    this.focusCalls++;
+  }
   show() {}
 }
 
@@ -140,6 +146,8 @@ export const fake = {
   /** the options of each save dialog shown, and the path the next one answers (null: cancelled) */
   saveDialogs: [] as unknown[],
   saveDialogAnswer: null as string | null,
+  /** every dialog.showErrorBox(title, content) */
+  errorBoxes: [] as { title: string; content: string }[],
   privilegedSchemes: [] as any[],
   protocolHandlers: new Map<string, Fn>(),
   // preload side
@@ -158,6 +166,9 @@ export const electronModule = {
     },
   },
   dialog: {
+    showErrorBox(title: string, content: string) {
+      fake.errorBoxes.push({ title, content });
+    },
     showSaveDialog(...args: unknown[]) {
       fake.saveDialogs.push(args.at(-1));
       const filePath = fake.saveDialogAnswer;

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../electron/core/security';
+import { DataFolderInUse, lockDataFolder } from '../../electron/core/data-lock';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../electron/bridge/channels';
 import { fake, FakeBrowserWindow, FakeFrame, FakeWebContents } from './fake-electron';
 
@@ -92,9 +93,18 @@ describe('window', () => {
     }
   });
 
-  it('takes the single-instance lock and focuses the window on a second start', () => {
+  it('takes the single-instance lock and brings the window forward on a second start', () => {
     expect(fake.app.listenerCount('second-instance')).toBe(1);
     expect(fake.app.quitCalls).toBe(0);
+    win.minimized = true;
+    const focused = win.focusCalls;
+    fake.app.emit('second-instance');
+    expect(win.minimized).toBe(false);
+    expect(win.focusCalls).toBe(focused + 1);
+  });
+
+  it('holds the data folder while it runs (docs/data-lock.md)', () => {
+    expect(() => lockDataFolder(dataDir)).toThrow(DataFolderInUse);
   });
 });
 
@@ -322,6 +332,8 @@ describe('quit', () => {
     await until(() => fake.app.quitCalls > 0, 'app.quit');
     expect(closed).toHaveBeenCalledTimes(1);
     expect(main.runningCore()).toBeNull();
+    // and the data folder is free again
+    lockDataFolder(dataDir).release();
     // the second before-quit (from app.quit) goes through
     const again = navEvent();
     fake.app.emit('before-quit', again);
