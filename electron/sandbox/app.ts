@@ -1,12 +1,13 @@
 // The fastify application: the request pipeline every endpoint shares
-// (faults, blacklist, auth, throttle, hourly limit, 406) and the error answers.
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+// (faults, blacklist, auth, throttle, hourly limit, 406), the error answers,
+// and the data file written (or the change rolled back) before each answer.
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { AUTH_INVALID_MESSAGE, AUTH_MISSING_MESSAGE, checkAuth, type KeyState } from './auth';
 import { registerBodyParsers } from './body';
 import type { ServiceState } from './service-state';
 import { ApiError, errorBody } from './errors';
-import { FaultInjector, type FaultKind } from './faults';
+import { FaultInjector, type FaultKind, type Strike } from './faults';
 import { chooseFormat, CONTENT_TYPE, renderError, type Format } from './negotiate';
 import { HourlyLimit, Throttle } from './rate-limit';
 import { clientRoutes } from './routes/clients';
@@ -21,7 +22,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     format: Format;
     logEntry: RequestRecord | null;
-    afterWork: FaultKind | null;
+    afterWork: Strike | null;
+    /** data.changes when the work began; null before the pipeline ran */
+    changesAtStart: number | null;
+    /** the answer is a gateway's page: none of the service's headers */
+    gatewayPage: boolean;
   }
 }
 
@@ -30,8 +35,10 @@ export interface RequestRecord {
   url: string;
   /** the status answered; 0 when the connection was reset before an answer */
   status: number;
-  /** the injected fault, if any: reset, error, truncate, drop, hang */
+  /** the injected fault, if any: reset, error, stall, truncate, drop, hang, applied_error */
   fault?: FaultKind;
+  /** applied_error: the status of the service's own answer, which the error replaced */
+  replaced?: number;
 }
 
 /** The switches tests flip while the sandbox runs. */
@@ -45,11 +52,31 @@ export interface Runtime {
   readonly faults: FaultInjector;
   readonly log: RequestRecord[];
   readonly quiet: boolean;
+  /** answers stalled now; each ends its answer */
+  readonly stalls: Set<() => void>;
 }
 
 const API = '/api/v1';
 const isApiPath = (url: string) => url === API || url.startsWith(`${API}/`) || url.startsWith(`${API}?`);
 const PENDING = () => new Promise<never>(() => {});
+const isRead = (method: string) => method === 'GET' || method === 'HEAD';
+
+/** The path a fault rule is matched against: after /api/v1, without the query. */
+function faultPath(url: string): string {
+  const path = url.split('?')[0]!;
+  return isApiPath(path) ? path.slice(API.length) : path;
+}
+
+/** The page nginx writes when the service behind it fails or does not answer. */
+function gatewayHtml(status: number): string {
+  const title = `${status} ${STATUS_CODES[status] ?? 'Error'}`;
+  return `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+}
+
+function faultMessage(status: number, applied: boolean): string {
+  const what = status === 500 ? 'Internal server error' : status === 503 ? 'The service is unavailable' : `${status} ${STATUS_CODES[status] ?? 'Error'}`.trim();
+  return applied ? `${what}. Try again in a moment.` : `${what}: the request was not carried out. Try again ${status === 503 ? 'later' : 'in a moment'}.`;
+}
 
 export function buildApp(
   ctx: ServiceState,
@@ -76,12 +103,84 @@ export function buildApp(
   app.decorateRequest('format', 'json');
   app.decorateRequest('logEntry', null);
   app.decorateRequest('afterWork', null);
+  app.decorateRequest('changesAtStart', null);
+  app.decorateRequest('gatewayPage', false);
   registerBodyParsers(app);
 
   function setLimitHeaders(reply: FastifyReply): void {
     const s = rt.limit.state();
     reply.header('X-RateLimit-Limit', String(s.limit));
     reply.header('X-RateLimit-Remaining', String(s.remaining));
+  }
+
+  /** Makes the reply the error a fault answers (status, headers, type) and returns its body. */
+  function faultAnswer(req: FastifyRequest, reply: FastifyReply, strike: Strike): string {
+    const status = strike.status ?? 500;
+    // the answer replaces whatever the service put on it
+    for (const name of Object.keys(reply.getHeaders())) reply.removeHeader(name);
+    reply.code(status);
+    if (strike.retryAfter !== undefined) reply.header('Retry-After', strike.retryAfter);
+    if (strike.body === 'html') {
+      req.gatewayPage = true;
+      reply.type('text/html');
+      return gatewayHtml(status);
+    }
+    setLimitHeaders(reply);
+    reply.type(CONTENT_TYPE[req.format]);
+    return renderError(req.format, errorBody(status, faultMessage(status, strike.kind === 'applied_error')));
+  }
+
+  /** 200 and the headers now, then a byte every everyMs until the socket closes. */
+  function stall(req: FastifyRequest, reply: FastifyReply, everyMs: number): void {
+    reply.hijack();
+    const res = reply.raw;
+    const s = rt.limit.state();
+    res.writeHead(200, {
+      'content-type': CONTENT_TYPE[req.format],
+      'x-ratelimit-limit': String(s.limit),
+      'x-ratelimit-remaining': String(s.remaining),
+    });
+    // a JSON array (or an XML document) that never ends: whitespace after its start
+    const start = req.format === 'json' ? '[' : '<?xml version="1.0" encoding="UTF-8"?>';
+    let sent = 0;
+    const end = () => {
+      clearInterval(timer);
+      rt.stalls.delete(stop);
+    };
+    const stop = () => {
+      end();
+      res.destroy();
+    };
+    const next = () => {
+      if (res.destroyed || res.writableEnded) return end();
+      res.write(sent < start.length ? start[sent]! : ' ');
+      sent++;
+    };
+    const timer = setInterval(next, everyMs);
+    rt.stalls.add(stop);
+    res.on('close', end);
+    next();
+  }
+
+  /**
+   * Writes the data file before the answer goes out. When a request's change
+   * cannot be written it is rolled back and the answer is 503; a read is
+   * answered as it is (what is pending is written later).
+   */
+  function storeOrRollback(req: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+    const failure = ctx.data.tryFlush();
+    if (!failure) return payload;
+    const changed = !isRead(req.method) && req.changesAtStart !== null && ctx.data.changes !== req.changesAtStart;
+    if (!changed) return payload;
+    ctx.data.rollback();
+    if (!rt.quiet) console.error(`sandbox: the data file cannot be written, the change was undone: ${failure.message}`);
+    for (const name of Object.keys(reply.getHeaders())) reply.removeHeader(name);
+    setLimitHeaders(reply);
+    reply.code(503).type(CONTENT_TYPE[req.format]);
+    return renderError(
+      req.format,
+      errorBody(503, `The service could not store the change (its storage failed: ${failure.message}), so nothing was changed. Try again later.`),
+    );
   }
 
   app.addHook('onRequest', async (req, reply) => {
@@ -93,18 +192,25 @@ export function buildApp(
 
     const latency = rt.faults.latency(req.method);
     if (latency > 0) await new Promise((r) => setTimeout(r, latency));
-    const fault = rt.faults.draw(req.method);
-    if (fault === 'reset') {
+    const strike = rt.faults.draw(req.method, faultPath(req.originalUrl));
+    if (strike?.kind === 'reset') {
       entry.fault = 'reset';
       reply.hijack();
       req.raw.socket.destroy();
       return;
     }
-    if (fault === 'error') {
+    if (strike?.kind === 'error') {
       entry.fault = 'error';
-      throw new ApiError(500, 'Internal server error: the request was not carried out. Try again in a moment.');
+      return reply.send(faultAnswer(req, reply, strike));
     }
-    req.afterWork = fault;
+    if (strike?.kind === 'stall') {
+      entry.fault = 'stall';
+      entry.status = 200;
+      stall(req, reply, strike.everyMs!);
+      return;
+    }
+    req.afterWork = strike;
+    req.changesAtStart = ctx.data.changes;
     // only the API needs an account; other paths are public pages
     if (!isApiPath(req.url)) return;
 
@@ -132,24 +238,21 @@ export function buildApp(
   });
 
   app.addHook('onSend', async (req, reply, payload) => {
-    setLimitHeaders(reply);
-    try {
-      ctx.data.flush();
-    } catch (err) {
-      reply.code(500).type(CONTENT_TYPE[req.format]);
-      payload = renderError(
-        req.format,
-        errorBody(
-          500,
-          `The change was made but could not be saved to the data file (${(err as Error).message}). Free disk space or fix the file's folder, then try again.`,
-        ),
-      );
-    }
+    if (!req.gatewayPage) setLimitHeaders(reply);
+    payload = storeOrRollback(req, reply, payload);
     const entry = req.logEntry;
     if (entry) entry.status = reply.statusCode;
-    const fault = req.afterWork;
-    if (!fault) return payload;
+    const strike = req.afterWork;
+    if (!strike) return payload;
+    const fault = strike.kind;
     if (entry) entry.fault = fault;
+    if (fault === 'applied_error') {
+      // the work is done (and written); the answer is lost to an error
+      if (entry) entry.replaced = reply.statusCode;
+      payload = faultAnswer(req, reply, strike);
+      if (entry) entry.status = reply.statusCode;
+      return payload;
+    }
     const res = reply.raw;
     if (fault === 'truncate') {
       const body = Buffer.from(typeof payload === 'string' ? payload : payload === null || payload === undefined ? '' : String(payload));

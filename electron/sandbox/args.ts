@@ -1,10 +1,12 @@
 // Command-line options of `npm run sandbox`; a bad option is a usage error (exit 2).
 import type { SandboxOptions } from './index';
+import type { FaultRule } from './faults';
 import { PAGED_LISTS, type PagedList } from './paging';
 
 export const USAGE =
   'Usage: npm run sandbox -- [--port N] [--user NAME] [--key KEY] [--clients N] [--products N] [--quotations N] [--rate-limit N] [--credits N] [--seed N]' +
-  ' [--latency MS] [--data FILE] [--max-count N] [--unpaged LIST[,LIST…]] [--without-lists profiles,categories]';
+  ' [--latency MS] [--data FILE] [--max-count N] [--unpaged LIST[,LIST…]] [--without-lists profiles,categories]' +
+  " [--fault '[METHOD] PATH applied|error STATUS|stall MS [times N|always]']…";
 
 export class UsageError extends Error {}
 
@@ -41,6 +43,12 @@ export function parseArgs(argv: string[]): SandboxOptions & { help?: boolean } {
       arg = arg.slice(0, eq);
     }
     if (arg === '--help' || arg === '-h') return { ...opts, help: true };
+    if (arg === '--fault') {
+      value ??= argv[++i];
+      if (value === undefined || value === '') fail(`${arg} needs a value.`);
+      (opts.faultRules ??= []).push(parseFaultRule(value));
+      continue;
+    }
     const name = numbers[arg] ?? texts[arg];
     if (!name) fail(`Unknown option ${arg}.`);
     value ??= argv[++i];
@@ -68,4 +76,37 @@ function listNames(value: string): PagedList[] {
   for (const n of names)
     if (!(PAGED_LISTS as readonly string[]).includes(n)) fail(`--unpaged takes list names (${PAGED_LISTS.join(', ')}), comma separated, got "${n}".`);
   return [...new Set(names as PagedList[])];
+}
+
+const FAULT_SYNTAX = "'[METHOD] PATH applied STATUS', '[METHOD] PATH error STATUS' or '[METHOD] PATH stall MS', then 'times N' or 'always' (default once)";
+
+/**
+ * A scripted fault: 'POST /clients applied 502' (carried out, then 502),
+ * 'PUT /quotations/* error 503 always' (503 before doing anything, every time),
+ * 'GET /clients stall 1000'. PATH is after /api/v1; * is one path segment, a
+ * lone * any path; METHOD may be left out (any).
+ */
+export function parseFaultRule(text: string): FaultRule {
+  const words = text.trim().split(/\s+/);
+  const bad = (why: string): never => fail(`--fault "${text}": ${why}. Write ${FAULT_SYNTAX}.`);
+  const rule: Partial<FaultRule> = {};
+  if (/^[A-Za-z]+$/.test(words[0] ?? '')) rule.method = words.shift()!.toUpperCase();
+  const path = words.shift();
+  if (!path || !(path === '*' || path.startsWith('/'))) bad('the path must start with / (or be * for any)');
+  if (path !== '*') rule.path = path!.includes('*') ? new RegExp(`^${path!.split('*').map(escapeRegExp).join('[^/]+')}$`) : path;
+  const [kind, amount, ...rest] = words;
+  const n = amount !== undefined && /^\d+$/.test(amount) ? Number(amount) : bad(`"${kind ?? ''}" needs a whole number after it`);
+  if (kind === 'applied' || kind === 'error') rule.effect = { kind: 'error', status: n, applied: kind === 'applied' };
+  else if (kind === 'stall') rule.effect = { kind: 'stall', everyMs: n };
+  else bad(`"${kind ?? ''}" is not a fault`);
+  if (rest[0] === 'always' && rest.length === 1) rule.times = Infinity;
+  else if (rest[0] === 'times' && rest.length === 2 && /^[1-9]\d*$/.test(rest[1]!)) rule.times = Number(rest[1]);
+  else if (rest.length > 0) bad(`"${rest.join(' ')}" is not understood`);
+  if (rule.effect!.kind === 'error' && (n < 400 || n > 599)) bad('the status must be from 400 to 599');
+  if (rule.effect!.kind === 'stall' && n === 0) bad('a stall needs a pause above 0 ms');
+  return rule as FaultRule;
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

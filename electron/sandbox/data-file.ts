@@ -35,20 +35,34 @@ export function readDataFile(file: string): unknown {
 }
 
 export function writeDataFile(file: string, data: unknown): void {
+  writeDataText(file, JSON.stringify(data));
+}
+
+/** Writes the text (JSON already serialised) in place of the file, whole or not at all. */
+export function writeDataText(file: string, text: string): void {
   const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
   const fd = openSync(tmp, 'w');
   try {
-    writeSync(fd, JSON.stringify(data));
+    writeSync(fd, text);
     fsyncSync(fd);
   } catch (err) {
     closeSync(fd);
-    try {
-      unlinkSync(tmp);
-    } catch {
-      // the temp file may not exist; the original file is untouched either way
-    }
+    removeTemp(tmp);
     throw err;
   }
   closeSync(fd);
-  renameSync(tmp, file);
+  try {
+    renameSync(tmp, file);
+  } catch (err) {
+    removeTemp(tmp);
+    throw err;
+  }
+}
+
+function removeTemp(tmp: string): void {
+  try {
+    unlinkSync(tmp);
+  } catch {
+    // the temp file may not exist; the original file is untouched either way
+  }
 }

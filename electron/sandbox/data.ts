@@ -2,6 +2,9 @@
 // and the log of deliveries. Tests reach it through `sandbox.data` to change
 // things "on the service" behind the client's back; every change (theirs or a
 // request's) is persisted to the --data file before the next answer goes out.
+// When the file cannot be written, a request's change is rolled back to the
+// last state written (rollback); a change made from code stays in memory and
+// is written again soon after, and with the next change.
 import { z } from 'zod';
 import { clientRecord, productRecord, quotationRecord, SENDMETHODS, text, int, date, type SendMethod } from '../../shared/schemas';
 import { fieldErrorsFromZod } from '../../shared/field-errors';
@@ -20,7 +23,7 @@ import {
   type SavedInvoiceRec,
 } from './records';
 import { lineRecord, priceQuotation, withoutInputOnly } from './pricing';
-import { DataFileError, writeDataFile } from './data-file';
+import { DataFileError, writeDataText } from './data-file';
 
 export interface Delivery {
   quotationId: number;
@@ -37,6 +40,8 @@ export type TableName = 'clients' | 'products' | 'quotations' | 'invoices' | 'sa
 
 const FORMAT = 'quotedesk-sandbox-data';
 const VERSION = 1;
+/** how long a failed background write waits before it tries again */
+const RETRY_MS = 1000;
 
 export interface Documents {
   quotations: number;
@@ -73,6 +78,12 @@ export class SandboxData {
   };
   private dirty = false;
   private flushTimer: NodeJS.Immediate | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
+  /** the text last written to the data file: the state a rollback returns to */
+  private durable: string | null = null;
+  private changeCount = 0;
+  private rollbackCount = 0;
+  private failure: Error | null = null;
 
   constructor(private readonly file?: string) {
     const changed = () => this.markDirty();
@@ -122,26 +133,85 @@ export class SandboxData {
   }
 
   markDirty(): void {
+    this.changeCount++;
     if (!this.file) return;
     this.dirty = true;
     // changes made from code outside a request are saved soon after
     this.flushTimer ??= setImmediate(() => {
       this.flushTimer = undefined;
-      this.flush();
+      this.flushInBackground();
     });
   }
 
-  /** Writes the data file when something changed; requests call this before answering. */
+  /** Counts every change; a request compares it before and after to know whether it changed something. */
+  get changes(): number {
+    return this.changeCount;
+  }
+
+  /** Counts rollbacks; a change made before one was undone by it. */
+  get rollbacks(): number {
+    return this.rollbackCount;
+  }
+
+  /** Why the last write of the data file failed; null once a write succeeds (or without a data file). */
+  get writeError(): Error | null {
+    return this.failure;
+  }
+
+  /** Writes the data file when something changed; throws when it cannot (the data stays dirty). */
   flush(): void {
     if (!this.file || !this.dirty) return;
-    writeDataFile(this.file, this.snapshot());
+    const text = JSON.stringify(this.snapshot());
+    try {
+      writeDataText(this.file, text);
+    } catch (err) {
+      this.failure = err as Error;
+      throw err;
+    }
+    this.durable = text;
     this.dirty = false;
+    this.failure = null;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+  }
+
+  /** Like flush, but answers the failure instead of throwing it. */
+  tryFlush(): Error | null {
+    try {
+      this.flush();
+      return null;
+    } catch (err) {
+      return err as Error;
+    }
+  }
+
+  /** Returns to the last state written to the data file: every change not written is undone. */
+  rollback(): void {
+    if (!this.file || this.durable === null) return;
+    this.load(JSON.parse(this.durable), this.file);
+    this.dirty = false;
+    this.rollbackCount++;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+  }
+
+  // A change made from code: a failed write keeps it dirty and tries again in a
+  // while (or with the next change); it never throws, as nobody would catch it.
+  private flushInBackground(): void {
+    if (this.tryFlush() === null || this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      this.flushInBackground();
+    }, RETRY_MS);
+    this.retryTimer.unref();
   }
 
   /** Stops the background save (the caller flushes first). */
   dispose(): void {
     if (this.flushTimer) clearImmediate(this.flushTimer);
     this.flushTimer = undefined;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
   }
 
   snapshot() {
@@ -184,6 +254,8 @@ export class SandboxData {
     this.credits = s.credits;
     this.quotationSeq = s.quotationSeq;
     Object.assign(this.next, s.nextIds);
+    // what was read is what the file holds
+    this.durable = JSON.stringify(this.snapshot());
   }
 }
 

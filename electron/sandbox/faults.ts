@@ -1,6 +1,7 @@
-// Fault injection for tests of the client and the sync engine. One seeded
-// draw per eligible request picks at most one fault, so a run is reproducible.
-import { seededRng, type Rng } from './random';
+// Fault injection for tests of the client and the sync engine. Scripted rules
+// (addRule) strike first, in the order added; then one seeded draw per
+// eligible request picks at most one fault, so a run is reproducible.
+import { seededRng, pick, type Rng } from './random';
 
 export interface Faults {
   latencyMs: number;
@@ -9,13 +10,55 @@ export interface Faults {
   truncateRate: number;
   dropAfterCommitRate: number;
   hangAfterCommitRate: number;
+  /** the request is carried out, then answered with one of appliedErrorStatuses */
+  appliedErrorRate: number;
+  /** the statuses of 'applied_error', one picked per strike by the seeded draw; default [500, 502, 503, 504] */
+  appliedErrorStatuses?: number[];
   seed: number;
   /** restrict faults to these methods (e.g. ['POST','PUT']); default all */
   methods?: string[];
 }
 
-/** Before the work: 'reset', 'error'. After the work: 'truncate', 'drop', 'hang'. */
-export type FaultKind = 'reset' | 'error' | 'truncate' | 'drop' | 'hang';
+/**
+ * Before the work: 'reset', 'error', 'stall'. After the work: 'truncate',
+ * 'drop', 'hang', 'applied_error' (the work is done, the answer is an error).
+ */
+export type FaultKind = 'reset' | 'error' | 'truncate' | 'drop' | 'hang' | 'applied_error' | 'stall';
+
+/** What a scripted rule does to the requests it strikes. */
+export type FaultEffect =
+  /**
+   * Answers `status`: after carrying the request out (applied true) or before
+   * doing anything (applied false). body 'json' is the sandbox's own error body
+   * (XML when asked), 'html' a gateway's page; default html for 502 and 504.
+   * retryAfter is sent as the Retry-After header as given.
+   */
+  | { kind: 'error'; status: number; applied: boolean; retryAfter?: string; body?: 'json' | 'html' }
+  /** 200 and the headers at once, then one byte every everyMs, never ending; nothing is carried out */
+  | { kind: 'stall'; everyMs: number };
+
+export interface FaultRule {
+  /** 'GET' | 'POST' | 'PUT' | 'DELETE'; default any */
+  method?: string;
+  /** the path after /api/v1 without the query ('/clients', /^\/quotations\/\d+$/); a string matches exactly; default any */
+  path?: string | RegExp;
+  /** how many matching requests it strikes; default 1; Infinity until removed */
+  times?: number;
+  effect: FaultEffect;
+}
+
+/** The fault that struck one request, with what the answer needs. */
+export interface Strike {
+  kind: FaultKind;
+  /** error, applied_error: the status answered */
+  status?: number;
+  body?: 'json' | 'html';
+  retryAfter?: string;
+  /** stall: ms between bytes */
+  everyMs?: number;
+}
+
+export const APPLIED_ERROR_STATUSES: readonly number[] = [500, 502, 503, 504];
 
 export const NO_FAULTS: Faults = {
   latencyMs: 0,
@@ -24,17 +67,64 @@ export const NO_FAULTS: Faults = {
   truncateRate: 0,
   dropAfterCommitRate: 0,
   hangAfterCommitRate: 0,
+  appliedErrorRate: 0,
   seed: 1,
 };
+
+const RATES = ['serverErrorRate', 'resetRate', 'truncateRate', 'dropAfterCommitRate', 'hangAfterCommitRate', 'appliedErrorRate'] as const;
 
 function rate(name: string, v: number): number {
   if (!Number.isFinite(v) || v < 0 || v > 1) throw new RangeError(`setFaults: ${name} must be a number from 0 to 1, got ${v}`);
   return v;
 }
 
+function errorStatus(where: string, s: number): number {
+  if (!Number.isInteger(s) || s < 400 || s > 599) throw new RangeError(`${where}: an error status must be a whole number from 400 to 599, got ${s}`);
+  return s;
+}
+
+/** Gateways answer 502 and 504 with their own page; the service itself answers the rest. */
+export function defaultBody(status: number): 'json' | 'html' {
+  return status === 502 || status === 504 ? 'html' : 'json';
+}
+
+interface ActiveRule {
+  method?: string;
+  path?: string | RegExp;
+  left: number;
+  strike: Strike;
+}
+
+function checkRule(rule: FaultRule): ActiveRule {
+  const times = rule.times ?? 1;
+  if (!(times === Infinity || (Number.isInteger(times) && times > 0)))
+    throw new RangeError(`addFault: times must be a whole number above 0 or Infinity, got ${times}`);
+  const e = rule.effect;
+  let strike: Strike;
+  if (e.kind === 'error') {
+    const status = errorStatus('addFault', e.status);
+    if (e.body !== undefined && e.body !== 'json' && e.body !== 'html') throw new RangeError(`addFault: body must be 'json' or 'html', got ${String(e.body)}`);
+    strike = { kind: e.applied ? 'applied_error' : 'error', status, body: e.body ?? defaultBody(status), retryAfter: e.retryAfter };
+  } else if (e.kind === 'stall') {
+    if (!Number.isFinite(e.everyMs) || e.everyMs <= 0) throw new RangeError(`addFault: a stall's everyMs must be above 0, got ${e.everyMs}`);
+    strike = { kind: 'stall', everyMs: e.everyMs };
+  } else {
+    throw new RangeError(`addFault: unknown effect ${JSON.stringify(e)}`);
+  }
+  return { method: rule.method?.toUpperCase(), path: rule.path, left: times, strike };
+}
+
+function matches(pattern: string | RegExp | undefined, path: string): boolean {
+  if (pattern === undefined) return true;
+  if (typeof pattern === 'string') return pattern === path;
+  pattern.lastIndex = 0; // a /g or /y pattern keeps where it stopped
+  return pattern.test(path);
+}
+
 export class FaultInjector {
   private faults: Faults = { ...NO_FAULTS };
   private rng: Rng = seededRng(NO_FAULTS.seed);
+  private rules: ActiveRule[] = [];
 
   constructor(seed?: number) {
     if (seed !== undefined) this.set({ seed });
@@ -42,20 +132,35 @@ export class FaultInjector {
 
   set(f: Partial<Faults>): void {
     const next = { ...this.faults, ...f };
-    for (const k of ['serverErrorRate', 'resetRate', 'truncateRate', 'dropAfterCommitRate', 'hangAfterCommitRate'] as const) rate(k, next[k]);
+    for (const k of RATES) rate(k, next[k]);
     if (!Number.isFinite(next.latencyMs) || next.latencyMs < 0) throw new RangeError(`setFaults: latencyMs must be 0 or more, got ${next.latencyMs}`);
+    if (next.appliedErrorStatuses !== undefined) {
+      if (next.appliedErrorStatuses.length === 0) throw new RangeError('setFaults: appliedErrorStatuses needs at least one status');
+      next.appliedErrorStatuses = next.appliedErrorStatuses.map((s) => errorStatus('setFaults', s));
+    }
     next.methods = next.methods?.map((m) => m.toUpperCase());
     this.faults = next;
     if (f.seed !== undefined) this.rng = seededRng(f.seed);
   }
 
+  /** Removes every fault and every rule; the seed stays. */
   clear(): void {
     const seed = this.faults.seed;
     this.faults = { ...NO_FAULTS, seed };
+    this.rules = [];
   }
 
   current(): Faults {
     return { ...this.faults };
+  }
+
+  /** Adds a scripted rule; returns its remover. */
+  addRule(rule: FaultRule): () => void {
+    const active = checkRule(rule);
+    this.rules.push(active);
+    return () => {
+      this.rules = this.rules.filter((r) => r !== active);
+    };
   }
 
   private applies(method: string): boolean {
@@ -66,18 +171,28 @@ export class FaultInjector {
     return this.applies(method) ? this.faults.latencyMs : 0;
   }
 
-  /** The fault for this request, if any. */
-  draw(method: string): FaultKind | null {
+  /** The fault for this request, if any; `path` is the path after /api/v1, without the query. */
+  draw(method: string, path: string): Strike | null {
+    const m = method.toUpperCase();
+    const rule = this.rules.find((r) => (!r.method || r.method === m) && matches(r.path, path));
+    if (rule) {
+      if (--rule.left <= 0) this.rules = this.rules.filter((r) => r !== rule);
+      return { ...rule.strike };
+    }
     if (!this.applies(method)) return null;
     const f = this.faults;
-    if (f.resetRate + f.serverErrorRate + f.truncateRate + f.dropAfterCommitRate + f.hangAfterCommitRate === 0) return null;
+    if (RATES.every((k) => f[k] === 0)) return null;
     const r = this.rng();
     let edge = f.resetRate;
-    if (r < edge) return 'reset';
-    if (r < (edge += f.serverErrorRate)) return 'error';
-    if (r < (edge += f.truncateRate)) return 'truncate';
-    if (r < (edge += f.dropAfterCommitRate)) return 'drop';
-    if (r < edge + f.hangAfterCommitRate) return 'hang';
+    if (r < edge) return { kind: 'reset' };
+    if (r < (edge += f.serverErrorRate)) return { kind: 'error', status: 500, body: 'json' };
+    if (r < (edge += f.truncateRate)) return { kind: 'truncate' };
+    if (r < (edge += f.dropAfterCommitRate)) return { kind: 'drop' };
+    if (r < (edge += f.hangAfterCommitRate)) return { kind: 'hang' };
+    if (r < edge + f.appliedErrorRate) {
+      const status = pick(this.rng, f.appliedErrorStatuses ?? APPLIED_ERROR_STATUSES);
+      return { kind: 'applied_error', status, body: defaultBody(status) };
+    }
     return null;
   }
 }

@@ -44,8 +44,10 @@
  *   /countrylist is not a paged list in the spec and is played neither way.
  * - Auth: 401 for missing, wrong, deleted or inactive credentials, with
  *   WWW-Authenticate. Only /api/v1 needs auth.
- * - Order of checks: injected faults, 403 IP blacklisted, 401, 429 throttle
- *   (Retry-After), 403 hourly limit, 406, routing (404/405), 400, 422, 402.
+ * - Order of checks: injected faults (scripted rules, then the seeded draw),
+ *   403 IP blacklisted, 401, 429 throttle (Retry-After), 403 hourly limit,
+ *   406, routing (404/405), 400, 422, 402. Faults after the work
+ *   (applied_error, truncate, drop, hang) strike once the answer is made.
  * - Rate limit: a fixed hourly window that opens with the first counted
  *   request, on the sandbox clock (`now`). Only authenticated requests that
  *   pass the throttle count. Over the limit: 403 whose body says the hourly
@@ -102,6 +104,34 @@
  *   deterministic for a seed and clock. With dataFile, an existing file wins
  *   over the counts; a corrupt file is an error and is never overwritten.
  *   Every change is written (atomically) before the answer is sent.
+ * - Storage faults (dataFile cannot be written: folder gone, disk full or
+ *   read-only): a request whose change cannot be written is rolled back to
+ *   the last state written (changes made through `data` and not yet written
+ *   included) and answered 503 "could not store the change … nothing was
+ *   changed. Try again later." Reads answer as ever; writes answer 503 until
+ *   a write succeeds. A change made through `data` outside a request stays in
+ *   memory and is written again a second later and with the next change
+ *   (data.writeError says why it failed); nothing throws, close() included.
+ * - Faults (setFaults; seeded, one draw a request, `methods` limits them):
+ *   resetRate, serverErrorRate (500 before the work), truncateRate,
+ *   dropAfterCommitRate, hangAfterCommitRate, appliedErrorRate (carried out
+ *   and written, then answered one of appliedErrorStatuses, default 500, 502,
+ *   503, 504, picked by the same draw), latencyMs. Scripted rules
+ *   (addFault({method?, path?, times?, effect}), --fault) strike first, in
+ *   the order added, each `times` (default 1, Infinity until removed); path
+ *   is after /api/v1 without the query, a string exactly or a RegExp:
+ *   - {kind: 'error', status, applied, retryAfter?, body?}: applied true
+ *     carries the request out through the whole pipeline and answers status
+ *     in place of its answer; false answers before anything (not even auth).
+ *     body 'json' is the error body above (XML when asked), 'html' an nginx
+ *     page (text/html, none of the service's headers); default html for 502
+ *     and 504. retryAfter goes out as Retry-After verbatim.
+ *   - {kind: 'stall', everyMs}: 200 and the headers at once, then a byte
+ *     every everyMs (a JSON array's `[`, then spaces), never ending, until
+ *     the client or close()/setNetwork(false) closes the socket; nothing is
+ *     carried out nor counted.
+ *   The request log (requestLog()) has the status answered, the fault and,
+ *   for applied_error, the status it replaced.
  * - deliveries() starts empty: only deliveries made by this sandbox are logged.
  */
 import { createServer, type Server } from 'node:http';
@@ -110,7 +140,7 @@ import { buildApp, type RequestRecord, type Runtime } from './app';
 import type { KeyState } from './auth';
 import type { ServiceState } from './service-state';
 import { SandboxData, type Delivery, type DocumentList } from './data';
-import { FaultInjector, type Faults } from './faults';
+import { FaultInjector, type FaultRule, type Faults } from './faults';
 import { HourlyLimit, Throttle } from './rate-limit';
 import { populate } from './seed';
 import { accountRules } from './rules';
@@ -118,7 +148,8 @@ import { readDataFile } from './data-file';
 import { PAGED_LISTS, type ListPaging, type PagedList } from './paging';
 
 export type { Delivery, DocumentList } from './data';
-export type { Faults, FaultKind } from './faults';
+export type { Faults, FaultKind, FaultRule, FaultEffect } from './faults';
+export { APPLIED_ERROR_STATUSES } from './faults';
 export type { RequestRecord } from './app';
 export type { KeyState } from './auth';
 export { SandboxData } from './data';
@@ -147,6 +178,7 @@ export interface SandboxOptions {
   signOrigin?: string;
   withoutLists?: DocumentList[]; // these endpoints answer 404, as a service without them would (also data.hiddenLists)
   now?: () => Date; // clock (rate-limit window, default dates)
+  faultRules?: FaultRule[]; // scripted faults in force from the start (as addFault; --fault)
   quiet?: boolean;
 }
 
@@ -157,6 +189,9 @@ export interface Sandbox {
   readonly user: string;
   readonly key: string;
   setFaults(f: Partial<Faults>): void;
+  /** a scripted fault, checked (in the order added) before the rate-based draw; returns its remover */
+  addFault(rule: FaultRule): () => void;
+  /** removes every fault: the rates, the latency and every scripted rule */
   clearFaults(): void;
   // false: stop listening (connections refused on that port, open sockets destroyed); true: listen again on the SAME port
   setNetwork(online: boolean): Promise<void>;
@@ -200,10 +235,11 @@ function listen(server: Server, port: number): Promise<void> {
   });
 }
 
-function stopListening(server: Server): Promise<void> {
+function stopListening(server: Server, rt: Runtime): Promise<void> {
   return new Promise((resolve) => {
     server.close(() => resolve());
     server.closeAllConnections();
+    for (const stop of [...rt.stalls]) stop();
   });
 }
 
@@ -239,8 +275,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     faults: new FaultInjector(seed),
     log: [],
     quiet: opts.quiet ?? false,
+    stalls: new Set(),
   };
   if (opts.latencyMs) rt.faults.set({ latencyMs: opts.latencyMs });
+  for (const rule of opts.faultRules ?? []) rt.faults.addRule(rule);
 
   let server: Server | undefined;
   const app = buildApp(ctx, rt, (handler) => (server = createServer(handler)));
@@ -261,7 +299,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   try {
     data.flush();
   } catch (err) {
-    await stopListening(http);
+    await stopListening(http, rt);
     throw err;
   }
 
@@ -279,6 +317,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       return data.credits;
     },
     setFaults: (f) => rt.faults.set(f),
+    addFault: (rule) => rt.faults.addRule(rule),
     clearFaults: () => rt.faults.clear(),
     faults: () => rt.faults.current(),
     async setNetwork(on) {
@@ -289,7 +328,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
         online = true;
       } else {
         online = false;
-        await stopListening(http);
+        await stopListening(http, rt);
       }
     },
     setKeyState: (state: KeyState) => {
@@ -311,11 +350,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     async close() {
       if (closed) return;
       closed = true;
-      if (online) await stopListening(http);
+      if (online) await stopListening(http, rt);
       online = false;
       await app.close();
-      data.flush();
+      // a change made from code that cannot be written now is lost, as on a service whose disk failed
+      const failure = data.tryFlush();
       data.dispose();
+      if (failure && !rt.quiet) console.error(`sandbox: the data file cannot be written, the last changes are lost: ${failure.message}`);
     },
   };
   return sandbox;

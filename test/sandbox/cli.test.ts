@@ -90,6 +90,13 @@ describe('command line', () => {
       credits: 2,
       latencyMs: 15,
     });
+    expect(parseArgs(['--fault', 'POST /clients applied 502', '--fault=GET /clients stall 100 always'])).toEqual({
+      faultRules: [
+        { method: 'POST', path: '/clients', effect: { kind: 'error', status: 502, applied: true } },
+        { method: 'GET', path: '/clients', times: Infinity, effect: { kind: 'stall', everyMs: 100 } },
+      ],
+    });
+    expect(() => parseArgs(['--fault', 'POST /clients'])).toThrow(/--fault "POST \/clients"/);
     expect(() => parseArgs(['--colour', 'red'])).toThrow(/Unknown option --colour/);
     expect(() => parseArgs(['--port'])).toThrow(/needs a value/);
     expect(() => parseArgs(['--port', '70000'])).toThrow(/0 to 65535/);
