@@ -18,7 +18,7 @@ export const API_ERROR_KINDS = [
   'unauthorized',
   /** 402: not enough credits */
   'payment_required',
-  /** 403 over the hourly limit, 429, or held back to keep the reserve */
+  /** 403 over the hourly limit, 429, held back to keep the reserve, or held back until the time a Retry-After named */
   'rate_limited',
   /** 403: the IP address is blacklisted for API usage */
   'forbidden',

@@ -3,15 +3,22 @@
 // the body is opaque text, read only for field errors when it is the
 // {"error": "...", "errors": [{field, message}]} form, and scanned for a few
 // words where one status means several things (403, 401).
+//
+// What an answer proves about a write (docs/retries.md, the answer table):
+// only a 4xx is the service (or a gateway in front of it) refusing before
+// acting, so only a 4xx says "not applied". A 5xx, a gateway's page, a
+// redirect, an unreadable answer, a broken connection or a timeout says
+// nothing of whether the service acted: for a write its outcome is unknown,
+// and the record is looked up before the write goes again.
 import type { FieldError } from '../../shared/field-errors';
 import { describeFieldErrors } from '../../shared/field-errors';
 import type { Outcome } from '../../shared/api-errors';
+import type { MessageParams } from '../../shared/messages';
 import { ApiError } from './errors';
 import { parseRetryAfter } from './backoff';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** What is known of the request an error is about (not a context: that word is the bridge handlers'). */
 /** What is known of the request an error is about (not a context: that word is the bridge handlers'). */
 export interface FailedRequest {
   operation: string;
@@ -32,11 +39,23 @@ export function unknownUnlessRead(method: Method): Outcome {
   return method === 'GET' ? 'not_applied' : 'unknown';
 }
 
+/**
+ * What a status proves of the request: a 4xx is a refusal given before
+ * acting; any other status leaves a write's outcome unknown (a read changes
+ * nothing either way).
+ */
+export function outcomeOfStatus(status: number, method: Method): Outcome {
+  return status >= 400 && status < 500 ? 'not_applied' : unknownUnlessRead(method);
+}
+
 export function errorFromStatus(status: number, headers: Headers, body: string, ctx: FailedRequest, now = Date.now()): ApiError {
-  const base = { operation: ctx.operation, status, outcome: 'not_applied' as const };
+  const base = { operation: ctx.operation, status, outcome: outcomeOfStatus(status, ctx.method) };
   const serverMessage = serverMessageOf(body, ctx.secrets);
   const withMessage = serverMessage === undefined ? {} : { serverMessage };
   const text = body.slice(0, 2000);
+  // Retry-After is honoured on whatever status carries it (a 503 of a maintenance window, a 429, a 403 over the limit)
+  const retryAfterMs = parseRetryAfter(headers['retry-after'], now);
+  const withWait = retryAfterMs === undefined ? {} : { retryAfterMs };
 
   switch (status) {
     case 400:
@@ -66,15 +85,27 @@ export function errorFromStatus(status: number, headers: Headers, body: string, 
     case 429:
       return rateLimited(headers, base, withMessage, now);
   }
-  if (status >= 500) return new ApiError({ ...base, ...withMessage, kind: 'server', messageKey: 'api.server', params: { status } });
-  return new ApiError({ ...base, ...withMessage, kind: 'bad_response', messageKey: 'api.unexpected_status', params: { status } });
+  if (status >= 500) {
+    // a gateway's page (502, 503, 504) says nothing of the service behind it; a 500 is the service's own
+    const gateway = status === 502 || status === 503 || status === 504;
+    const params: MessageParams = retryAfterMs === undefined ? { status } : { status, seconds: Math.ceil(retryAfterMs / 1000) };
+    return new ApiError({
+      ...base,
+      ...withMessage,
+      ...withWait,
+      kind: 'server',
+      messageKey: gateway ? (retryAfterMs === undefined ? 'api.gateway' : 'api.unavailable') : 'api.server',
+      params,
+    });
+  }
+  return new ApiError({ ...base, ...withMessage, ...withWait, kind: 'bad_response', messageKey: 'api.unexpected_status', params: { status } });
 }
 
 function forbidden(
   headers: Headers,
   text: string,
   ctx: FailedRequest,
-  base: { operation: string; status: number; outcome: 'not_applied' },
+  base: { operation: string; status: number; outcome: Outcome },
   withMessage: object,
   now: number,
 ): ApiError {
@@ -90,7 +121,7 @@ function forbidden(
   return blocked();
 }
 
-function rateLimited(headers: Headers, base: { operation: string; status: number; outcome: 'not_applied' }, withMessage: object, now: number): ApiError {
+function rateLimited(headers: Headers, base: { operation: string; status: number; outcome: Outcome }, withMessage: object, now: number): ApiError {
   const retryAfterMs = parseRetryAfter(headers['retry-after'], now);
   const init = { ...base, ...withMessage, kind: 'rate_limited' as const, messageKey: 'api.rate_limited' as const };
   return retryAfterMs === undefined
@@ -113,14 +144,19 @@ export function errorCode(err: unknown): string | undefined {
 }
 
 /**
- * A failure below HTTP. `answered` tells whether a status line came back:
- * then the service certainly saw the request, and for a write the outcome is
- * unknown unless the status itself said it failed (handled by the caller).
+ * A failure below HTTP. `stopped` says why the request was ended from this
+ * side, if it was: cancelled (`aborted`: the caller, or the app stopping) or
+ * out of time (`deadline`: the whole answer did not arrive within the
+ * request's deadline). A write that was under way then has an unknown
+ * outcome; a failure to connect at all proves it was not applied.
  */
-export function errorFromTransport(err: unknown, ctx: FailedRequest, aborted: boolean): ApiError {
+export function errorFromTransport(err: unknown, ctx: FailedRequest, stopped: 'aborted' | 'deadline' | null): ApiError {
   const code = errorCode(err) ?? 'unknown';
   const base = { operation: ctx.operation, params: { code } };
-  if (aborted || code === 'UND_ERR_ABORTED' || code === 'AbortError') {
+  if (stopped === 'deadline') {
+    return new ApiError({ ...base, params: { code: 'deadline' }, kind: 'timeout', messageKey: 'api.timeout', outcome: unknownUnlessRead(ctx.method) });
+  }
+  if (stopped === 'aborted' || code === 'UND_ERR_ABORTED' || code === 'AbortError') {
     return new ApiError({ ...base, kind: 'aborted', messageKey: 'api.aborted', outcome: unknownUnlessRead(ctx.method) });
   }
   if (OFFLINE.has(code)) return new ApiError({ ...base, kind: 'offline', messageKey: 'api.offline', outcome: 'not_applied' });

@@ -1,6 +1,8 @@
-// HTTP to the service over one keep-alive undici Pool: credentials, timeouts,
-// the rate budget, retries of reads, and turning every failure into an
-// ApiError. Knows nothing about records; InvoicingApi does.
+// HTTP to the service over one keep-alive undici Pool: credentials, timeouts
+// and each request's whole deadline, cancelling, the rate budget and the
+// service's Retry-After, the read policy's retries (read-policy.ts), and
+// turning every failure into an ApiError. Knows nothing about records;
+// InvoicingApi does.
 //
 // The API key is fetched through a callback for each request and only ever
 // lives in that request's headers; nothing here stores it, logs it or puts
@@ -11,10 +13,11 @@ import type { Logger } from './logger';
 import { silentLogger } from './logger';
 import { ApiError } from './errors';
 import { parseBaseUrl, type BaseUrl } from './base-url';
-import { type BackoffOptions, backoffDelay, retryDelay, sleep } from './backoff';
+import { type BackoffOptions, backoffDelay, sleep } from './backoff';
 import { RateBudget, type RateBudgetOptions } from './rate-budget';
 import { errorFromStatus, errorFromTransport, type FailedRequest, type Method } from './classify';
-import { isTransient } from './parse';
+import { ReadPolicy } from './read-policy';
+import { badResponse } from './parse';
 
 export interface Credentials {
   username: string;
@@ -34,14 +37,23 @@ export interface TransportOptions {
   headersTimeoutMs?: number;
   /** longest gap while the body arrives, default 30 s */
   bodyTimeoutMs?: number;
+  /**
+   * The most one request may take from being sent to its last byte, the
+   * whole body included; default DEFAULT_DEADLINE_MS. The timeouts above only
+   * limit waits between bytes, so an answer that trickles in would otherwise
+   * never end. A function is asked at each request (a setting the person can
+   * change while the app runs).
+   */
+  deadlineMs?: number | (() => number);
   /** idle keep-alive sockets are closed after this, default 30 s */
   keepAliveTimeoutMs?: number;
   /** answers larger than this are refused (kind bad_response), default 64 MB */
   maxResponseBytes?: number;
   /** parallel connections, default 4 */
   connections?: number;
-  /** attempts for reads (GET), the only calls retried by themselves; default 3 */
+  /** attempts for reads (GET), the only calls retried by themselves; default 3 (read-policy.ts) */
   readAttempts?: number;
+  /** the pause between attempts of a read (read-policy.ts) */
   backoff?: BackoffOptions;
   /**
    * The longest the client waits by itself (for the rate limit or between
@@ -57,6 +69,16 @@ export interface TransportOptions {
   onUnauthorized?: () => void;
   now?: () => number;
 }
+
+/**
+ * The default deadline of one request. The largest answer the app asks for is
+ * a page of 1000 quotations with their lines, about 2 MB of JSON (measured on
+ * the sandbox's ten-year data: docs/retries.md); at the 30 KB/s of a poor
+ * hotel or train connection that is a little over a minute, and a busy
+ * service takes some seconds to build the page. Two minutes leaves room for
+ * both and still ends a stalled answer well before a person gives up.
+ */
+export const DEFAULT_DEADLINE_MS = 120_000;
 
 export interface RequestSpec {
   /** e.g. "clients.create", for errors and logs */
@@ -97,16 +119,21 @@ export class Transport {
   readonly #logger: Logger;
   readonly #headersTimeout: number;
   readonly #bodyTimeout: number;
-  readonly #readAttempts: number;
-  readonly #backoff: BackoffOptions;
-  readonly #maxWaitMs: number;
+  readonly #deadline: () => number;
+  readonly #reads: ReadPolicy;
   readonly #onUnauthorized: (() => void) | undefined;
   readonly #now: () => number;
   readonly #throttleBackoff: BackoffOptions;
   /** rate-limit answers in a row, for the growing cool-down */
   #throttles = 0;
-  /** whether the calls made in the current async scope are a person's */
-  readonly #priorityScope = new AsyncLocalStorage<boolean>();
+  /** until when (epoch ms) the service asked, by a Retry-After on another status than a rate limit, that nothing be sent */
+  #heldUntil = 0;
+  /** the status that came with it */
+  #heldStatus = 503;
+  /** ends every call under way and every wait, when the app stops or the space is left */
+  #stopping = new AbortController();
+  /** whether the calls made in the current async scope are a person's, and what ends them */
+  readonly #scope = new AsyncLocalStorage<{ priority?: boolean; signal?: AbortSignal }>();
 
   constructor(opts: TransportOptions) {
     this.base = parseBaseUrl(opts.baseUrl);
@@ -114,9 +141,9 @@ export class Transport {
     this.#logger = opts.logger ?? silentLogger;
     this.#headersTimeout = opts.headersTimeoutMs ?? 30_000;
     this.#bodyTimeout = opts.bodyTimeoutMs ?? 30_000;
-    this.#readAttempts = Math.max(1, opts.readAttempts ?? 3);
-    this.#backoff = { baseMs: 300, capMs: 10_000, ...opts.backoff };
-    this.#maxWaitMs = opts.maxWaitMs ?? 30_000;
+    const deadline = opts.deadlineMs ?? DEFAULT_DEADLINE_MS;
+    this.#deadline = typeof deadline === 'function' ? deadline : () => deadline;
+    this.#reads = new ReadPolicy({ attempts: opts.readAttempts, backoff: opts.backoff, maxWaitMs: opts.maxWaitMs });
     this.#onUnauthorized = opts.onUnauthorized;
     this.#now = opts.now ?? Date.now;
     this.#throttleBackoff = { baseMs: 2_000, capMs: 5 * 60_000, random: opts.backoff?.random, ...opts.rateLimitBackoff };
@@ -134,13 +161,14 @@ export class Transport {
 
   /**
    * Sends one call and hands the 2xx answer to `read`. Reads (GET) are tried
-   * again after network trouble, timeouts, 5xx, unreadable answers and rate
-   * limiting; writes never are: their error says whether they may have been
-   * applied (`outcome`).
+   * again as the read policy says (read-policy.ts); writes never are: their
+   * error says whether they may have been applied (`outcome`), and the
+   * outbox decides (sync/write-policy.ts).
    */
   async request<T>(asked: RequestSpec, read: (res: RawResponse) => T | Promise<T>): Promise<T> {
-    const spec: RequestSpec = { ...asked, priority: asked.priority ?? this.#priorityScope.getStore() ?? false };
-    const attempts = spec.method === 'GET' ? this.#readAttempts : 1;
+    const scope = this.#scope.getStore();
+    const signal = asked.signal && scope?.signal ? AbortSignal.any([asked.signal, scope.signal]) : (asked.signal ?? scope?.signal);
+    const spec: RequestSpec = { ...asked, priority: asked.priority ?? scope?.priority ?? false, ...(signal ? { signal } : {}) };
     for (let attempt = 0; ; attempt++) {
       await this.#admit(spec);
       try {
@@ -152,21 +180,35 @@ export class Transport {
           throw err;
         }
       } catch (err) {
-        if (!(err instanceof ApiError)) throw err;
-        const last = attempt + 1 >= attempts;
-        if (last || !retryable(err)) throw err;
-        // a rate limit sets the budget's cool-down, which #admit waits out;
-        // when that is too long, the service's own answer is the better error
-        if (err.kind === 'rate_limited') {
-          const a = this.budget.check(spec.priority ?? false);
-          if (!a.go && a.waitMs > this.#maxWaitMs) throw err;
-        }
-        const wait = err.kind === 'rate_limited' ? 0 : retryDelay(attempt, err.retryAfterMs, this.#backoff);
-        if (wait > this.#maxWaitMs) throw err;
+        if (!(err instanceof ApiError) || spec.method !== 'GET') throw err;
+        const wait = this.#reads.pauseAfter(err, attempt, this.#heldFor(spec));
+        if (wait === null) throw err;
         this.#logger.warn('api retry', { operation: spec.operation, kind: err.kind, attempt: attempt + 1, waitMs: wait });
         await this.#sleep(wait, spec);
       }
     }
+  }
+
+  /** How long every call waits before it may go: the service's Retry-After or the rate budget's cool-down. */
+  #heldFor(spec: RequestSpec): number {
+    const now = this.#now();
+    const a = this.budget.check(spec.priority ?? false);
+    return Math.max(this.#heldUntil - now, a.go ? 0 : a.waitMs, 0);
+  }
+
+  /** Until when (epoch ms) the service asked that nothing be sent (a Retry-After on a 503 or another error); null when it did not. */
+  heldUntil(): number | null {
+    return this.#heldUntil > this.#now() ? this.#heldUntil : null;
+  }
+
+  /**
+   * Ends every call under way, and every wait for one, with kind `aborted`
+   * (a write under way is then of unknown outcome), and refuses new ones the
+   * same way. For stopping: nothing the service is slow to answer may keep
+   * the app from closing.
+   */
+  abortAll(): void {
+    this.#stopping.abort();
   }
 
   /**
@@ -177,19 +219,49 @@ export class Transport {
    * never inherits a person's scope through a timer set inside one.
    */
   withPriority<T>(fn: () => T, priority = true): T {
-    return this.#priorityScope.run(priority, fn);
+    return this.#scope.run({ ...this.#scope.getStore(), priority }, fn);
+  }
+
+  /**
+   * Runs `fn` with every call it makes ended when `signal` aborts (kind
+   * `aborted`), as if each was given the signal itself: the sync engine
+   * runs its work in it, so stopping ends a push or a pull under way.
+   */
+  withSignal<T>(signal: AbortSignal, fn: () => T): T {
+    return this.#scope.run({ ...this.#scope.getStore(), signal }, fn);
   }
 
   async close(): Promise<void> {
-    await this.#pool.close();
+    this.abortAll();
+    // every request was ended above; destroy, not close: close would wait for answers that may never end
+    await this.#pool.destroy();
   }
 
-  /** Holds a call back while the rate budget says so, or fails it when the wait is too long. */
+  /** Holds a call back while the service or the rate budget says so, or fails it when the wait is too long. */
   async #admit(spec: RequestSpec): Promise<void> {
     for (;;) {
+      if (this.#stopping.signal.aborted) throw this.#abortedError(spec);
+      const held = this.#heldUntil - this.#now();
+      if (held > 0) {
+        if (held > this.#reads.maxWaitMs) {
+          // nothing was sent: the caller may go again once the time has come
+          throw new ApiError({
+            // held back, like a call the rate limit holds: never an attempt that failed
+            kind: 'rate_limited',
+            messageKey: 'api.unavailable',
+            params: { status: this.#heldStatus, seconds: Math.ceil(held / 1000) },
+            outcome: 'not_applied',
+            operation: spec.operation,
+            retryAfterMs: held,
+          });
+        }
+        this.#logger.info('api holding back', { operation: spec.operation, reason: 'retry-after', waitMs: held });
+        await this.#sleep(held, spec);
+        continue;
+      }
       const a = this.budget.check(spec.priority ?? false);
       if (a.go) return;
-      if (a.waitMs > this.#maxWaitMs) {
+      if (a.waitMs > this.#reads.maxWaitMs) {
         const b = this.budget.snapshot;
         const seconds = Math.ceil(a.waitMs / 1000);
         throw new ApiError({
@@ -226,19 +298,30 @@ export class Transport {
 
     const started = this.#now();
     const done = this.budget.begin();
+    // One signal ends the request, body and all: the caller's, the app stopping, or the deadline.
+    const deadline = AbortSignal.timeout(Math.max(1, this.#deadline()));
+    const signal = AbortSignal.any(spec.signal ? [spec.signal, this.#stopping.signal, deadline] : [this.#stopping.signal, deadline]);
+    const stopped = (): 'aborted' | 'deadline' | null =>
+      spec.signal?.aborted || this.#stopping.signal.aborted ? 'aborted' : deadline.aborted ? 'deadline' : null;
     let status: number | undefined;
     try {
-      const res = await this.#pool.request({ method: spec.method, path, headers, body, signal: spec.signal });
+      const res = await this.#pool.request({ method: spec.method, path, headers, body, signal });
       status = res.statusCode;
       this.budget.observe(res.headers);
       let text: string;
       try {
         text = await res.body.text();
       } catch (err) {
-        // The status came: a failed status is still a clear answer. A 2xx
-        // whose body broke off leaves a write's outcome unknown.
-        if (status >= 300) text = '';
-        else throw errorFromTransport(err, ctx, spec.signal?.aborted ?? false);
+        // The status came. A 2xx whose body broke off leaves a write's
+        // outcome unknown. A refusal is still a refusal, but one whose
+        // reason is in its body (400, 403, 422: which fields, which of the
+        // 403s) cannot be acted on unread: it is an answer to ask again for,
+        // safely, since the refusal proves nothing was applied.
+        if (status < 300 || stopped() !== null) throw errorFromTransport(err, ctx, stopped());
+        if (status === 400 || status === 403 || status === 422) {
+          throw badResponse(spec.operation, `the answer to a refused request (status ${status}) broke off`, { transient: true });
+        }
+        text = '';
       }
       this.#logger.debug('api call', { operation: spec.operation, method: spec.method, path: this.#loggable(path), status, ms: this.#now() - started });
       if (status >= 200 && status < 300) {
@@ -247,6 +330,11 @@ export class Transport {
       }
       let error = errorFromStatus(status, res.headers, text, ctx, this.#now());
       if (error.kind === 'rate_limited') error = this.#throttled(error);
+      else if (error.retryAfterMs !== undefined) {
+        // the service named when to come back (a maintenance window's 503): nothing goes before then
+        this.#heldUntil = Math.max(this.#heldUntil, this.#now() + error.retryAfterMs);
+        this.#heldStatus = status;
+      }
       if (error.kind === 'unauthorized') this.#onUnauthorized?.();
       throw error;
     } catch (err) {
@@ -261,7 +349,7 @@ export class Transport {
           });
         throw err;
       }
-      const error = errorFromTransport(err, ctx, spec.signal?.aborted ?? false);
+      const error = errorFromTransport(err, ctx, stopped());
       this.#logger.warn('api call failed', {
         operation: spec.operation,
         method: spec.method,
@@ -304,23 +392,14 @@ export class Transport {
 
   async #sleep(ms: number, spec: RequestSpec): Promise<void> {
     try {
-      await sleep(ms, spec.signal);
+      await sleep(ms, spec.signal ? AbortSignal.any([spec.signal, this.#stopping.signal]) : this.#stopping.signal);
     } catch {
-      throw new ApiError({ kind: 'aborted', messageKey: 'api.aborted', outcome: 'not_applied', operation: spec.operation });
+      throw this.#abortedError(spec);
     }
   }
-}
 
-function retryable(e: ApiError): boolean {
-  switch (e.kind) {
-    case 'network':
-    case 'timeout':
-    case 'server':
-    case 'rate_limited':
-      return true;
-    case 'bad_response':
-      return isTransient(e);
-    default:
-      return false;
+  /** A call that never went out: cancelled while it waited. */
+  #abortedError(spec: RequestSpec): ApiError {
+    return new ApiError({ kind: 'aborted', messageKey: 'api.aborted', outcome: 'not_applied', operation: spec.operation });
   }
 }

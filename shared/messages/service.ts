@@ -75,6 +75,14 @@ export const SERVICE_MESSAGES = {
     en: 'The Invoicing Service had an internal error (status {status}). Your work is kept; try again later.',
     nl: 'De Invoicing Service had een interne fout (status {status}). Je werk blijft bewaard; probeer het later opnieuw.',
   },
+  'api.gateway': {
+    en: 'The Invoicing Service, or a gateway in front of it, answered with an error (status {status}). What you sent may have arrived: quotedesk checks before sending it again, so nothing arrives twice.',
+    nl: 'De Invoicing Service, of een gateway ervoor, antwoordde met een fout (status {status}). Wat je stuurde kan zijn aangekomen: quotedesk controleert dat voordat het opnieuw verstuurt, zodat niets dubbel aankomt.',
+  },
+  'api.unavailable': {
+    en: 'The Invoicing Service is unavailable for now (status {status}) and asked to wait {seconds} seconds. quotedesk tries again after that; nothing is lost or sent twice.',
+    nl: 'De Invoicing Service is nu niet beschikbaar (status {status}) en vroeg {seconds} seconden te wachten. quotedesk probeert het daarna opnieuw; er gaat niets verloren en niets wordt dubbel verstuurd.',
+  },
   'api.bad_response': {
     en: 'The service sent an answer quotedesk cannot read ({detail}). Your work is kept; try again later, and report it if it keeps happening.',
     nl: 'De service stuurde een antwoord dat quotedesk niet kan lezen ({detail}). Je werk blijft bewaard; probeer het later opnieuw en meld het als het blijft gebeuren.',

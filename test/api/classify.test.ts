@@ -27,8 +27,29 @@ describe('errors from a status', () => {
       [503, 'server'],
       [302, 'bad_response'],
     ]);
-    expect(at(500).outcome).toBe('not_applied');
     expect(at(503).message).toMatch(/status 503/);
+  });
+
+  it('takes only a 4xx as proof that a write was not applied; any other status leaves it unknown', () => {
+    for (const s of [400, 401, 402, 403, 404, 405, 406, 408, 409, 410, 413, 422, 429]) expect([s, at(s).outcome]).toEqual([s, 'not_applied']);
+    for (const s of [500, 501, 502, 503, 504, 520, 302, 304, 100]) expect([s, at(s).outcome]).toEqual([s, 'unknown']);
+    // a read changes nothing whatever the answer
+    for (const s of [500, 502, 302]) expect(at(s, '', {}, { method: 'GET' }).outcome).toBe('not_applied');
+  });
+
+  it('tells a gateway page from the service, and takes Retry-After from any status', () => {
+    const page = '<html><head><title>502 Bad Gateway</title></head><body><center>nginx</center></body></html>';
+    expect(at(502, page)).toMatchObject({ kind: 'server', messageKey: 'api.gateway', status: 502, serverMessage: undefined });
+    expect(at(500, '{"error":"Something broke"}')).toMatchObject({ messageKey: 'api.server', serverMessage: 'Something broke' });
+    expect(at(503, '', { 'retry-after': '120' })).toMatchObject({
+      messageKey: 'api.unavailable',
+      retryAfterMs: 120_000,
+      params: { status: 503, seconds: 120 },
+    });
+    // an HTTP date, 90 s after the clock of `at` (0)
+    expect(at(503, '', { 'retry-after': new Date(90_000).toUTCString() })).toMatchObject({ retryAfterMs: 90_000 });
+    expect(at(500, '', { 'retry-after': '5' }).retryAfterMs).toBe(5000);
+    expect(at(302, '', { 'retry-after': '7' }).retryAfterMs).toBe(7000);
   });
 
   it('reads field errors from the {"errors": [...]} body only', () => {
@@ -104,17 +125,17 @@ describe('errors below HTTP', () => {
       ['UND_ERR_RES_CONTENT_LENGTH_MISMATCH', 'network', 'unknown'],
     ];
     for (const [code, kind, outcome] of cases) {
-      expect([code, errorFromTransport(err(code!), ctx, false)]).toEqual([code, expect.objectContaining({ kind, outcome })]);
+      expect([code, errorFromTransport(err(code!), ctx, null)]).toEqual([code, expect.objectContaining({ kind, outcome })]);
     }
-    expect(errorFromTransport(err('ECONNRESET'), { ...ctx, method: 'GET' }, false).outcome).toBe('not_applied');
-    expect(errorFromTransport(new AggregateError([err('ECONNREFUSED')]), ctx, false).kind).toBe('offline');
-    expect(errorFromTransport(err('ENOTFOUND'), ctx, false).message).toContain('invoicing.example.com');
-    expect(errorFromTransport(new Error('whatever'), ctx, true)).toMatchObject({ kind: 'aborted', outcome: 'unknown' });
+    expect(errorFromTransport(err('ECONNRESET'), { ...ctx, method: 'GET' }, null).outcome).toBe('not_applied');
+    expect(errorFromTransport(new AggregateError([err('ECONNREFUSED')]), ctx, null).kind).toBe('offline');
+    expect(errorFromTransport(err('ENOTFOUND'), ctx, null).message).toContain('invoicing.example.com');
+    expect(errorFromTransport(new Error('whatever'), ctx, 'aborted')).toMatchObject({ kind: 'aborted', outcome: 'unknown' });
   });
 
   it('keeps nothing of the original error', () => {
     const original = Object.assign(new Error('boom'), { code: 'ECONNRESET', options: { headers: { authorization: 'Basic ZGVtbzpzM2NyZXQta2V5LTEyMw==' } } });
-    const e = errorFromTransport(original, ctx, false);
+    const e = errorFromTransport(original, ctx, null);
     expect(e.cause).toBeUndefined();
     expect(JSON.stringify(e) + String(e.stack)).not.toContain('ZGVtbzpz');
   });

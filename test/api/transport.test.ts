@@ -100,12 +100,18 @@ describe('retries: reads only', () => {
     expect(server.seen).toHaveLength(2);
   });
 
-  it('never retries a create: a 500 is not applied, a reset is unknown', async () => {
+  it('never retries a create: a 422 proves it was not applied; a 500, a gateway page or a reset leave it unknown', async () => {
+    server.queue(reply(422, '{"error":"company is too long"}'));
+    expect(await failure(api().clients.create({ company: 'A' }))).toMatchObject({ kind: 'validation', outcome: 'not_applied' });
     server.queue(reply(500));
-    expect(await failure(api().clients.create({ company: 'A' }))).toMatchObject({ kind: 'server', outcome: 'not_applied' });
+    expect(await failure(api().clients.create({ company: 'A' }))).toMatchObject({ kind: 'server', outcome: 'unknown', messageKey: 'api.server' });
+    server.queue(reply(502, '<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>'));
+    const gateway = await failure(api().clients.create({ company: 'A' }));
+    expect(gateway).toMatchObject({ kind: 'server', outcome: 'unknown', status: 502, messageKey: 'api.gateway' });
+    expect(gateway.serverMessage).toBeUndefined();
     server.queue(reset);
     expect(await failure(api().clients.create({ company: 'A' }))).toMatchObject({ kind: 'network', outcome: 'unknown', operation: 'clients.create' });
-    expect(server.seen.map((s) => s.method)).toEqual(['POST', 'POST']);
+    expect(server.seen.map((s) => s.method)).toEqual(['POST', 'POST', 'POST', 'POST']);
   });
 
   it('treats a 201 whose body broke off, or has no id, as unknown', async () => {
