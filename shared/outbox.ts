@@ -40,6 +40,12 @@ export interface OpError {
   /** HTTP status, when the service answered */
   status?: number;
   fieldErrors?: FieldError[];
+  /**
+   * The last attempt may have reached the service (its answer proved
+   * nothing): trying the entry again starts with a look-up, never with a
+   * repeat (sync/write-policy.ts).
+   */
+  lookUpFirst?: boolean;
   at: number;
 }
 

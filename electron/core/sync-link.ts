@@ -138,7 +138,10 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
       if (timer !== null) timers.clearTimeout(timer);
       timer = null;
       nextPull = null;
+      // ends the pull or push under way at once: nothing the service is slow to answer holds up a close
+      const stopping = engine.stop();
       await running;
+      await stopping;
       await engine.dispose();
     },
     wake() {

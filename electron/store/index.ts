@@ -30,6 +30,12 @@ export interface OpenStoreOptions {
   busyTimeoutMs?: number;
   /** how long finished outbox entries are kept for the activity view */
   keepDoneMs?: number;
+  /**
+   * Settle at open what was out when the app last stopped (default true).
+   * Only the one desk on the data may (core/data-lock.ts); a desk let in
+   * beside another (a test's bypass of the lock) leaves that desk's work alone.
+   */
+  recoverInFlight?: boolean;
 }
 
 export class Store {
@@ -82,7 +88,7 @@ export class Store {
     this.quotationPushes = new QuotationPushes(conn, this.outbox, this.quotations, this.numbering, this.pulled, this.conflicts);
     this.templates = new Templates(conn, this.quotations);
     this.taxRates = new TaxRates(conn);
-    this.recoveredInFlight = this.outbox.recoverInFlight();
+    this.recoveredInFlight = opts.recoverInFlight === false ? 0 : this.outbox.recoverInFlight();
     this.outbox.pruneDone(conn.now() - (opts.keepDoneMs ?? 7 * 24 * 3600_000));
   }
 

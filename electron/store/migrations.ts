@@ -565,6 +565,15 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 14,
+    description: 'an outbox entry is claimed by the desk that pushes it, in one conditional update, so two desks on one database never send one entry twice',
+    up(db) {
+      // claim: the token of the open store (one desk) working on the entry,
+      // from picking it until its attempt has ended; null while nobody is.
+      db.exec(`ALTER TABLE outbox ADD COLUMN claim TEXT;`);
+    },
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -2,6 +2,12 @@
 // written in the same transaction as the change they carry (the callers'
 // tx), and the content is read from the record when the entry is pushed, so
 // repeated edits of one record collapse into one pending entry.
+//
+// An entry is worked on by one desk at a time: the engine claims it with one
+// conditional update (`claimNext`), which SQLite runs as one write, so two
+// desks on one database (which the data folder's lock forbids, but this holds
+// anyway) never both pick it; marking it in flight checks the claim again.
+import { randomUUID } from 'node:crypto';
 import type { OpError, OpKind, OpState, OutboxEntry } from '../../shared/outbox';
 import { OP_KINDS, targetKindOf } from '../../shared/outbox';
 import { type Connection, type Entity, parseJson, toJson } from './connection';
@@ -23,6 +29,7 @@ interface Row {
   updated_at: number;
   hold_until: number;
   asked: number;
+  claim: string | null;
 }
 
 export interface OutboxItem extends OutboxEntry {
@@ -67,8 +74,23 @@ const TARGET_TABLES = { client: 'clients', quotation: 'quotations', product: 'pr
 /** States in which an entry has not reached the service and can still absorb later edits. */
 const OPEN_STATES = `('pending', 'parked')`;
 
+/** What is due: pending or of unknown outcome, its time come, nothing before it for the same record or that it depends on, and no desk on it. */
+const READY = `o.state IN ('pending', 'unknown_outcome') AND o.claim IS NULL
+           AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.target = o.target AND e.id < o.id AND e.state != 'done')
+           AND (o.depends_on IS NULL OR NOT EXISTS (SELECT 1 FROM outbox d WHERE d.id = o.depends_on AND d.state != 'done'))`;
+
+/** Another desk works on the entry: this one leaves it alone. */
+export class ClaimedElsewhere extends Error {
+  override readonly name = 'ClaimedElsewhere';
+  constructor(readonly id: number) {
+    super(`Outbox entry ${id} is being sent by another quotedesk on the same data; this one leaves it.`);
+  }
+}
+
 export class Outbox {
   #draftSaveEveryMs = DEFAULT_DRAFT_SAVE_EVERY_MS;
+  /** this open store's token in `claim` */
+  readonly #desk = randomUUID();
 
   constructor(private readonly conn: Connection) {}
 
@@ -257,31 +279,42 @@ export class Outbox {
   /**
    * Entries that may go out now, oldest first: pending (or of unknown outcome,
    * to be looked up), due, with every earlier entry for the same record and
-   * the entry they depend on done.
+   * the entry they depend on done, and no desk working on them.
    */
   ready(now: number, limit = 1): OutboxItem[] {
     return this.conn
-      .stmt<[number, number], Row>(
-        `SELECT o.* FROM outbox o
-         WHERE o.state IN ('pending', 'unknown_outcome') AND max(o.next_attempt_at, o.hold_until) <= ?
-           AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.target = o.target AND e.id < o.id AND e.state != 'done')
-           AND (o.depends_on IS NULL OR NOT EXISTS (SELECT 1 FROM outbox d WHERE d.id = o.depends_on AND d.state != 'done'))
-         ORDER BY o.id LIMIT ?`,
-      )
+      .stmt<[number, number], Row>(`SELECT o.* FROM outbox o WHERE ${READY} AND max(o.next_attempt_at, o.hold_until) <= ? ORDER BY o.id LIMIT ?`)
       .all(now, limit)
       .map(toEntry);
   }
 
+  /** Whether something a person asked for is due now (a pull gives way to it: sync/engine.ts). */
+  askedDue(now: number): boolean {
+    return !!this.conn.stmt(`SELECT 1 FROM outbox o WHERE ${READY} AND o.asked = 1 AND max(o.next_attempt_at, o.hold_until) <= ? LIMIT 1`).get(now);
+  }
+
+  /**
+   * Takes the next ready entry for this desk, in one conditional update:
+   * of two desks asking at once, one gets it and the other the next one.
+   * The claim lasts until `release`; null when nothing is ready.
+   */
+  claimNext(now: number): OutboxItem | null {
+    const r = this.conn
+      .stmt<[string, number], Row>(
+        `UPDATE outbox SET claim = ? WHERE id = (SELECT o.id FROM outbox o WHERE ${READY} AND max(o.next_attempt_at, o.hold_until) <= ? ORDER BY o.id LIMIT 1) AND claim IS NULL RETURNING *`,
+      )
+      .get(this.#desk, now);
+    return r ? toEntry(r) : null;
+  }
+
+  /** The attempt on an entry ended, whatever its outcome: any desk may take it when it is due again. */
+  release(id: number): void {
+    this.conn.stmt(`UPDATE outbox SET claim = NULL WHERE id = ? AND claim = ?`).run(id, this.#desk);
+  }
+
   /** When the next entry that is not blocked becomes due, or null when none waits on time. */
   nextDueAt(): number | null {
-    const r = this.conn
-      .stmt(
-        `SELECT min(max(o.next_attempt_at, o.hold_until)) AS t FROM outbox o
-         WHERE o.state IN ('pending', 'unknown_outcome')
-           AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.target = o.target AND e.id < o.id AND e.state != 'done')
-           AND (o.depends_on IS NULL OR NOT EXISTS (SELECT 1 FROM outbox d WHERE d.id = o.depends_on AND d.state != 'done'))`,
-      )
-      .get() as { t: number | null };
+    const r = this.conn.stmt(`SELECT min(max(o.next_attempt_at, o.hold_until)) AS t FROM outbox o WHERE ${READY}`).get() as { t: number | null };
     return r.t;
   }
 
@@ -318,9 +351,19 @@ export class Outbox {
     if (OP_KINDS.includes(kind)) this.conn.touch(TARGET_TABLES[targetKindOf(kind)], r.target);
   }
 
-  /** Written and committed before the request goes out, so a crash leaves a trace. */
+  /**
+   * Written and committed before the request goes out, so a crash leaves a
+   * trace. Only by the desk that claimed the entry (or when nobody did):
+   * another desk's claim throws ClaimedElsewhere and nothing goes out.
+   */
   markInFlight(id: number, sent: unknown): void {
-    this.conn.tx(['outbox'], () => this.set(id, { state: 'in_flight', sent: toJson(sent) }));
+    this.conn.tx(['outbox'], () => {
+      const taken = this.conn
+        .stmt<[number, string], { id: number }>(`SELECT id FROM outbox WHERE id = ? AND claim IS NOT NULL AND claim != ?`)
+        .get(id, this.#desk);
+      if (taken) throw new ClaimedElsewhere(id);
+      this.set(id, { state: 'in_flight', sent: toJson(sent) });
+    });
   }
 
   markUnknown(id: number, error: Omit<OpError, 'at'>): void {
@@ -333,25 +376,29 @@ export class Outbox {
     this.conn.tx(['outbox'], () => this.set(id, { state: 'done', last_error: null }));
   }
 
-  /** Back in line at `at`; the outcome of the last attempt is known (nothing changed on the service). */
-  retryAt(id: number, at: number, error: Omit<OpError, 'at'>): void {
+  /**
+   * Back in line at `at`; the outcome of the last attempt is known (nothing
+   * changed on the service). `counts`: the attempt counts toward giving up
+   * (sync/write-policy.ts); one that never reached the service does not.
+   */
+  retryAt(id: number, at: number, error: Omit<OpError, 'at'>, counts = true): void {
     this.conn.tx(['outbox'], () =>
       this.set(id, {
         state: 'pending',
         next_attempt_at: at,
-        attempts: this.get(id).attempts + 1,
+        attempts: this.get(id).attempts + (counts ? 1 : 0),
         last_error: JSON.stringify({ ...error, at: this.conn.now() }),
       }),
     );
   }
 
   /** An unknown outcome stays unknown; only its next lookup moves. */
-  lookupAt(id: number, at: number, error: Omit<OpError, 'at'>): void {
+  lookupAt(id: number, at: number, error: Omit<OpError, 'at'>, counts = true): void {
     this.conn.tx(['outbox'], () =>
       this.set(id, {
         state: 'unknown_outcome',
         next_attempt_at: at,
-        attempts: this.get(id).attempts + 1,
+        attempts: this.get(id).attempts + (counts ? 1 : 0),
         last_error: JSON.stringify({ ...error, at: this.conn.now() }),
       }),
     );
@@ -366,10 +413,11 @@ export class Outbox {
     this.conn.tx(['outbox'], () => {
       const e = this.get(id);
       if (e.state !== 'parked') throw new StoreError('not_allowed', said('store.outbox.not_parked', { id, state: e.state.replace('_', ' ') }));
-      // trying again is a person's action
+      // trying again is a person's action; one whose last attempt may have arrived is looked up first
+      const state: OpState = e.lastError?.lookUpFirst ? 'unknown_outcome' : 'pending';
       this.conn
-        .stmt(`UPDATE outbox SET state = 'pending', attempts = 0, next_attempt_at = 0, hold_until = 0, asked = 1, updated_at = ? WHERE id = ?`)
-        .run(this.conn.now(), id);
+        .stmt(`UPDATE outbox SET state = ?, attempts = 0, next_attempt_at = 0, hold_until = 0, asked = 1, updated_at = ? WHERE id = ?`)
+        .run(state, this.conn.now(), id);
       this.conn.touch(TARGET_TABLES[e.targetKind], e.target);
     });
   }
@@ -381,12 +429,17 @@ export class Outbox {
     });
   }
 
-  /** At open: a request that was out when the app stopped has an unknown outcome. */
+  /**
+   * At open: a request that was out when the app stopped has an unknown
+   * outcome, and no desk works on anything. Only for the one desk on the
+   * data (core/data-lock.ts): beside another, it would take that desk's work.
+   */
   recoverInFlight(): number {
-    return this.conn.tx(
-      ['outbox'],
-      () => this.conn.stmt(`UPDATE outbox SET state = 'unknown_outcome', next_attempt_at = 0 WHERE state = 'in_flight'`).run().changes,
-    );
+    return this.conn.tx(['outbox'], () => {
+      const n = this.conn.stmt(`UPDATE outbox SET state = 'unknown_outcome', next_attempt_at = 0, claim = NULL WHERE state = 'in_flight'`).run().changes;
+      this.conn.stmt(`UPDATE outbox SET claim = NULL WHERE claim IS NOT NULL`).run();
+      return n;
+    });
   }
 
   /** Done entries are kept a while for the activity view, then dropped. */

@@ -1,6 +1,9 @@
 // The sync engine: drains the outbox in order, pulls the service's records,
 // judges online/offline from request outcomes, and tells the UI what it
-// does. Pulls and pushes never run at the same time.
+// does. Pulls and pushes never run at the same time: a pull gives way to
+// work a person asked for between two pages, or by giving up the page it
+// waits for when that takes too long, and goes on from there afterwards.
+// Stopping ends whatever request is under way (the transport's signal).
 //
 // Requests are the person's hourly budget. An entry a person asked for
 // (see OutboxItem.asked) is pushed with priority: every call its handler
@@ -42,6 +45,14 @@ export interface SyncEngineOptions {
   pushDelayMs?: number;
   /** rows per list request; default the API client's (1000) */
   pageSize?: number;
+  /** failures the service answered after which an entry waits for the person (write-policy.ts) */
+  giveUpAfter?: number;
+  /**
+   * How long work a person asked for waits for the page a pull is reading
+   * before the pull gives that page up (and reads it again afterwards);
+   * default 3 s. Between two pages it gives way at once.
+   */
+  giveWayAfterMs?: number;
 }
 
 /** A draft save: a read to check for conflicts, the write, a read back. */
@@ -56,8 +67,16 @@ export interface FlushResult {
   done: number;
   parked: number;
   failed: number;
-  /** why the flush stopped early, if it did */
-  stopped?: 'offline' | 'paused' | 'rate_limited';
+  /** why the flush stopped early, if it did: the line is down, the outbox paused, the service asked to wait, or it is in trouble (answers errors) */
+  stopped?: 'offline' | 'paused' | 'rate_limited' | 'trouble';
+}
+
+/** A pull under way, and how it gives way to a person's work. */
+interface PullRun {
+  /** ends the walk the pull is in (the page it waits for), not the pull */
+  segment: AbortController | null;
+  /** the give-way timer while one is set */
+  timer: unknown;
 }
 
 function view(e: OutboxItem): OutboxEntry {
@@ -75,6 +94,16 @@ export class SyncEngine {
   private readonly pusher: Pusher;
   private readonly pushDelayMs: number;
   private readonly pageSize: number | undefined;
+  private readonly giveWayAfterMs: number;
+  /** ends the work under way when the engine stops */
+  private halt = new AbortController();
+  private pulling: PullRun | null = null;
+  /**
+   * The outbox holds back until then: the service answered errors to two
+   * entries in a row, and asking the rest now would only spend the person's
+   * budget on more of them (write-policy.ts).
+   */
+  private troubleUntil = 0;
   private chain: Promise<unknown> = Promise.resolve();
   private pausedFor: PauseReason | null = null;
   private running = false;
@@ -90,6 +119,7 @@ export class SyncEngine {
     this.timers = opts.timers ?? { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) };
     this.pushDelayMs = opts.pushDelayMs ?? 1500;
     this.pageSize = opts.pageSize;
+    this.giveWayAfterMs = opts.giveWayAfterMs ?? 3000;
     this.connectivity = new Connectivity(
       this.now,
       opts.probeBackoff,
@@ -104,11 +134,12 @@ export class SyncEngine {
         if (check !== null && this.running) this.schedule(check);
       },
     );
-    this.pusher = new Pusher({ store: this.store, api: this.api }, { now: this.now, backoff: opts.backoff });
+    this.pusher = new Pusher({ store: this.store, api: this.api }, { now: this.now, backoff: opts.backoff, giveUpAfter: opts.giveUpAfter });
     const onChanged = (entities: string[]) => {
       if (entities.includes('outbox')) {
         this.emitPending();
         if (this.running) this.schedule(this.now() + this.pushDelayMs);
+        this.giveWay();
       }
     };
     this.store.events.on('changed', onChanged);
@@ -130,11 +161,15 @@ export class SyncEngine {
     return this.store.outbox.pendingCount();
   }
 
-  /** One task at a time: a pull never overlaps a push. */
+  /** One task at a time: a pull never overlaps a push. Each runs so that stopping ends its requests. */
   private serial<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.chain.then(task, task);
-    this.chain = run.catch(() => {});
-    return run;
+    const run = () => {
+      const signal = this.halt.signal;
+      return signal.aborted ? Promise.reject(signal.reason) : this.api.transport.withSignal(signal, task);
+    };
+    const next = this.chain.then(run, run);
+    this.chain = next.catch(() => {});
+    return next;
   }
 
   /** Pushes every entry that is due, in order, until none is, or the service cannot be used. */
@@ -142,24 +177,41 @@ export class SyncEngine {
     return this.serial(() => this.drain());
   }
 
-  private async drain(): Promise<FlushResult> {
+  /** When the outbox holds back because the service was in trouble (epoch ms), or null. */
+  get heldUntil(): number | null {
+    return this.troubleUntil > this.now() ? this.troubleUntil : null;
+  }
+
+  /** `askedOnly`: only what a person asked for (a pull gives way to it). */
+  private async drain(askedOnly = false): Promise<FlushResult> {
     const result: FlushResult = { done: 0, parked: 0, failed: 0 };
     if (this.pausedFor) return { ...result, stopped: 'paused' };
     if (this.connectivity.online === false && !this.connectivity.probeDue()) return { ...result, stopped: 'offline' };
+    if (this.troubleUntil > this.now()) return { ...result, stopped: 'trouble' };
     const waited = new Set<number>();
     const budget = this.api.transport.budget;
+    /** entries the service answered with trouble in this flush, one after the other */
+    let troubled = 0;
     for (;;) {
-      const [entry] = this.store.outbox.ready(this.now(), 1);
+      if (this.halt.signal.aborted) return result;
+      if (askedOnly && !this.store.outbox.askedDue(this.now())) break;
+      const entry = this.store.outbox.claimNext(this.now());
       if (!entry) break;
-      if (!entry.asked) {
-        const room = budget.room(SAVE_COST);
-        if (!room.go) {
-          // not an error: it waits for the window, and a person's save still sends it at once
-          this.store.outbox.holdUntil(entry.id, this.now() + Math.max(1000, room.waitMs));
-          continue;
+      let outcome;
+      try {
+        if (!entry.asked) {
+          const room = budget.room(SAVE_COST);
+          if (!room.go) {
+            // not an error: it waits for the window, and a person's save still sends it at once
+            this.store.outbox.holdUntil(entry.id, this.now() + Math.max(1000, room.waitMs));
+            continue;
+          }
         }
+        outcome = await this.api.transport.withPriority(() => this.pusher.push(entry), entry.asked);
+      } finally {
+        this.store.outbox.release(entry.id);
       }
-      const outcome = await this.api.transport.withPriority(() => this.pusher.push(entry), entry.asked);
+      if (outcome.result === 'claimed') continue;
       if (outcome.result === 'waiting') {
         // it now names what it waits for; seeing it again means that cannot come
         if (waited.has(entry.id)) break;
@@ -167,6 +219,7 @@ export class SyncEngine {
         continue;
       }
       if (outcome.result !== 'failed') {
+        troubled = 0;
         this.connectivity.answered();
         if (outcome.result === 'done') {
           result.done++;
@@ -178,21 +231,26 @@ export class SyncEngine {
         continue;
       }
       result.failed++;
-      const { action, error } = outcome;
-      if (action.do === 'abort') return result;
-      if ((action.do === 'retry' || action.do === 'lookup') && action.offline) {
+      const { decision, error } = outcome;
+      if (decision.do === 'leave') return result;
+      if (decision.do === 'retry' && decision.offline) {
         if (error.kind === 'offline') this.connectivity.unreachable(error.message);
         else this.connectivity.troubled(error.message);
         if (this.connectivity.online === false) return { ...result, stopped: 'offline' };
         continue;
       }
       this.connectivity.answered();
-      if (action.do === 'pause') {
-        this.pause(action.reason, error.message);
+      if (decision.do === 'pause') {
+        this.pause(decision.reason, error.message);
         return { ...result, stopped: 'paused' };
       }
-      if (action.do === 'park') this.announceParked(entry.id);
+      if (decision.do === 'park') this.announceParked(entry.id);
       if (error.kind === 'rate_limited') return { ...result, stopped: 'rate_limited' };
+      if (decision.do === 'retry' && decision.counts && ++troubled >= 2) {
+        // two in a row: the service is in trouble, not the entry; the rest waits with the one due first
+        this.troubleUntil = Math.min(decision.at, this.store.outbox.nextDueAt() ?? decision.at);
+        return { ...result, stopped: 'trouble' };
+      }
     }
     return result;
   }
@@ -227,9 +285,23 @@ export class SyncEngine {
     const priority = opts.priority ?? false;
     return this.serial(async () => {
       if (this.pausedFor) throw new ApiError({ kind: 'unauthorized', messageKey: 'api.unauthorized', outcome: 'not_applied', operation: 'sync.pull' });
+      const run: PullRun = { segment: null, timer: null };
+      this.pulling = run;
       try {
         const summary = await this.api.transport.withPriority(
-          () => pull(this.store, this.api, this.now, { pageSize: this.pageSize, priority, onProgress: (p) => this.events.emit('progress', p) }),
+          () =>
+            pull(this.store, this.api, this.now, {
+              pageSize: this.pageSize,
+              priority,
+              signal: this.halt.signal,
+              onProgress: (p) => this.events.emit('progress', p),
+              giveWay: {
+                wanted: () => !this.pausedFor && this.store.outbox.askedDue(this.now()),
+                segment: () => (run.segment = new AbortController()).signal,
+                // what a person asked for goes with their priority, whatever the pull's
+                run: () => this.api.transport.withPriority(() => this.drain(true), true).then(() => undefined),
+              },
+            }),
           priority,
         );
         this.connectivity.answered();
@@ -238,11 +310,32 @@ export class SyncEngine {
       } catch (e) {
         if (e instanceof ApiError) this.noteFailure(e);
         throw e;
+      } finally {
+        if (run.timer !== null) this.timers.clearTimeout(run.timer);
+        this.pulling = null;
       }
     });
   }
 
+  /**
+   * Work a person asked for is due while a pull runs: the pull gives way at
+   * its next page; if that page does not come within `giveWayAfterMs`, the
+   * pull gives it up (and reads it again after the push).
+   */
+  private giveWay(): void {
+    const run = this.pulling;
+    if (!run || run.timer !== null || !this.store.outbox.askedDue(this.now())) return;
+    const segment = run.segment;
+    run.timer = this.timers.setTimeout(() => {
+      run.timer = null;
+      if (this.pulling !== run || run.segment !== segment || segment === null) return;
+      if (this.store.outbox.askedDue(this.now())) segment.abort(new Error('a person’s work goes first'));
+    }, this.giveWayAfterMs);
+  }
+
   private noteFailure(e: ApiError): void {
+    // stopped or cancelled here: says nothing of the line
+    if (e.kind === 'aborted') return;
     if (e.kind === 'offline') this.connectivity.unreachable(e.message);
     else if (e.kind === 'network' || e.kind === 'timeout') this.connectivity.troubled(e.message);
     else if (e.kind === 'unauthorized') this.pause('auth', e.message);
@@ -295,6 +388,7 @@ export class SyncEngine {
    */
   async pushNow(): Promise<FlushResult> {
     if (this.pausedFor) return { done: 0, parked: 0, failed: 0, stopped: 'paused' };
+    this.giveWay();
     if (this.connectivity.online === false) {
       const back = await this.serial(() => (this.connectivity.online === false ? this.probe(true) : Promise.resolve(true)));
       if (!back) {
@@ -326,12 +420,21 @@ export class SyncEngine {
     this.schedule(this.now());
   }
 
+  /**
+   * Stops: no more timers, and the pull or push under way is ended at once
+   * (a write under way is left of unknown outcome, looked up at the next
+   * start). Resolves when nothing runs any more.
+   */
   async stop(): Promise<void> {
     this.running = false;
     if (this.timer !== null) this.timers.clearTimeout(this.timer);
     this.timer = null;
     this.timerAt = Infinity;
+    const halt = this.halt;
+    halt.abort(new Error('quotedesk is stopping'));
     await this.chain;
+    // a later start works again
+    if (this.halt === halt) this.halt = new AbortController();
   }
 
   /** Resolves when no pull or push runs (what was started before the call). */
@@ -371,7 +474,7 @@ export class SyncEngine {
       if (p !== null) times.push(p);
     } else if (!this.pausedFor) {
       const due = this.store.outbox.nextDueAt();
-      if (due !== null) times.push(due);
+      if (due !== null) times.push(Math.max(due, this.troubleUntil));
       const check = this.connectivity.nextCheckAt;
       if (check !== null) times.push(check);
     }

@@ -2,5 +2,5 @@ export { SyncEngine } from './engine';
 export type { SyncEngineOptions, FlushResult, Timers } from './engine';
 export { Connectivity } from './connectivity';
 export { pull } from './pull';
-export { classify } from './failures';
+export { WritePolicy, type WriteDecision } from './write-policy';
 export { mergeClient, draftUnchanged } from './merge';

@@ -5,6 +5,13 @@
 // only from a list whose walk is known complete (docs/paging.md). A page
 // whose text is the same as in the list's last complete pull is not read
 // again: its records are stored as they came (store/pull-prints.ts).
+//
+// A pull gives way to work a person asked for (`giveWay`): between two pages
+// it stops its walk, lets that work go, and walks on from the next page; a
+// page that is slow to come is given up and read again afterwards. So no
+// page asked for before such a push is written after it, and a list a push
+// wrote to while the pull ran sweeps nothing this time (what the push made
+// may be missing from the pages read before it).
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { InvoicingApi } from '../api';
 import type { Walk } from '../api/paging';
@@ -19,6 +26,17 @@ export interface PullOptions {
   signal?: AbortSignal;
   /** a person asked for this pull (Sync now): it may spend the budget's reserve */
   priority?: boolean;
+  giveWay?: GiveWay;
+}
+
+/** How a pull gives way to work a person asked for (sync/engine.ts). */
+export interface GiveWay {
+  /** whether such work waits now: asked between two pages */
+  wanted(): boolean;
+  /** a signal for the walk about to start, aborted when the page it waits for is to be given up */
+  segment(): AbortSignal;
+  /** lets that work go; the pull goes on afterwards */
+  run(): Promise<void>;
 }
 
 const SIZES_KEY = 'pull.sizes';
@@ -87,45 +105,76 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
     (list: List): KnownPages =>
     (digest) =>
       before[list].get(digest);
-  const read = async <T>(list: List, walk: Walk<T, UnchangedPage>, put: (page: T[]) => void, key: (row: T) => number) => {
-    try {
-      for await (const page of walk) {
-        let keys: readonly number[];
-        if (page instanceof UnchangedPage) keys = page.keys;
-        else {
-          await nextTurn();
-          own(list, () => put(page));
-          keys = page.map(key);
+  /**
+   * Walks one list, in segments: a walk from `start` until it ends, or until
+   * it stops (between two pages, or giving up the page it waited for) to let
+   * a person's work go, after which the next segment walks on from the row it
+   * reached.
+   */
+  const read = async <T>(
+    list: List,
+    walkFrom: (start: number, signal: AbortSignal | undefined) => Walk<T, UnchangedPage>,
+    put: (page: T[]) => void,
+    key: (row: T) => number,
+  ) => {
+    let start = 0;
+    for (;;) {
+      const segment = opts.giveWay?.segment();
+      const walk = walkFrom(start, segment && opts.signal ? AbortSignal.any([segment, opts.signal]) : (segment ?? opts.signal));
+      let gaveWay = false;
+      try {
+        for await (const page of walk) {
+          let keys: readonly number[];
+          if (page instanceof UnchangedPage) keys = page.keys;
+          else {
+            await nextTurn();
+            own(list, () => put(page));
+            keys = page.map(key);
+          }
+          for (const k of keys) seen[list].push(k);
+          const digest = page instanceof UnchangedPage ? page.digest : digestOfPage(page);
+          if (digest !== undefined) prints[list].set(digest, keys);
+          summary[list] += keys.length;
+          start += keys.length;
+          pagesDone++;
+          progress(list);
+          if (opts.giveWay?.wanted()) {
+            gaveWay = true;
+            break;
+          }
         }
-        for (const k of keys) seen[list].push(k);
-        const digest = page instanceof UnchangedPage ? page.digest : digestOfPage(page);
-        if (digest !== undefined) prints[list].set(digest, keys);
-        summary[list] += keys.length;
-        pagesDone++;
-        progress(list);
+      } catch (e) {
+        // the page waited for was given up for a person's work, not failed
+        if (!segment?.aborted || opts.signal?.aborted) throw e;
+        gaveWay = true;
+      } finally {
+        summary.requests += walk.requests;
       }
-    } finally {
-      summary.requests += walk.requests;
+      if (!gaveWay) {
+        complete[list] = walk.complete;
+        return;
+      }
+      await opts.giveWay!.run();
+      if (opts.signal?.aborted) throw opts.signal.reason;
     }
-    complete[list] = walk.complete;
   };
   const bulk = store.pulled.beginPull();
   try {
     await read(
       'clients',
-      api.clients.pagesKnowing(known('clients'), call),
+      (start, signal) => api.clients.pagesKnowing(known('clients'), { ...call, start, signal }),
       (page) => store.pulled.putClients(page, startedAt),
       (c) => c.clientnr,
     );
     await read(
       'products',
-      api.products.pagesKnowing(known('products'), call),
+      (start, signal) => api.products.pagesKnowing(known('products'), { ...call, start, signal }),
       (page) => store.pulled.putProducts(page, startedAt),
       (p) => p.id,
     );
     await read(
       'quotations',
-      api.quotations.pagesKnowing(known('quotations'), call),
+      (start, signal) => api.quotations.pagesKnowing(known('quotations'), { ...call, start, signal }),
       (page) => store.pulled.putQuotations(page, startedAt),
       (q) => q.id,
     );
@@ -144,6 +193,13 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
   for (const list of ['clients', 'products', 'quotations'] as const) {
     if (!complete[list]) {
       (summary.incomplete ??= []).push(list);
+      continue;
+    }
+    // Written by someone else while the pull ran (a push it gave way to): a
+    // record made then may be missing from the pages read before, so this
+    // list removes nothing now; the next pull sweeps it.
+    if (othersWrote[list] || store.pullPrints.writes(list) !== writes[list]) {
+      othersWrote[list] = true;
       continue;
     }
     const r = own(list, sweeps[list]);

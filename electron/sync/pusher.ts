@@ -1,27 +1,36 @@
 // Takes one outbox entry to the service: resolves an unknown outcome first,
-// then sends, and turns a failure into the entry's next state.
-import { ApiError, retryDelay, type BackoffOptions } from '../api';
+// then sends, and moves the entry on as the write policy decides when that
+// fails (write-policy.ts).
+import { ApiError, type BackoffOptions } from '../api';
 import type { OpKind } from '../../shared/outbox';
 import type { OutboxItem } from '../store';
 import { StoreError } from '../store';
-import { classify, type FailureAction } from './failures';
+import { ClaimedElsewhere } from '../store/outbox';
+import { WritePolicy, type WriteDecision } from './write-policy';
 import { ClientCreate, ClientDelete, ClientUpdate } from './ops/clients';
 import { QuotationDelete, QuotationSave, QuotationSend, QuotationSentChange } from './ops/quotations';
 import { ProductCreate, ProductDelete, ProductStock, ProductUpdate } from './ops/products';
 import type { OpHandler, PushDeps } from './ops/types';
 import { said, type Said } from '../../shared/messages';
 
-export type PushOutcome = { result: 'done' | 'parked' | 'waiting' } | { result: 'failed'; action: FailureAction; error: ApiError };
+/**
+ * done, parked, waiting (on another entry: see PushResult); claimed: another
+ * desk on the same data works on it; failed: the request failed and the entry
+ * was moved on as `decision` says.
+ */
+export type PushOutcome = { result: 'done' | 'parked' | 'waiting' | 'claimed' } | { result: 'failed'; decision: WriteDecision; error: ApiError };
 
 export interface PusherOptions {
-  /** waits between attempts of one entry; default 1 s doubling to 5 min, jittered */
+  /** waits between attempts of one entry; default 1 s doubling to 5 min, jittered (write-policy.ts) */
   backoff?: BackoffOptions;
+  /** service failures after which an entry waits for the person (write-policy.ts) */
+  giveUpAfter?: number;
   now: () => number;
 }
 
 export class Pusher {
   private readonly handlers: Record<OpKind, OpHandler>;
-  private readonly backoff: BackoffOptions;
+  readonly policy: WritePolicy;
 
   constructor(
     private readonly deps: PushDeps,
@@ -42,7 +51,7 @@ export class Pusher {
       'product.stock': new ProductStock(deps),
       'product.delete': new ProductDelete(deps),
     };
-    this.backoff = { baseMs: 1000, capMs: 5 * 60_000, ...opts.backoff };
+    this.policy = new WritePolicy({ backoff: opts.backoff, giveUpAfter: opts.giveUpAfter });
   }
 
   async push(entry: OutboxItem): Promise<PushOutcome> {
@@ -56,6 +65,7 @@ export class Pusher {
       // re-read: resolving may have changed the entry
       return { result: await handler.push(this.deps.store.outbox.get(entry.id)) };
     } catch (e) {
+      if (e instanceof ClaimedElsewhere) return { result: 'claimed' };
       if (e instanceof ApiError) return this.failed(entry.id, e);
       // a local problem (a record changed in a way the entry cannot carry): the user decides
       const reason = e instanceof StoreError ? storeReason(e) : said('parked.unexpected', { detail: (e as Error)?.message ?? String(e) });
@@ -68,38 +78,31 @@ export class Pusher {
     }
   }
 
+  /** Moves the entry on as the write policy decides for `error`. */
   private failed(id: number, error: ApiError): PushOutcome {
     const { outbox } = this.deps.store;
-    const action = classify(error);
     const entry = outbox.find(id);
     if (!entry || entry.state === 'done') return { result: 'done' };
-    const now = this.opts.now();
-    const wait = (retryAfterMs?: number) => Math.min(this.backoff.capMs ?? Infinity, retryDelay(entry.attempts, retryAfterMs, this.backoff));
-    // A request of unknown outcome stays unknown until a lookup says otherwise.
-    const unknown = entry.state === 'unknown_outcome' || (entry.state === 'in_flight' && action.do === 'lookup');
-    switch (action.do) {
-      case 'abort':
+    const decision = this.policy.decide(entry, error, this.opts.now());
+    switch (decision.do) {
+      case 'leave':
         if (entry.state === 'in_flight')
           outbox.markUnknown(id, { kind: 'network', message: error.message, messageKey: error.messageKey, params: { ...error.params } });
         break;
-      case 'lookup':
-      case 'retry': {
-        const at = now + wait(action.do === 'retry' ? action.retryAfterMs : undefined);
-        if (unknown) outbox.lookupAt(id, at, action.error);
-        else outbox.retryAt(id, at, action.error);
+      case 'retry':
+        if (decision.lookupFirst) outbox.lookupAt(id, decision.at, decision.error, decision.counts);
+        else outbox.retryAt(id, decision.at, decision.error, decision.counts);
         break;
-      }
       case 'park':
-        if (unknown) outbox.lookupAt(id, now + wait(), action.error);
-        else outbox.park(id, action.error);
+        outbox.park(id, decision.lookupFirst ? { ...decision.error, lookUpFirst: true } : decision.error);
         break;
       case 'pause':
         // the entry waits in line; the engine stops the whole outbox
-        if (unknown) outbox.lookupAt(id, now, action.error);
-        else outbox.retryAt(id, now, action.error);
+        if (decision.lookupFirst) outbox.lookupAt(id, this.opts.now(), decision.error, false);
+        else outbox.retryAt(id, this.opts.now(), decision.error, false);
         break;
     }
-    return { result: 'failed', action, error };
+    return { result: 'failed', decision, error };
   }
 }
 

@@ -81,4 +81,8 @@ export const PARKED_MESSAGES = {
     en: 'This quotation was changed on the service too, in the same fields ({fields}). Choose which version to keep.',
     nl: 'Deze offerte is ook op de service gewijzigd, in dezelfde velden ({fields}). Kies welke versie je houdt.',
   },
+  'parked.gave_up': {
+    en: 'The service kept answering with errors ({attempts} tries, the last: {last}), so quotedesk stopped trying by itself. Nothing is lost. Retry when the service works again: quotedesk first checks whether an earlier try arrived, so nothing arrives twice.',
+    nl: 'De service bleef met fouten antwoorden ({attempts} pogingen, de laatste: {last}), dus quotedesk probeert het niet meer vanzelf. Er gaat niets verloren. Probeer het opnieuw als de service weer werkt: quotedesk kijkt eerst of een eerdere poging is aangekomen, zodat niets dubbel aankomt.',
+  },
 } as const satisfies Record<string, Texts>;

@@ -35,22 +35,30 @@ describe('failures', () => {
     expect(r.store.clients.get(c.id).clientnr).toBeGreaterThan(0);
   });
 
-  it('backs off exponentially on 5xx, then succeeds; nothing twice', async () => {
+  it('backs off exponentially on 5xx, looking the create up before it goes again, then succeeds; nothing twice', async () => {
     const r = await rig({ sandbox: { clients: 1, products: 0, quotations: 0 } });
     r.sb.setFaults({ serverErrorRate: 1 });
-    r.store.clients.create({ company: 'Persistent' });
+    r.store.clients.create({ company: 'Persistent', email: 'persistent@example.nl' });
     const waits: number[] = [];
     for (let i = 0; i < 3; i++) {
       await r.engine.flush();
       const e = r.store.outbox.list()[0]!;
-      expect(e).toMatchObject({ state: 'pending', lastError: { kind: 'server', status: 500 } });
+      // a 500 proves nothing of a write: the entry's outcome is unknown, and each try begins with a search for it
+      expect(e).toMatchObject({ state: 'unknown_outcome', attempts: i + 1, lastError: { kind: 'server', status: 500 } });
       waits.push(e.nextAttemptAt - r.clock());
       r.clock.advance(e.nextAttemptAt - r.clock());
     }
     expect(waits).toEqual([500, 1000, 2000]); // jitter fixed at one half in this rig
+    expect(r.sb.requests().map((q) => q.method)).toEqual(['POST', 'GET', 'GET']);
     r.sb.clearFaults();
     await r.engine.flush();
     expect(serverClients(r.sb).filter((c) => c.company === 'Persistent')).toHaveLength(1);
+    expect(
+      r.sb
+        .requests()
+        .slice(3)
+        .map((q) => q.method),
+    ).toEqual(['GET', 'POST']);
   });
 
   it('honours Retry-After on 429, capped', async () => {

@@ -32,7 +32,9 @@ describe('pull', () => {
     const [a, b, c] = r.store.clients.list();
     r.store.clients.update(b!.id, { notes: 'edited here' });
     const draft = r.store.quotations.create({ clientId: c!.id });
-    r.sb.setFaults({ serverErrorRate: 1 }); // keep the outbox from pushing
+    // keep the outbox from pushing: its entries fail once and wait out a backoff, so the pull has nothing to give way to
+    r.sb.setFaults({ serverErrorRate: 1 });
+    await r.engine.flush();
     for (const x of [a!, b!, c!]) r.sb.data.clients.delete(x.clientnr!);
     r.sb.data.products.delete(r.sb.data.products.all()[0]!.id);
     r.sb.clearFaults();
