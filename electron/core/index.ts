@@ -108,10 +108,12 @@ async function openCore(opts: CoreOptions, lock: DataLock | null, opened: (() =>
     opts.clock?.timers ?? { setTimeout: (fn, ms) => setTimeout(fn, ms).unref(), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) },
   );
 
+  // only the one desk on the folder settles what was out when the app last stopped: beside another it would take that desk's work
+  const recoverInFlight = lock !== null;
   const openSpace = (accountId: string | null): Promise<Space> =>
     accountId === null
-      ? openDemoSpace(opts.dataDir, opts.demoSeed, opts.clock?.now)
-      : openAccountSpace({ dataDir: opts.dataDir, accountId, api: accounts.apiFor(accountId) });
+      ? openDemoSpace(opts.dataDir, opts.demoSeed, opts.clock?.now, { recoverInFlight })
+      : openAccountSpace({ dataDir: opts.dataDir, accountId, api: accounts.apiFor(accountId), recoverInFlight });
 
   const status = () => syncStatus(space.space, space.sync, accounts);
   const relay = new RecordRelay({ events, isEcho: () => scope.active, status });

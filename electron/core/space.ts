@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { InvoicingApi } from '../api';
 import { startSandbox, type PagedList, type Sandbox } from '../sandbox';
-import { openStore, type Clock, type Store } from '../store';
+import { openStore, type Clock, type OpenStoreOptions, type Store } from '../store';
 
 export interface DemoSeed {
   clients?: number;
@@ -57,13 +57,18 @@ async function closeAll(steps: (() => Promise<void> | void)[]): Promise<void> {
 }
 
 /** `clock`: the time of the database and the request budget, for tests that let hours pass */
-export async function openDemoSpace(dataDir: string, seed: DemoSeed = {}, clock?: Clock): Promise<Space> {
+export async function openDemoSpace(
+  dataDir: string,
+  seed: DemoSeed = {},
+  clock?: Clock,
+  storeOpts: Pick<OpenStoreOptions, 'recoverInFlight'> = {},
+): Promise<Space> {
   const dir = demoDir(dataDir);
   mkdirSync(dir, { recursive: true });
   const sandbox = await startSandbox({ dataFile: join(dir, 'sandbox.json'), quiet: true, ...seed });
   const opened: (() => Promise<void> | void)[] = [() => sandbox.close()];
   try {
-    const store = openStore(join(dir, 'quotedesk.sqlite'), { clock });
+    const store = openStore(join(dir, 'quotedesk.sqlite'), { clock, ...storeOpts });
     opened.push(() => store.close());
     const api = new InvoicingApi({ baseUrl: sandbox.url, credentials: () => ({ username: sandbox.user, apiKey: sandbox.key }), now: clock });
     opened.push(() => api.close());
@@ -79,11 +84,13 @@ export interface AccountSpaceOptions {
   accountId: string;
   /** the account's client, owned (and closed) by the account service */
   api: InvoicingApi;
+  /** see OpenStoreOptions.recoverInFlight */
+  recoverInFlight?: boolean;
 }
 
 export async function openAccountSpace(opts: AccountSpaceOptions): Promise<Space> {
   const dir = accountDir(opts.dataDir, opts.accountId);
   mkdirSync(dir, { recursive: true });
-  const store = openStore(join(dir, 'quotedesk.sqlite'));
+  const store = openStore(join(dir, 'quotedesk.sqlite'), { recoverInFlight: opts.recoverInFlight });
   return { kind: 'account', accountId: opts.accountId, store, api: opts.api, sandbox: null, close: async () => store.close() };
 }
