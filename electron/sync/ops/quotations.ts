@@ -305,15 +305,24 @@ export class QuotationSend implements OpHandler {
     if (!row || row.deleted) return nothingLeft(store, entry);
     const sendmethod = String(entry.payload.sendmethod);
     if (row.server_id === null) {
-      const made = await createNumbered(
-        this.deps,
-        row,
-        () => bodyFor(this.deps, entry, numbered(this.deps, store.quotations.row(row.id)), { action: 'send', sendmethod }),
-        (body) => {
-          const trace: SendTrace = { mode: 'post', savename: body.savename ?? null, quotationreference: body.quotationreference ?? null, body };
-          store.outbox.markInFlight(entry.id, trace);
-        },
-      );
+      let made;
+      try {
+        made = await createNumbered(
+          this.deps,
+          row,
+          () => bodyFor(this.deps, entry, numbered(this.deps, store.quotations.row(row.id)), { action: 'send', sendmethod }),
+          (body) => {
+            const trace: SendTrace = { mode: 'post', savename: body.savename ?? null, quotationreference: body.quotationreference ?? null, body };
+            store.outbox.markInFlight(entry.id, trace);
+          },
+        );
+      } catch (e) {
+        // A repeat refused after an earlier attempt went out: that attempt may
+        // be the reason (its savename taken). Delivered is delivered, whatever
+        // the repeat was answered.
+        if (entry.sent !== null && e instanceof ApiError && e.kind === 'validation' && (await this.foundSent(entry, row))) return 'done';
+        throw e;
+      }
       if (!made.ok) return made.result;
       this.applySent(entry, made.id, provisional(made.body, made.id, true));
       await readSent(this.deps, entry.target, made.id);
@@ -326,12 +335,23 @@ export class QuotationSend implements OpHandler {
     try {
       id = await api.quotations.send(from, sendmethod as SendMethod);
     } catch (e) {
-      if (isNotFound(e)) return deletedConflict(this.deps, entry, row);
+      // the draft's id is gone once it was sent (it gets a new one): an earlier attempt may have done it
+      if (isNotFound(e)) return (await this.foundSent(entry, row)) ? 'done' : deletedConflict(this.deps, entry, row);
       throw e;
     }
     this.applySent(entry, id, this.sentVersion(row, id, sendmethod));
     await readSent(this.deps, entry.target, id);
     return 'done';
+  }
+
+  /** Finds the quotation sent under this computer's savename and records it as sent; false when the service has none. */
+  private async foundSent(entry: OutboxItem, row: QuotationRow): Promise<boolean> {
+    const savename = (entry.sent as SendTrace | null)?.savename ?? row.savename;
+    if (!savename) return false;
+    const q = await findQuotation(this.deps.api, (x) => x.savename === savename && x.sent === true);
+    if (!q) return false;
+    this.applySent(entry, q.id, q);
+    return true;
   }
 
   /** A saved draft as it was sent: its last saved content (the cached record may be older). */
