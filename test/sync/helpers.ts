@@ -44,6 +44,8 @@ export async function rig(
      * draft's edits are due at once (0) unless a test sets the rule itself.
      */
     draftSaveEveryMs?: number;
+    /** the API client's clock (its holds: Retry-After, the rate budget) is the rig's too; by default it keeps the real time */
+    clockedApi?: boolean;
   } = {},
 ): Promise<Rig> {
   const sb = await startSandbox({ quiet: true, rateLimit: 0, ...opts.sandbox });
@@ -58,6 +60,7 @@ export async function rig(
       credentials: () => ({ username: sb.user, apiKey: sb.key }),
       backoff: { baseMs: 5, capMs: 20 },
       readAttempts: 1,
+      ...(opts.clockedApi ? { now: clock } : {}),
       ...opts.api,
     });
     const store = openStore(dbPath, { clock });
