@@ -1,5 +1,6 @@
 // The app's own preferences (language, default send method, how often a
-// draft being edited goes to the service by itself), one small JSON
+// draft being edited goes to the service by itself, the longest wait for one
+// answer from the service), one small JSON
 // file in the data folder, written atomically. A file that cannot be read is
 // moved aside (never silently overwritten) and the defaults are used.
 //
@@ -8,14 +9,20 @@
 // main process is given, else the page's browser languages), so a first
 // start in an English system is in English. Once picked it is kept.
 import { z } from 'zod';
-import { DRAFT_SAVE_MINUTES, type Settings } from '../../shared/bridge';
+import { ANSWER_WAIT_SECONDS, DRAFT_SAVE_MINUTES, type Settings } from '../../shared/bridge';
 import { languageFromLocales } from '../../shared/language';
 import { SENDMETHODS } from '../../shared/schemas';
 // the sandbox's atomic JSON writer (temp file, fsync, rename) serves here too
 import { writeDataFile } from '../sandbox/data-file';
+import { DEFAULT_DEADLINE_MS } from '../api/transport';
 import { readJsonFile } from './json-file';
 
-export const DEFAULT_SETTINGS: Settings = { language: null, defaultSendmethod: 'email', draftSaveEveryMinutes: 10 };
+export const DEFAULT_SETTINGS: Settings = {
+  language: null,
+  defaultSendmethod: 'email',
+  draftSaveEveryMinutes: 10,
+  answerWaitSeconds: DEFAULT_DEADLINE_MS / 1000,
+};
 
 const fileSchema = z.object({
   // absent or unreadable: not picked yet
@@ -23,6 +30,7 @@ const fileSchema = z.object({
   defaultSendmethod: z.enum(SENDMETHODS).catch(DEFAULT_SETTINGS.defaultSendmethod),
   // files written before this setting existed have none: the default
   draftSaveEveryMinutes: z.number().int().min(DRAFT_SAVE_MINUTES.min).max(DRAFT_SAVE_MINUTES.max).catch(DEFAULT_SETTINGS.draftSaveEveryMinutes),
+  answerWaitSeconds: z.number().int().min(ANSWER_WAIT_SECONDS.min).max(ANSWER_WAIT_SECONDS.max).catch(DEFAULT_SETTINGS.answerWaitSeconds),
 });
 
 export class AppSettings {

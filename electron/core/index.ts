@@ -100,7 +100,9 @@ async function openCore(opts: CoreOptions, lock: DataLock | null, opened: (() =>
   const events = new EventHub();
   const settings = new AppSettings(join(opts.dataDir, 'settings.json'), opts.systemLocale);
   const company = new CompanyDetails(join(opts.dataDir, 'company.json'));
-  const accounts = await AccountService.open({ dataDir: opts.dataDir, secrets: opts.secrets ?? new KeytarKeychain() });
+  // the person's longest wait for one answer, asked at each request: a change applies to the next one
+  const deadlineMs = () => settings.get().answerWaitSeconds * 1000;
+  const accounts = await AccountService.open({ dataDir: opts.dataDir, secrets: opts.secrets ?? new KeytarKeychain(), api: { deadlineMs } });
   opened.push(() => accounts.close());
   const scope = new HandlerScope();
   // the engine plans its pushes on these; whoever set one, what it runs is nobody's handler
@@ -112,7 +114,7 @@ async function openCore(opts: CoreOptions, lock: DataLock | null, opened: (() =>
   const recoverInFlight = lock !== null;
   const openSpace = (accountId: string | null): Promise<Space> =>
     accountId === null
-      ? openDemoSpace(opts.dataDir, opts.demoSeed, opts.clock?.now, { recoverInFlight })
+      ? openDemoSpace(opts.dataDir, opts.demoSeed, opts.clock?.now, { recoverInFlight, deadlineMs })
       : openAccountSpace({ dataDir: opts.dataDir, accountId, api: accounts.apiFor(accountId), recoverInFlight });
 
   const status = () => syncStatus(space.space, space.sync, accounts);

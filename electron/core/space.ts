@@ -5,7 +5,7 @@
 //   <dataDir>/accounts/<id>/quotedesk.sqlite
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { InvoicingApi } from '../api';
+import { InvoicingApi, type InvoicingApiOptions } from '../api';
 import { startSandbox, type PagedList, type Sandbox } from '../sandbox';
 import { openStore, type Clock, type OpenStoreOptions, type Store } from '../store';
 
@@ -56,13 +56,15 @@ async function closeAll(steps: (() => Promise<void> | void)[]): Promise<void> {
   if (first !== undefined) throw first;
 }
 
+/** What the demo's database and API client are opened with, beside the clock. */
+export interface DemoSpaceOptions extends Pick<OpenStoreOptions, 'recoverInFlight'> {
+  /** each request's whole deadline (the person's setting, asked at each request); the transport's default without it */
+  deadlineMs?: InvoicingApiOptions['deadlineMs'];
+}
+
 /** `clock`: the time of the database and the request budget, for tests that let hours pass */
-export async function openDemoSpace(
-  dataDir: string,
-  seed: DemoSeed = {},
-  clock?: Clock,
-  storeOpts: Pick<OpenStoreOptions, 'recoverInFlight'> = {},
-): Promise<Space> {
+export async function openDemoSpace(dataDir: string, seed: DemoSeed = {}, clock?: Clock, opts: DemoSpaceOptions = {}): Promise<Space> {
+  const { deadlineMs, ...storeOpts } = opts;
   const dir = demoDir(dataDir);
   mkdirSync(dir, { recursive: true });
   const sandbox = await startSandbox({ dataFile: join(dir, 'sandbox.json'), quiet: true, ...seed });
@@ -70,7 +72,12 @@ export async function openDemoSpace(
   try {
     const store = openStore(join(dir, 'quotedesk.sqlite'), { clock, ...storeOpts });
     opened.push(() => store.close());
-    const api = new InvoicingApi({ baseUrl: sandbox.url, credentials: () => ({ username: sandbox.user, apiKey: sandbox.key }), now: clock });
+    const api = new InvoicingApi({
+      baseUrl: sandbox.url,
+      credentials: () => ({ username: sandbox.user, apiKey: sandbox.key }),
+      now: clock,
+      ...(deadlineMs !== undefined ? { deadlineMs } : {}),
+    });
     opened.push(() => api.close());
     return { kind: 'demo', accountId: null, store, api, sandbox, close: () => closeAll(opened) };
   } catch (err) {

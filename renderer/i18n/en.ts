@@ -534,6 +534,8 @@ export const en = {
     draftSaveEvery: 'Save an open draft to the service by itself every (minutes)',
     draftSaveHint:
       'Typing stays on this computer and costs no requests. A draft goes to the service when you save it, send it or leave it, and otherwise at most this often.',
+    answerWait: 'Longest wait for one answer from the service (seconds)',
+    answerWaitHint: 'A slow connection may need longer. An answer that takes longer is given up and tried again later: nothing is lost or sent twice.',
   },
   company: {
     title: 'Your company on quotations',

@@ -545,6 +545,9 @@ export const nl: Messages = {
     draftSaveEvery: 'Open concept vanzelf bij de service opslaan, elke (minuten)',
     draftSaveHint:
       'Typen blijft op deze computer en kost geen verzoeken. Een concept gaat naar de service als je het opslaat, verstuurt of verlaat, en anders hooguit zo vaak.',
+    answerWait: 'Langste wachttijd op één antwoord van de service (seconden)',
+    answerWaitHint:
+      'Een trage verbinding heeft soms meer tijd nodig. Een antwoord dat langer duurt, wordt opgegeven en later opnieuw geprobeerd: er gaat niets verloren en niets wordt twee keer verstuurd.',
   },
   company: {
     title: 'Uw bedrijf op offertes',

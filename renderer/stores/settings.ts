@@ -1,4 +1,4 @@
-// Language, default send method, how often a draft goes by itself, and the service accounts.
+// Language, default send method, how often a draft goes by itself, the longest wait for an answer, and the service accounts.
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import { languageFromLocales, type UiLanguage } from '../../shared/language';
@@ -7,7 +7,7 @@ import type { AccountView, BridgeError, SendMethod, Settings } from '../../share
 
 export const useSettingsStore = defineStore('settings', () => {
   // null until read: the UI follows the browser meanwhile
-  const settings = shallowRef<Settings>({ language: null, defaultSendmethod: 'email', draftSaveEveryMinutes: 10 });
+  const settings = shallowRef<Settings>({ language: null, defaultSendmethod: 'email', draftSaveEveryMinutes: 10, answerWaitSeconds: 120 });
   /** the language shown: the one picked, else the system's (the main process knows it in Electron, the browser here) */
   const language = computed<UiLanguage>(() => settings.value.language ?? languageFromLocales(navigator.languages ?? [navigator.language]));
   const accounts = shallowRef<AccountView[]>([]);
@@ -25,7 +25,12 @@ export const useSettingsStore = defineStore('settings', () => {
     }
   }
 
-  async function update(patch: { language?: UiLanguage; defaultSendmethod?: SendMethod; draftSaveEveryMinutes?: number }): Promise<void> {
+  async function update(patch: {
+    language?: UiLanguage;
+    defaultSendmethod?: SendMethod;
+    draftSaveEveryMinutes?: number;
+    answerWaitSeconds?: number;
+  }): Promise<void> {
     // the language switches at once; the stored value follows
     settings.value = { ...settings.value, ...patch };
     try {

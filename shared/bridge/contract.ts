@@ -42,6 +42,11 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-
 export const sendMethod = z.enum(SENDMETHODS);
 /** How often, in minutes, a draft being edited may go to the service by itself: the bounds of the setting. */
 export const DRAFT_SAVE_MINUTES = { min: 1, max: 240 } as const;
+/**
+ * The longest wait for one answer from the service, in seconds (each request's
+ * whole deadline, body included: electron/api/transport.ts): the bounds of the setting.
+ */
+export const ANSWER_WAIT_SECONDS = { min: 10, max: 600 } as const;
 export const customStatus = z.enum([...CUSTOM_STATUSES, 'clear']);
 
 const referencePatch = z.object({ line1: text, line2: text, line3: text }).partial().strict();
@@ -228,6 +233,7 @@ export const operations = {
       language: z.enum(['nl', 'en']).optional(),
       defaultSendmethod: sendMethod.optional(),
       draftSaveEveryMinutes: z.number().int().min(DRAFT_SAVE_MINUTES.min).max(DRAFT_SAVE_MINUTES.max).optional(),
+      answerWaitSeconds: z.number().int().min(ANSWER_WAIT_SECONDS.min).max(ANSWER_WAIT_SECONDS.max).optional(),
     })
     .strict(),
   // the company printed on documents, and the document itself (shared/bridge/company.ts, docs/document.md)

@@ -258,6 +258,11 @@ export interface Settings {
   defaultSendmethod: SendMethod;
   /** a draft being edited goes to the service by itself at most this often (minutes); saving, sending or leaving it sends it at once */
   draftSaveEveryMinutes: number;
+  /**
+   * The longest wait for one answer from the service (seconds), its whole
+   * body included; an answer that takes longer is given up and tried again later.
+   */
+  answerWaitSeconds: number;
 }
 
 export interface QueuedResult {

@@ -21,7 +21,7 @@ function file(content?: object): string {
 describe('AppSettings: how often a draft goes by itself', () => {
   it('is 10 minutes in a file written before the setting existed', () => {
     const s = new AppSettings(file({ language: 'en', defaultSendmethod: 'mail' }));
-    expect(s.get()).toEqual({ language: 'en', languagePicked: true, defaultSendmethod: 'mail', draftSaveEveryMinutes: 10 });
+    expect(s.get()).toEqual({ language: 'en', languagePicked: true, defaultSendmethod: 'mail', draftSaveEveryMinutes: 10, answerWaitSeconds: 120 });
     expect(s.keptAside).toBeNull();
   });
 

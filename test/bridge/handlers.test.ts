@@ -293,26 +293,41 @@ describe('outbox, conflicts, sync, settings', () => {
 
   it('keeps the settings in the data folder', async () => {
     // no language picked yet, and no system locale given: the page follows its browser
-    expect(await t.ok('settings.get', {})).toEqual({ language: null, languagePicked: false, defaultSendmethod: 'email', draftSaveEveryMinutes: 10 });
+    expect(await t.ok('settings.get', {})).toEqual({
+      language: null,
+      languagePicked: false,
+      defaultSendmethod: 'email',
+      draftSaveEveryMinutes: 10,
+      answerWaitSeconds: 120,
+    });
     expect(await t.ok('settings.set', { language: 'en' })).toEqual({
       language: 'en',
       languagePicked: true,
       defaultSendmethod: 'email',
       draftSaveEveryMinutes: 10,
+      answerWaitSeconds: 120,
     });
     expect(await t.ok('settings.set', { defaultSendmethod: 'mail' })).toEqual({
       language: 'en',
       languagePicked: true,
       defaultSendmethod: 'mail',
       draftSaveEveryMinutes: 10,
+      answerWaitSeconds: 120,
     });
     expect(await t.ok('settings.set', { draftSaveEveryMinutes: 25 })).toEqual({
       language: 'en',
       languagePicked: true,
       defaultSendmethod: 'mail',
       draftSaveEveryMinutes: 25,
+      answerWaitSeconds: 120,
     });
-    expect(await t.ok('settings.get', {})).toEqual({ language: 'en', languagePicked: true, defaultSendmethod: 'mail', draftSaveEveryMinutes: 25 });
+    expect(await t.ok('settings.get', {})).toEqual({
+      language: 'en',
+      languagePicked: true,
+      defaultSendmethod: 'mail',
+      draftSaveEveryMinutes: 25,
+      answerWaitSeconds: 120,
+    });
     // the store follows the setting at once
     expect(t.core.space.store.outbox.draftSaveEveryMs).toBe(25 * 60_000);
     expect((await t.call('settings.set', { draftSaveEveryMinutes: 0 })).ok).toBe(false);

@@ -287,6 +287,6 @@ export class FakeBridge implements QuotedeskBridge {
     'sync.networkBack': () => ({ woken: true as const }),
     'outbox.parked': () => [],
     'conflicts.list': () => [],
-    'settings.get': () => ({ language: 'nl', defaultSendmethod: 'email', draftSaveEveryMinutes: 10 }),
+    'settings.get': () => ({ language: 'nl', defaultSendmethod: 'email', draftSaveEveryMinutes: 10, answerWaitSeconds: 120 }),
   };
 }
