@@ -1,11 +1,12 @@
 // Joins a space's sync engine to the core: starts it with a first pull, pulls
 // again now and then and on request, pushes at once after an explicit action,
-// and reports its state as the contract's SyncStatus fields.
+// and reports its state as the contract's SyncStatus fields, among them
+// when the outbox goes again after a failure, and why it waits (nextTry).
 //
 // The pulls in the background spend the person's hourly budget, so they come
 // at most as often as keeps them to `pullShare` of the limit, and not at all
 // while what is left would fall below the reserve (pullInterval).
-import type { PullProgress, SyncStatus } from '../../shared/bridge';
+import type { NextTry, PullProgress, SyncStatus } from '../../shared/bridge';
 import { SyncEngine, type Timers } from '../sync';
 import type { Space } from './space';
 import { pullInterval } from './pull-interval';
@@ -32,7 +33,7 @@ export interface SyncLink {
    * connection does not spend the request budget on whole pulls.
    */
   networkBack(): void;
-  status(): Pick<SyncStatus, 'online' | 'checking' | 'lastReachedAt' | 'lastSyncAt' | 'incomplete' | 'pulling' | 'budget'>;
+  status(): Pick<SyncStatus, 'online' | 'checking' | 'lastReachedAt' | 'lastSyncAt' | 'incomplete' | 'pulling' | 'budget' | 'nextTry'>;
   /** the service refused the key: the account needs a new one */
   needsKey(): boolean;
   /** when the next background pull is due (epoch ms), or null while none is planned */
@@ -42,7 +43,7 @@ export interface SyncLink {
 }
 
 export interface SyncLinkOptions {
-  /** the status changed (online, progress, budget, last sync) */
+  /** the status changed (online, progress, budget, last sync, a wait for the next try over) */
   onChange: () => void;
   /** a pull in the background at most this often; default 10 minutes */
   pullEveryMs?: number;
@@ -73,6 +74,10 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
   let started = false;
   /** requests the last pull took: what the next one is expected to cost */
   let pullCost: number | null = null;
+  /** tells the status again when the next try shown is due, so the page never keeps a time gone by */
+  let waitTimer: unknown = null;
+  let waitTimerAt = Infinity;
+  let stopped = false;
   const report = (what: string) => (err: unknown) => opts.onError?.(what, err);
 
   for (const event of ['online', 'offline', 'reach', 'budget', 'paused', 'resumed'] as const) engine.events.on(event, () => opts.onChange());
@@ -87,6 +92,46 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
     store.keyValues.set(LAST_SYNC_KEY, now());
     store.keyValues.set(INCOMPLETE_KEY, summary.incomplete ?? []);
   });
+
+  /**
+   * When the outbox goes again after a failure, and why: the latest of the
+   * first entry's pause, the engine holding the outbox because the service
+   * answered errors, and the service's Retry-After holding every call; a hold
+   * counts only while something would go before it ends. Null while nothing
+   * waits so, while offline (the bar says so) and while the key is refused.
+   */
+  function nextTry(): NextTry | null {
+    const t = now();
+    if (engine.online === false || engine.paused) return null;
+    const retry = store.outbox.nextRetry(t);
+    const due = store.outbox.nextDueAt();
+    const holding = (until: number | null): until is number => until !== null && (retry !== null || (due !== null && due < until));
+    const troubleUntil = engine.heldUntil;
+    const askedUntil = space.api.transport.heldUntil();
+    const trouble = holding(troubleUntil);
+    const asked = holding(askedUntil);
+    if (retry === null && !trouble && !asked) return null;
+    const at = Math.max(retry?.at ?? 0, trouble ? troubleUntil : 0, asked ? askedUntil : 0);
+    const why = asked || retry?.kind === 'rate_limited' ? 'service_asked' : trouble || retry?.kind === 'server' ? 'service_trouble' : 'backoff';
+    tellWhenDue(at);
+    return { at: new Date(at).toISOString(), why };
+  }
+
+  /** The wait shown ends at `at`: the status is told again then (the engine's own try follows with its news). */
+  function tellWhenDue(at: number): void {
+    if (stopped || (waitTimer !== null && waitTimerAt === at)) return;
+    if (waitTimer !== null) timers.clearTimeout(waitTimer);
+    waitTimerAt = at;
+    waitTimer = timers.setTimeout(
+      () => {
+        waitTimer = null;
+        waitTimerAt = Infinity;
+        opts.onChange();
+      },
+      // a moment past it, so the time has surely come when the status is made
+      Math.max(0, at - now()) + 50,
+    );
+  }
 
   /** Pull and push, one at a time; failures are the engine's to judge (offline, paused). */
   function syncNow(priority: boolean): boolean {
@@ -129,15 +174,19 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
     engine,
     start() {
       started = true;
+      stopped = false;
       engine.start();
       // the first pull at start is background work too: nobody asked for it
       syncNow(false);
     },
     async stop() {
       started = false;
+      stopped = true;
       if (timer !== null) timers.clearTimeout(timer);
       timer = null;
       nextPull = null;
+      if (waitTimer !== null) timers.clearTimeout(waitTimer);
+      waitTimer = null;
       // ends the pull or push under way at once: nothing the service is slow to answer holds up a close
       const stopping = engine.stop();
       await running;
@@ -180,6 +229,7 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
           b.limit === null || b.remaining === null
             ? null
             : { limit: b.limit, remaining: b.remaining, reserve: budget.reserve, resetsAt: resets ? new Date(resets).toISOString() : null },
+        nextTry: nextTry(),
       };
     },
     needsKey: () => engine.paused === 'auth',

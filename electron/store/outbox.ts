@@ -8,7 +8,7 @@
 // desks on one database (which the data folder's lock forbids, but this holds
 // anyway) never both pick it; marking it in flight checks the claim again.
 import { randomUUID } from 'node:crypto';
-import type { OpError, OpKind, OpState, OutboxEntry } from '../../shared/outbox';
+import type { OpError, OpErrorKind, OpKind, OpState, OutboxEntry } from '../../shared/outbox';
 import { OP_KINDS, targetKindOf } from '../../shared/outbox';
 import { type Connection, type Entity, parseJson, toJson } from './connection';
 import { StoreError, notFound } from './errors';
@@ -316,6 +316,21 @@ export class Outbox {
   nextDueAt(): number | null {
     const r = this.conn.stmt(`SELECT min(max(o.next_attempt_at, o.hold_until)) AS t FROM outbox o WHERE ${READY}`).get() as { t: number | null };
     return r.t;
+  }
+
+  /**
+   * The first entry waiting out its pause after a failed attempt (pending or
+   * of unknown outcome, with an error, due after `now`): when it goes again,
+   * and what its last attempt ran into. Null when none waits so.
+   */
+  nextRetry(now: number): { at: number; kind: OpErrorKind } | null {
+    const r = this.conn
+      .stmt<[number], Pick<Row, 'next_attempt_at' | 'last_error'>>(
+        `SELECT next_attempt_at, last_error FROM outbox WHERE state IN ('pending', 'unknown_outcome') AND last_error IS NOT NULL AND next_attempt_at > ? ORDER BY next_attempt_at LIMIT 1`,
+      )
+      .get(now);
+    if (!r) return null;
+    return { at: r.next_attempt_at, kind: parseJson<OpError>(r.last_error)?.kind ?? 'other' };
   }
 
   /** What blocks an entry: the earlier entry for the same record, or its dependency. */

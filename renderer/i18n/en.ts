@@ -414,6 +414,11 @@ export const en = {
     lastReached: 'Service last reached {time}',
     offlineSince: 'Offline, service last reached {time}',
     pending: '{n} pending',
+    nextTry: 'next try at {time}',
+    nextTryWhy: {
+      service_asked: 'next try at {time} (the service asked to wait)',
+      service_trouble: 'next try at {time} (the service answers with errors)',
+    },
     lastSync: 'Last sync {time}',
     never: 'Not synced yet',
     incomplete: 'The service did not give its whole list of {lists}: nothing missing from it was removed here',

@@ -425,6 +425,11 @@ export const nl: Messages = {
     lastReached: 'Service laatst bereikt om {time}',
     offlineSince: 'Offline, service laatst bereikt om {time}',
     pending: '{n} in wachtrij',
+    nextTry: 'volgende poging om {time}',
+    nextTryWhy: {
+      service_asked: 'volgende poging om {time} (de service vroeg te wachten)',
+      service_trouble: 'volgende poging om {time} (de service geeft foutmeldingen)',
+    },
     lastSync: 'Laatst gesynchroniseerd {time}',
     never: 'Nog niet gesynchroniseerd',
     incomplete: 'De service gaf niet zijn hele lijst met {lists}: wat daarin ontbrak, is hier niet verwijderd',

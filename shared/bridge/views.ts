@@ -156,6 +156,19 @@ export interface RateBudget {
   resetsAt: string | null;
 }
 
+/**
+ * Why the outbox waits: the service named when to come back (a Retry-After,
+ * or its hourly limit), the service answered with errors (5xx) and the
+ * outbox holds back, or only the pause that grows after each failed attempt.
+ */
+export type NextTryReason = 'service_asked' | 'service_trouble' | 'backoff';
+
+export interface NextTry {
+  /** when the next attempt goes (ISO) */
+  at: string;
+  why: NextTryReason;
+}
+
 export interface SyncStatus {
   /** not judged offline; a claim only together with a recent lastReachedAt (shared/reach.ts) */
   online: boolean;
@@ -176,6 +189,11 @@ export interface SyncStatus {
   incomplete: ('clients' | 'products' | 'quotations')[];
   pulling: PullProgress | null;
   budget: RateBudget | null;
+  /**
+   * When the outbox goes again after a failure, and why it waits: null while
+   * nothing waits out a failure (and while offline or waiting for a key).
+   */
+  nextTry: NextTry | null;
   /** demo: the built-in sandbox; needs_key: the service refused the key */
   account: 'demo' | 'connected' | 'needs_key';
   /**

@@ -18,6 +18,7 @@ const status: SyncStatus = {
   incomplete: [],
   pulling: null,
   budget: null,
+  nextTry: null,
   account: 'demo',
 };
 const settle = () => new Promise((r) => setTimeout(r, 0));

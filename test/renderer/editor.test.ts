@@ -197,6 +197,7 @@ describe('editor store', () => {
       incomplete: [],
       pulling: null,
       budget: null,
+      nextTry: null,
       account: 'demo' as const,
     };
     fake.emit('sync.status', status);
@@ -380,6 +381,7 @@ describe('editor store, changes behind its back', () => {
       incomplete: [],
       pulling: null,
       budget: null,
+      nextTry: null,
       account: 'demo',
     });
     fake.emit('records.changed', { entity: 'quotation', ids: ['someone-else'] });

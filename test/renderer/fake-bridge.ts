@@ -282,6 +282,7 @@ export class FakeBridge implements QuotedeskBridge {
       incomplete: [],
       pulling: null,
       budget: null,
+      nextTry: null,
       account: 'demo',
     }),
     'sync.networkBack': () => ({ woken: true as const }),
