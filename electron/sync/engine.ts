@@ -177,6 +177,12 @@ export class SyncEngine {
     return this.serial(() => this.drain());
   }
 
+  /** When the next entry is due, the holds counted (the engine's, the service's Retry-After; epoch ms); null when none waits on time. */
+  nextDueAt(): number | null {
+    const due = this.store.outbox.nextDueAt();
+    return due === null ? null : Math.max(due, this.troubleUntil, this.api.transport.heldUntil() ?? 0);
+  }
+
   /** When the outbox holds back because the service was in trouble (epoch ms), or null. */
   get heldUntil(): number | null {
     return this.troubleUntil > this.now() ? this.troubleUntil : null;
@@ -188,10 +194,13 @@ export class SyncEngine {
     if (this.pausedFor) return { ...result, stopped: 'paused' };
     if (this.connectivity.online === false && !this.connectivity.probeDue()) return { ...result, stopped: 'offline' };
     if (this.troubleUntil > this.now()) return { ...result, stopped: 'trouble' };
+    // the service named a time to come back (Retry-After): everything waits for it, untouched
+    if (this.api.transport.heldUntil() !== null) return { ...result, stopped: 'rate_limited' };
     const waited = new Set<number>();
     const budget = this.api.transport.budget;
-    /** entries the service answered with trouble in this flush, one after the other */
+    /** entries the service answered with trouble in this flush, one after the other, and when the first of them is due again */
     let troubled = 0;
+    let troubledDue = Infinity;
     for (;;) {
       if (this.halt.signal.aborted) return result;
       if (askedOnly && !this.store.outbox.askedDue(this.now())) break;
@@ -220,6 +229,7 @@ export class SyncEngine {
       }
       if (outcome.result !== 'failed') {
         troubled = 0;
+        troubledDue = Infinity;
         this.connectivity.answered();
         if (outcome.result === 'done') {
           result.done++;
@@ -246,10 +256,13 @@ export class SyncEngine {
       }
       if (decision.do === 'park') this.announceParked(entry.id);
       if (error.kind === 'rate_limited') return { ...result, stopped: 'rate_limited' };
-      if (decision.do === 'retry' && decision.counts && ++troubled >= 2) {
-        // two in a row: the service is in trouble, not the entry; the rest waits with the one due first
-        this.troubleUntil = Math.min(decision.at, this.store.outbox.nextDueAt() ?? decision.at);
-        return { ...result, stopped: 'trouble' };
+      if (decision.do === 'retry' && decision.counts) {
+        troubledDue = Math.min(troubledDue, decision.at);
+        if (++troubled >= 2) {
+          // two in a row: the service is in trouble, not the entry; the rest waits until the first of them goes again
+          this.troubleUntil = troubledDue;
+          return { ...result, stopped: 'trouble' };
+        }
       }
     }
     return result;
@@ -473,8 +486,8 @@ export class SyncEngine {
       const p = this.connectivity.nextProbeAt;
       if (p !== null) times.push(p);
     } else if (!this.pausedFor) {
-      const due = this.store.outbox.nextDueAt();
-      if (due !== null) times.push(Math.max(due, this.troubleUntil));
+      const due = this.nextDueAt();
+      if (due !== null) times.push(due);
       const check = this.connectivity.nextCheckAt;
       if (check !== null) times.push(check);
     }

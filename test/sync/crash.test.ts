@@ -1,5 +1,6 @@
-// A child process edits and flushes; it is killed with SIGKILL at random
-// moments, 100 times (seeded). After each kill the database opens cleanly and
+// A child process edits and flushes while the service loses answers and
+// errs after acting; it is killed with SIGKILL at random moments, 100 times
+// (seeded). After each kill the database opens cleanly and
 // holds every acknowledged edit; at the end no quotation was delivered twice.
 // Now and then another desk takes the number this one hands out next, so
 // numbered sends are refused as taken and renumbered across the kills too.
@@ -78,8 +79,8 @@ describe('crashes', () => {
       const dbPath = join(dir, 'quotedesk.sqlite');
       const logPath = join(dir, 'edits.log');
       const rnd = seeded(424242);
-      // some latency and lost answers, so kills land while requests are out
-      sb.setFaults({ latencyMs: 3, dropAfterCommitRate: 0.05, seed: 5 });
+      // some latency, lost answers and errors after the work (500, a gateway's 502 page, 503, 504), so kills land while requests are out or of unknown outcome
+      sb.setFaults({ latencyMs: 3, dropAfterCommitRate: 0.05, appliedErrorRate: 0.08, seed: 5 });
       const takenElsewhere: string[] = [];
       /** Another desk saves a draft under `reference` (its answer may be lost to the faults; the draft is there all the same). */
       const otherDesk = async (reference: string): Promise<void> => {
@@ -124,6 +125,14 @@ describe('crashes', () => {
           store.close();
         }
       }
+
+      // the kills landed among errors after the work
+      const struck = sb.requestLog().filter((q) => q.fault === 'applied_error');
+      expect(struck.length).toBeGreaterThan(20);
+      expect(new Set(struck.map((q) => q.status))).toEqual(new Set([500, 502, 503, 504]));
+      console.info(
+        `crash trials: ${TRIALS} kills; errors after the work: ${struck.length}, answers lost: ${sb.requestLog().filter((q) => q.fault === 'drop').length}`,
+      );
 
       // back online for good: everything goes out, nothing twice
       sb.clearFaults();

@@ -87,7 +87,7 @@ export async function rig(
 export async function drain(r: Rig, rounds = 50): Promise<void> {
   for (let i = 0; i < rounds; i++) {
     await r.engine.tick();
-    const next = r.engine.online === false ? (r.engine.connectivity.nextProbeAt ?? Infinity) : (r.store.outbox.nextDueAt() ?? Infinity);
+    const next = r.engine.online === false ? (r.engine.connectivity.nextProbeAt ?? Infinity) : (r.engine.nextDueAt() ?? Infinity);
     if (next === Infinity) return;
     if (next > r.clock()) r.clock.advance(next - r.clock());
   }

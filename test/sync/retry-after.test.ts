@@ -44,7 +44,9 @@ describe('Retry-After on a 503', () => {
       r.store.clients.create({ company: 'Tweede BV', email: 'tweede@example.nl' });
       await r.engine.pushNow();
       expect(since(r, seen)).toEqual([]);
-      expect(r.store.outbox.list().find((e) => e.target !== c.id)).toMatchObject({ state: 'pending', attempts: 0, lastError: { kind: 'rate_limited' } });
+      // it waits untouched: the engine knows the time the service named
+      expect(r.store.outbox.list().find((e) => e.target !== c.id)).toMatchObject({ state: 'pending', attempts: 0, lastError: null });
+      expect(r.engine.nextDueAt()).toBe(r.api.transport.heldUntil());
 
       r.clock.advance(1000);
       await drain(r);
@@ -84,10 +86,11 @@ describe('Retry-After on a 503', () => {
     await r.engine.tick();
     expect(since(r, seen)).toEqual([]);
     const [entry] = r.store.outbox.list();
-    expect(entry).toMatchObject({ state: 'pending', attempts: 0, lastError: { kind: 'rate_limited', messageKey: 'api.unavailable' } });
-    expect(entry!.nextAttemptAt).toBe(r.api.transport.heldUntil());
+    expect(entry).toMatchObject({ state: 'pending', attempts: 0, lastError: null });
+    const due = r.engine.nextDueAt()!;
+    expect(due).toBe(r.api.transport.heldUntil());
 
-    r.clock.advance(entry!.nextAttemptAt - r.clock());
+    r.clock.advance(due - r.clock());
     await drain(r);
     expect(since(r, seen).map((q) => q.method)).toEqual(['POST']);
     expect((await r.engine.pull()).clients).toBe(6);
