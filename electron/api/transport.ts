@@ -72,11 +72,12 @@ export interface TransportOptions {
 
 /**
  * The default deadline of one request. The largest answer the app asks for is
- * a page of 1000 quotations with their lines, about 2 MB of JSON (measured on
- * the sandbox's ten-year data: docs/retries.md); at the 30 KB/s of a poor
- * hotel or train connection that is a little over a minute, and a busy
- * service takes some seconds to build the page. Two minutes leaves room for
- * both and still ends a stalled answer well before a person gives up.
+ * a page of 1000 quotations: 1.2 MB of JSON in the sandbox's generated data
+ * (2.5 lines a quotation; measured, docs/retries.md), about 4 MB with ten
+ * lines each. Two minutes reads the first at 10 KB/s and the second at
+ * 35 KB/s, a poor hotel or train connection, with room for the seconds a busy
+ * service takes to build the page; and it still ends a stalled answer before
+ * a person gives up on the app. A setting (answerWaitSeconds) changes it.
  */
 export const DEFAULT_DEADLINE_MS = 120_000;
 
