@@ -106,9 +106,9 @@ export class WritePolicy {
         // judges the line (connectivity.ts) and probes while it is down.
         return { do: 'retry', at: now + this.pause(entry.attempts), lookupFirst, error: opErrorOf(error, 'network'), offline: true, counts: false };
     }
-    if (!lookupFirst && error.kind !== 'server' && error.kind !== 'bad_response') {
-      return { do: 'park', lookupFirst, error: opErrorOf(error, refusalKind(error)) };
-    }
+    // a 4xx is a refusal, whatever its kind (an unexpected 409 or 413 too); only its body cut off (no status kept) is worth asking again
+    const refused = error.kind !== 'server' && (error.kind !== 'bad_response' || (error.status !== undefined && error.status >= 400 && error.status < 500));
+    if (!lookupFirst && refused) return { do: 'park', lookupFirst, error: opErrorOf(error, refusalKind(error)) };
     // The service answered, but with an error that proves nothing (a 5xx, a
     // gateway's page, an answer that cannot be read), or a look-up could not
     // finish: tried again after a growing pause, and in the end left to the person.

@@ -25,6 +25,9 @@ describe('the write policy: what each answer leads to', () => {
     expect(policy.decide(inFlight, status(404), NOW)).toMatchObject({ do: 'park', error: { kind: 'not_found' } });
     expect(policy.decide(inFlight, status(401), NOW)).toMatchObject({ do: 'pause', reason: 'auth' });
     expect(policy.decide(inFlight, status(403, {}, 'IP blacklisted'), NOW)).toMatchObject({ do: 'pause', reason: 'forbidden' });
+    // a 4xx the spec does not name is a refusal too
+    expect(policy.decide(inFlight, status(409), NOW)).toMatchObject({ do: 'park', lookupFirst: false, error: { kind: 'other', status: 409 } });
+    expect(policy.decide(inFlight, status(413), NOW)).toMatchObject({ do: 'park', error: { status: 413 } });
   });
 
   it('waits out a rate limit as the service says, without counting it and without a look-up', () => {
