@@ -11,6 +11,7 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { isProcessAlive } from './process-alive';
 
 /** the file whose SQLite lock is the folder's */
 export const LOCK_FILE = 'quotedesk.lock';
@@ -122,19 +123,10 @@ function readHolder(folder: string): DataLockHolder | null {
   try {
     const note = JSON.parse(readFileSync(join(folder, HOLDER_FILE), 'utf8')) as Partial<DataLockHolder>;
     if (!Number.isInteger(note.pid) || (note.pid as number) <= 0 || typeof note.started !== 'string') return null;
-    if (Number.isNaN(Date.parse(note.started)) || !isAlive(note.pid as number)) return null;
+    if (Number.isNaN(Date.parse(note.started)) || !isProcessAlive(note.pid as number)) return null;
     return { pid: note.pid as number, started: note.started };
   } catch {
     return null;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

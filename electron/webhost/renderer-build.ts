@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isProcessAlive } from '../core/process-alive';
 
 export interface RendererBuildOptions {
   /** the project root (holds renderer/ and shared/) */
@@ -76,19 +77,10 @@ function tryLock(lock: string): boolean {
   } catch {
     try {
       const pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
-      if (pid && !isAlive(pid)) rmSync(lock, { recursive: true, force: true });
+      if (pid && !isProcessAlive(pid)) rmSync(lock, { recursive: true, force: true });
     } catch {
       // the owner is between mkdir and writing its pid, or just removed it
     }
     return false;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

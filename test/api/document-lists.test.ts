@@ -2,23 +2,14 @@
 // a service that does not offer them (404), and answers that cannot be read.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
-import { ApiError, InvoicingApi } from '../../electron/api';
+import { InvoicingApi } from '../../electron/api';
 import { reply, startScripted, type ScriptedServer } from './fixtures/scripted-server';
+import { apiFailure as failure } from '../helpers/api-failure';
 
 let sb: Sandbox;
 let api: InvoicingApi;
 let scripted: ScriptedServer;
 let onScripted: InvoicingApi;
-
-async function failure(p: Promise<unknown>): Promise<ApiError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ApiError) return e;
-    throw e;
-  }
-  throw new Error('the call succeeded');
-}
 
 beforeAll(async () => {
   sb = await startSandbox({ quiet: true, rateLimit: 0 });

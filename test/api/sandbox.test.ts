@@ -2,7 +2,8 @@
 // sandbox over real HTTP.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
-import { ApiError, InvoicingApi, type InvoicingApiOptions } from '../../electron/api';
+import { InvoicingApi, type InvoicingApiOptions } from '../../electron/api';
+import { apiFailure as failure } from '../helpers/api-failure';
 
 let sb: Sandbox;
 let api: InvoicingApi;
@@ -13,16 +14,6 @@ function apiFor(s: Sandbox, opts: Partial<InvoicingApiOptions> = {}): InvoicingA
   const a = new InvoicingApi({ baseUrl: s.url, credentials: () => ({ username: s.user, apiKey: s.key }), backoff: { baseMs: 5, capMs: 20 }, ...opts });
   extra.push(a);
   return a;
-}
-
-async function failure(p: Promise<unknown>): Promise<ApiError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ApiError) return e;
-    throw e;
-  }
-  throw new Error('the call succeeded');
 }
 
 beforeAll(async () => {

@@ -1,8 +1,9 @@
 // Transport behaviour over real HTTP against a scripted loopback server.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, InvoicingApi, type Budget, type InvoicingApiOptions } from '../../electron/api';
+import { InvoicingApi, type Budget, type InvoicingApiOptions } from '../../electron/api';
 import { KeychainError } from '../../electron/keychain';
 import { cutOff, hang, rate, reply, reset, startScripted, type ScriptedServer } from './fixtures/scripted-server';
+import { apiFailure as failure } from '../helpers/api-failure';
 
 let server: ScriptedServer;
 const apis: InvoicingApi[] = [];
@@ -16,16 +17,6 @@ function api(opts: Partial<InvoicingApiOptions> = {}): InvoicingApi {
   });
   apis.push(a);
   return a;
-}
-
-async function failure(p: Promise<unknown>): Promise<ApiError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ApiError) return e;
-    throw e;
-  }
-  throw new Error('the call succeeded');
 }
 
 const CLIENT = JSON.stringify([{ clientnr: '1', company: 'Kees' }]);

@@ -39,6 +39,25 @@ async function sentQuotation(r: Rig, tag: string): Promise<{ id: string }> {
   return { id };
 }
 
+/** The delete of a client or product made here and pushed first. */
+function deleteOf(list: 'clients' | 'products', make: (r: Rig) => string, serviceId: (r: Rig, id: string) => number): Write {
+  return {
+    name: `${list === 'clients' ? 'client' : 'product'} delete`,
+    method: 'DELETE',
+    path: new RegExp(`^/${list}/\\d+$`),
+    async setup(r) {
+      const id = make(r);
+      await drain(r);
+      return { id, nr: serviceId(r, id) };
+    },
+    act: (r, c) => r.store[list].delete(String(c.id)),
+    check(r, c) {
+      expect(r.sb.data[list].get(Number(c.nr))).toBeUndefined();
+      expect(r.store[list].find(String(c.id))).toBeNull();
+    },
+  };
+}
+
 const WRITES: Write[] = [
   {
     name: 'client create',
@@ -63,21 +82,11 @@ const WRITES: Write[] = [
       expect(local.fields.city).toBe(`City ${tag}`);
     },
   },
-  {
-    name: 'client delete',
-    method: 'DELETE',
-    path: /^\/clients\/\d+$/,
-    async setup(r) {
-      const c = r.store.clients.create({ company: 'Short lived BV' });
-      await drain(r);
-      return { id: c.id, nr: r.store.clients.get(c.id).clientnr! };
-    },
-    act: (r, c) => r.store.clients.delete(String(c.id)),
-    check(r, c) {
-      expect(r.sb.data.clients.get(Number(c.nr))).toBeUndefined();
-      expect(r.store.clients.find(String(c.id))).toBeNull();
-    },
-  },
+  deleteOf(
+    'clients',
+    (r) => r.store.clients.create({ company: 'Short lived BV' }).id,
+    (r, id) => r.store.clients.get(id).clientnr!,
+  ),
   {
     name: 'product create',
     method: 'POST',
@@ -109,21 +118,11 @@ const WRITES: Write[] = [
       expect(r.sb.data.products.get(r.store.products.get(String(c.id)).productId!)!.stock).toBe(17);
     },
   },
-  {
-    name: 'product delete',
-    method: 'DELETE',
-    path: /^\/products\/\d+$/,
-    async setup(r) {
-      const p = r.store.products.create({ code: 'GONE-1', name: 'Short lived', price: 2, taxes: 21 });
-      await drain(r);
-      return { id: p.id, nr: r.store.products.get(p.id).productId! };
-    },
-    act: (r, c) => r.store.products.delete(String(c.id)),
-    check(r, c) {
-      expect(r.sb.data.products.get(Number(c.nr))).toBeUndefined();
-      expect(r.store.products.find(String(c.id))).toBeNull();
-    },
-  },
+  deleteOf(
+    'products',
+    (r) => r.store.products.create({ code: 'GONE-1', name: 'Short lived', price: 2, taxes: 21 }).id,
+    (r, id) => r.store.products.get(id).productId!,
+  ),
   {
     name: 'quotation save',
     method: 'POST',

@@ -3,22 +3,12 @@
 // to the service again before the time it named (docs/retries.md).
 import { describe, expect, it } from 'vitest';
 import { rig, drain, type Rig } from './helpers';
-import { ApiError } from '../../electron/api';
+import { apiFailure as failure } from '../helpers/api-failure';
 
 const MIN = 60_000;
 
 /** The requests the service has seen since `from`. */
 const since = (r: Rig, from: number) => r.sb.requests().slice(from);
-
-async function failure(p: Promise<unknown>): Promise<ApiError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ApiError) return e;
-    throw e;
-  }
-  throw new Error('expected a failure');
-}
 
 describe('Retry-After on a 503', () => {
   for (const form of ['seconds', 'an HTTP date'] as const) {
