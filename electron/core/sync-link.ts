@@ -7,6 +7,7 @@
 // at most as often as keeps them to `pullShare` of the limit, and not at all
 // while what is left would fall below the reserve (pullInterval).
 import type { NextTry, PullProgress, SyncStatus } from '../../shared/bridge';
+import { ApiError } from '../api';
 import { SyncEngine, type Timers } from '../sync';
 import type { Space } from './space';
 import { pullInterval } from './pull-interval';
@@ -78,7 +79,10 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
   let waitTimer: unknown = null;
   let waitTimerAt = Infinity;
   let stopped = false;
-  const report = (what: string) => (err: unknown) => opts.onError?.(what, err);
+  // ended because sync stops (the app closes, the space is left): nobody's failure to report
+  const report = (what: string) => (err: unknown) => {
+    if (!(err instanceof ApiError && err.kind === 'aborted')) opts.onError?.(what, err);
+  };
 
   for (const event of ['online', 'offline', 'reach', 'budget', 'paused', 'resumed'] as const) engine.events.on(event, () => opts.onChange());
   engine.events.on('progress', (p) => {

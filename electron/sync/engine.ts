@@ -79,6 +79,11 @@ interface PullRun {
   timer: unknown;
 }
 
+/** What a task asked for while the engine stops is answered with. */
+function stopping(): ApiError {
+  return new ApiError({ kind: 'aborted', messageKey: 'api.aborted', outcome: 'not_applied', operation: 'sync' });
+}
+
 function view(e: OutboxItem): OutboxEntry {
   const { sent: _sent, ...rest } = e;
   return rest;
@@ -165,7 +170,7 @@ export class SyncEngine {
   private serial<T>(task: () => Promise<T>): Promise<T> {
     const run = () => {
       const signal = this.halt.signal;
-      return signal.aborted ? Promise.reject(signal.reason) : this.api.transport.withSignal(signal, task);
+      return signal.aborted ? Promise.reject(stopping()) : this.api.transport.withSignal(signal, task);
     };
     const next = this.chain.then(run, run);
     this.chain = next.catch(() => {});
@@ -175,6 +180,11 @@ export class SyncEngine {
   /** Pushes every entry that is due, in order, until none is, or the service cannot be used. */
   flush(): Promise<FlushResult> {
     return this.serial(() => this.drain());
+  }
+
+  /** Whether a push could go now: not paused, not offline, no hold. */
+  private canPush(): boolean {
+    return !this.pausedFor && this.connectivity.online !== false && this.troubleUntil <= this.now() && this.api.transport.heldUntil() === null;
   }
 
   /** When the next entry is due, the holds counted (the engine's, the service's Retry-After; epoch ms); null when none waits on time. */
@@ -300,6 +310,8 @@ export class SyncEngine {
       if (this.pausedFor) throw new ApiError({ kind: 'unauthorized', messageKey: 'api.unauthorized', outcome: 'not_applied', operation: 'sync.pull' });
       const run: PullRun = { segment: null, timer: null };
       this.pulling = run;
+      // a give-way that could send nothing (the work fails or must wait) is not tried again this pull: each costs a page asked again
+      let idle = false;
       try {
         const summary = await this.api.transport.withPriority(
           () =>
@@ -309,10 +321,13 @@ export class SyncEngine {
               signal: this.halt.signal,
               onProgress: (p) => this.events.emit('progress', p),
               giveWay: {
-                wanted: () => !this.pausedFor && this.store.outbox.askedDue(this.now()),
+                wanted: () => !idle && this.canPush() && this.store.outbox.askedDue(this.now()),
                 segment: () => (run.segment = new AbortController()).signal,
                 // what a person asked for goes with their priority, whatever the pull's
-                run: () => this.api.transport.withPriority(() => this.drain(true), true).then(() => undefined),
+                run: async () => {
+                  const r = await this.api.transport.withPriority(() => this.drain(true), true);
+                  if (r.done + r.parked === 0) idle = true;
+                },
               },
             }),
           priority,
@@ -337,7 +352,7 @@ export class SyncEngine {
    */
   private giveWay(): void {
     const run = this.pulling;
-    if (!run || run.timer !== null || !this.store.outbox.askedDue(this.now())) return;
+    if (!run || run.timer !== null || !this.canPush() || !this.store.outbox.askedDue(this.now())) return;
     const segment = run.segment;
     run.timer = this.timers.setTimeout(() => {
       run.timer = null;
