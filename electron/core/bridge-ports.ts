@@ -49,6 +49,7 @@ export function bridgePorts({ shown, accounts, settings, company, scope, status 
     online: () => shown.sync.status().online,
     wake: () => scope.outside(() => shown.sync.wake()),
     pullNow: () => scope.outside(() => shown.sync.pullNow()),
+    cancelPull: () => shown.sync.cancelPull(),
     networkBack: () => scope.outside(() => shown.sync.networkBack()),
     syncStatus: status,
     accounts: accountsPort,

@@ -25,6 +25,8 @@ export interface SyncLink {
    * pull runs already.
    */
   pullNow(): boolean;
+  /** a person stopped the pull under way; false when none runs */
+  cancelPull(): boolean;
   /** after a new key or back on the network: try everything again now */
   retryNow(): void;
   /**
@@ -206,6 +208,7 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
       store.outbox.askAll();
       return syncNow(true);
     },
+    cancelPull: () => engine.cancelPull(),
     networkBack() {
       if (!started) return;
       store.outbox.wakeAll();

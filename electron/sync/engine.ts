@@ -103,6 +103,8 @@ export class SyncEngine {
   /** ends the work under way when the engine stops */
   private halt = new AbortController();
   private pulling: PullRun | null = null;
+  /** ends the pull under way, and only it (a person's Stop) */
+  private pullCancel: AbortController | null = null;
   /**
    * The outbox holds back until then: the service answered errors to two
    * entries in a row, and asking the rest now would only spend the person's
@@ -310,6 +312,8 @@ export class SyncEngine {
       if (this.pausedFor) throw new ApiError({ kind: 'unauthorized', messageKey: 'api.unauthorized', outcome: 'not_applied', operation: 'sync.pull' });
       const run: PullRun = { segment: null, timer: null };
       this.pulling = run;
+      const cancel = new AbortController();
+      this.pullCancel = cancel;
       // a give-way that could send nothing (the work fails or must wait) is not tried again this pull: each costs a page asked again
       let idle = false;
       try {
@@ -318,7 +322,7 @@ export class SyncEngine {
             pull(this.store, this.api, this.now, {
               pageSize: this.pageSize,
               priority,
-              signal: this.halt.signal,
+              signal: AbortSignal.any([this.halt.signal, cancel.signal]),
               onProgress: (p) => this.events.emit('progress', p),
               giveWay: {
                 wanted: () => !idle && this.canPush() && this.store.outbox.askedDue(this.now()),
@@ -341,8 +345,20 @@ export class SyncEngine {
       } finally {
         if (run.timer !== null) this.timers.clearTimeout(run.timer);
         this.pulling = null;
+        if (this.pullCancel === cancel) this.pullCancel = null;
       }
     });
+  }
+
+  /**
+   * Ends the pull under way at once (a person's Stop during a long pull):
+   * what it stored stays, nothing is removed, and it fails as cancelled.
+   * False when no pull runs.
+   */
+  cancelPull(): boolean {
+    if (!this.pullCancel) return false;
+    this.pullCancel.abort(new Error('the pull was stopped'));
+    return true;
   }
 
   /**

@@ -430,6 +430,7 @@ export const en = {
     budgetResetsWithinHour: 'new allowance within the hour',
     budgetReserveOnly: 'background sync waits',
     syncNow: 'Sync now',
+    stopPull: 'Stop fetching',
     attention: 'Needs attention ({n})',
     conflicts: 'Conflicts ({n})',
   },

@@ -441,6 +441,7 @@ export const nl: Messages = {
     budgetResetsWithinHour: 'nieuw tegoed binnen het uur',
     budgetReserveOnly: 'achtergrondsynchronisatie wacht',
     syncNow: 'Nu synchroniseren',
+    stopPull: 'Ophalen stoppen',
     attention: 'Aandacht nodig ({n})',
     conflicts: 'Conflicten ({n})',
   },

@@ -95,11 +95,30 @@ export const useSyncStore = defineStore('sync', () => {
   }
 
   const pullNow = () => act('pull', () => call('sync.pullNow', {}));
+  const cancelPull = () => act('cancel', () => call('sync.cancelPull', {}));
   const retry = (id: string) => act(`retry:${id}`, () => call('outbox.retry', { id }));
   const discard = (id: string) => act(`discard:${id}`, () => call('outbox.discard', { id }));
   // a client delete the service refused: the client made inactive in its place, in one step
   const makeInactive = (clientId: string) => act(`inactive:${clientId}`, () => call('clients.makeInactive', { id: clientId }));
   const resolve = (id: string, resolution: 'mine' | 'theirs' | 'both') => act(`resolve:${id}`, () => call('conflicts.resolve', { id, resolution }));
 
-  return { status, budget, atReserve, parked, attention, conflicts, error, busy, start, stop, refresh, pullNow, retry, discard, makeInactive, resolve };
+  return {
+    status,
+    budget,
+    atReserve,
+    parked,
+    attention,
+    conflicts,
+    error,
+    busy,
+    start,
+    stop,
+    refresh,
+    pullNow,
+    cancelPull,
+    retry,
+    discard,
+    makeInactive,
+    resolve,
+  };
 });

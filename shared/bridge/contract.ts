@@ -204,6 +204,7 @@ export const operations = {
   // sync, outbox, conflicts
   'sync.status': none,
   'sync.pullNow': none,
+  'sync.cancelPull': none,
   // the system says the network is back: push what waits now, without a whole pull
   'sync.networkBack': none,
   'outbox.parked': none,
@@ -298,6 +299,8 @@ export interface OperationResults {
   'categories.list': DocumentListView;
   'sync.status': SyncStatus;
   'sync.pullNow': { started: boolean };
+  /** false: no pull was running */
+  'sync.cancelPull': { cancelled: boolean };
   'sync.networkBack': { woken: true };
   'outbox.parked': ParkedOperation[];
   'outbox.retry': QueuedResult;

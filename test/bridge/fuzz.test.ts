@@ -51,6 +51,7 @@ const VALID: { [N in OperationName]: Record<string, unknown> } = {
   'sync.status': {},
   'sync.pullNow': {},
   'sync.networkBack': {},
+  'sync.cancelPull': {},
   'outbox.parked': {},
   'outbox.retry': { id: '1' },
   'outbox.discard': { id: '1' },

@@ -14,6 +14,32 @@ afterAll(async () => {
   await t?.close();
 });
 
+describe('stopping a pull', () => {
+  it('ends a pull that does not end, at once; what was stored stays, and the last sync is not moved', async () => {
+    const sandbox = t.core.sandbox!;
+    const before = (await t.ok('sync.status', {})).lastSyncAt;
+    expect(await t.ok('sync.cancelPull', {})).toEqual({ cancelled: false });
+    const remove = sandbox.addFault({ method: 'GET', path: '/clients', times: Infinity, effect: { kind: 'stall', everyMs: 2000 } });
+    try {
+      expect((await t.ok('sync.pullNow', {})).started).toBe(true);
+      await until(() => sandbox.requestLog().some((q) => q.fault === 'stall'), 'the pull to stall');
+      const started = Date.now();
+      expect(await t.ok('sync.cancelPull', {})).toEqual({ cancelled: true });
+      await until(async () => (await t.ok('sync.status', {})).pulling === null, 'the pull to end', 5000);
+      await t.core.sync.idle();
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect((await t.ok('sync.status', {})).lastSyncAt).toBe(before);
+      expect(t.core.space.store.pulled.count('clients')).toBe(1);
+    } finally {
+      remove();
+    }
+    // the next pull goes as usual
+    expect((await t.ok('sync.pullNow', {})).started).toBe(true);
+    await t.core.sync.idle();
+    expect((await t.ok('sync.status', {})).lastSyncAt).not.toBe(before);
+  });
+});
+
 describe('sync now', () => {
   it('sends what waits out a backoff after the service failed, at once', async () => {
     const sandbox = t.core.sandbox!;

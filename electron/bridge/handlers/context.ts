@@ -30,6 +30,8 @@ export interface BridgeContext {
   wake(): void;
   /** starts a pull unless one runs; false when one was running already */
   pullNow(): boolean;
+  /** stops the pull under way; false when none runs */
+  cancelPull(): boolean;
   /** the network is back: what waits out a backoff is due, and goes now */
   networkBack(): void;
   syncStatus(): SyncStatus;

@@ -8,7 +8,15 @@ import { numericId, queuedFor } from './common';
 
 type SyncHandlers = Pick<
   Handlers,
-  'sync.status' | 'sync.pullNow' | 'sync.networkBack' | 'outbox.parked' | 'outbox.retry' | 'outbox.discard' | 'conflicts.list' | 'conflicts.resolve'
+  | 'sync.status'
+  | 'sync.pullNow'
+  | 'sync.cancelPull'
+  | 'sync.networkBack'
+  | 'outbox.parked'
+  | 'outbox.retry'
+  | 'outbox.discard'
+  | 'conflicts.list'
+  | 'conflicts.resolve'
 >;
 
 const RESOLUTIONS: Record<'mine' | 'theirs' | 'both', ConflictResolution> = { mine: 'keep_mine', theirs: 'take_theirs', both: 'keep_both' };
@@ -17,6 +25,7 @@ export function syncHandlers(ctx: BridgeContext): SyncHandlers {
   return {
     'sync.status': () => ctx.syncStatus(),
     'sync.pullNow': () => ({ started: ctx.pullNow() }),
+    'sync.cancelPull': () => ({ cancelled: ctx.cancelPull() }),
     'sync.networkBack': () => {
       ctx.networkBack();
       return { woken: true as const };
