@@ -21,9 +21,10 @@ export const BRIDGE_MESSAGES = {
     en: 'This request did not come from the quotedesk window and was refused. Nothing was changed.',
     nl: 'Dit verzoek kwam niet uit het venster van quotedesk en is geweigerd. Er is niets gewijzigd.',
   },
+  // the browser's own words (detail: "Failed to fetch") stay in the params for the log; they are in its language, not the UI's
   'bridge.host_unreachable': {
-    en: 'The page lost its connection to quotedesk ({detail}). Your work is kept; start quotedesk again and reload the page.',
-    nl: 'De pagina verloor de verbinding met quotedesk ({detail}). Je werk blijft bewaard; start quotedesk opnieuw en laad de pagina opnieuw.',
+    en: 'The page lost its connection to quotedesk. Your work is kept; start quotedesk again and reload the page.',
+    nl: 'De pagina verloor de verbinding met quotedesk. Je werk blijft bewaard; start quotedesk opnieuw en laad de pagina opnieuw.',
   },
   'bridge.internal': {
     en: 'Something went wrong inside quotedesk ({detail}). What you typed is kept; try again, and report it if it keeps happening.',

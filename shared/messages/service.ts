@@ -5,7 +5,7 @@ import type { Texts } from './texts';
 export const SERVICE_MESSAGES = {
   'api.offline': {
     en: 'Cannot reach the Invoicing Service. Check your internet connection; your work is kept and will be sent when you are back online.',
-    nl: 'De Invoicing Service is niet bereikbaar. Controleer je internetverbinding; je werk blijft bewaard en wordt verstuurd zodra je weer online bent.',
+    nl: 'De service is niet bereikbaar. Controleer je internetverbinding; je werk blijft bewaard en wordt verstuurd zodra je weer online bent.',
   },
   'api.offline.dns': {
     en: 'The address {host} could not be found. Check the service address and your internet connection.',
@@ -13,11 +13,11 @@ export const SERVICE_MESSAGES = {
   },
   'api.network': {
     en: 'The connection to the Invoicing Service was interrupted. Your work is kept; try again in a moment.',
-    nl: 'De verbinding met de Invoicing Service werd onderbroken. Je werk blijft bewaard; probeer het zo opnieuw.',
+    nl: 'De verbinding met de service werd onderbroken. Je werk blijft bewaard; probeer het zo opnieuw.',
   },
   'api.timeout': {
     en: 'The Invoicing Service did not answer in time. Your work is kept; try again in a moment.',
-    nl: 'De Invoicing Service antwoordde niet op tijd. Je werk blijft bewaard; probeer het zo opnieuw.',
+    nl: 'De service antwoordde niet op tijd. Je werk blijft bewaard; probeer het zo opnieuw.',
   },
   'api.aborted': {
     en: 'The request was cancelled.',
@@ -25,15 +25,15 @@ export const SERVICE_MESSAGES = {
   },
   'api.unauthorized': {
     en: 'The service did not accept the username and API key: the key is wrong, was deleted, or was made inactive. Check the username, then enter an active API key from the settings of the Invoicing Service.',
-    nl: 'De service accepteerde de gebruikersnaam en API-sleutel niet: de sleutel klopt niet, is verwijderd of is inactief gemaakt. Controleer de gebruikersnaam en voer een actieve API-sleutel in uit de instellingen van de Invoicing Service.',
+    nl: 'De service accepteerde de gebruikersnaam en API-sleutel niet: de sleutel klopt niet, is verwijderd of is inactief gemaakt. Controleer de gebruikersnaam en voer een actieve API-sleutel in uit de instellingen van je account bij de service.',
   },
   'api.unauthorized.inactive': {
     en: 'The API key is inactive. Activate it in the settings of the Invoicing Service, or create a new key and enter it in the account settings.',
-    nl: 'De API-sleutel is niet actief. Activeer hem in de instellingen van de Invoicing Service, of maak een nieuwe sleutel en voer die in bij de accountinstellingen.',
+    nl: 'De API-sleutel is niet actief. Activeer hem in de instellingen van je account bij de service, of maak een nieuwe sleutel en voer die in bij de accountinstellingen.',
   },
   'api.payment_required': {
     en: 'Not enough credits for this action. Buy credits in your Invoicing Service account, then try again.',
-    nl: 'Niet genoeg tegoed voor deze actie. Koop tegoed in je Invoicing Service-account en probeer het opnieuw.',
+    nl: 'Niet genoeg tegoed voor deze actie. Koop tegoed in je account bij de service en probeer het opnieuw.',
   },
   'api.rate_limited': {
     en: 'The service received too many requests. quotedesk waits and tries again in {seconds} seconds; nothing is lost.',
@@ -45,7 +45,7 @@ export const SERVICE_MESSAGES = {
   },
   'api.forbidden': {
     en: 'The service refuses requests from your internet address (it is blacklisted for API usage). Contact the support of the Invoicing Service.',
-    nl: 'De service weigert verzoeken vanaf je internetadres (het staat op de zwarte lijst voor API-gebruik). Neem contact op met de support van de Invoicing Service.',
+    nl: 'De service weigert verzoeken vanaf je internetadres (het staat op de zwarte lijst voor API-gebruik). Neem contact op met de support van de service.',
   },
   'api.has_documents': {
     en: 'This client has documents such as invoices and cannot be deleted. Make the client inactive instead.',
@@ -73,15 +73,15 @@ export const SERVICE_MESSAGES = {
   },
   'api.server': {
     en: 'The Invoicing Service had an internal error (status {status}). Your work is kept; try again later.',
-    nl: 'De Invoicing Service had een interne fout (status {status}). Je werk blijft bewaard; probeer het later opnieuw.',
+    nl: 'De service had een interne fout (status {status}). Je werk blijft bewaard; probeer het later opnieuw.',
   },
   'api.gateway': {
     en: 'The Invoicing Service, or a gateway in front of it, answered with an error (status {status}). What you sent may have arrived: quotedesk checks before sending it again, so nothing arrives twice.',
-    nl: 'De Invoicing Service, of een gateway ervoor, antwoordde met een fout (status {status}). Wat je stuurde kan zijn aangekomen: quotedesk controleert dat voordat het opnieuw verstuurt, zodat niets dubbel aankomt.',
+    nl: 'De service, of een gateway ervoor, antwoordde met een fout (status {status}). Wat je stuurde kan zijn aangekomen: quotedesk controleert dat voordat het opnieuw verstuurt, zodat niets dubbel aankomt.',
   },
   'api.unavailable': {
     en: 'The Invoicing Service is unavailable for now (status {status}) and asked to wait {seconds} seconds. quotedesk tries again after that; nothing is lost or sent twice.',
-    nl: 'De Invoicing Service is nu niet beschikbaar (status {status}) en vroeg {seconds} seconden te wachten. quotedesk probeert het daarna opnieuw; er gaat niets verloren en niets wordt dubbel verstuurd.',
+    nl: 'De service is nu niet beschikbaar (status {status}) en vroeg {seconds} seconden te wachten. quotedesk probeert het daarna opnieuw; er gaat niets verloren en niets wordt dubbel verstuurd.',
   },
   'api.bad_response': {
     en: 'The service sent an answer quotedesk cannot read ({detail}). Your work is kept; try again later, and report it if it keeps happening.',
@@ -105,7 +105,7 @@ export const SERVICE_MESSAGES = {
   },
   'api.wrong_address': {
     en: 'No Invoicing Service API answered at this address. Check that the address is right and ends with /api/v1.',
-    nl: 'Op dit adres antwoordde geen Invoicing Service API. Controleer of het adres klopt en eindigt op /api/v1.',
+    nl: 'Op dit adres antwoordde de API van de service niet. Controleer of het adres klopt en eindigt op /api/v1.',
   },
   'keychain.unavailable': {
     en: 'No OS keychain is available, and quotedesk never stores the API key in plain text. On Linux, install and start a Secret Service such as gnome-keyring or KeePassXC (for example: sudo apt install gnome-keyring), log in again, and retry.',
