@@ -26,6 +26,8 @@ export function useFormat() {
     /** a unit price: up to 3 decimals (formatPrice) */
     price: (v: string | number | null | undefined, currency: string) => formatPrice(v, currency, lang.value),
     number: (v: string | number | null | undefined, max = 3) => formatNumber(v, lang.value, max),
+    /** a count, its thousands grouped as the language writes them ("20.000 in de lijst") */
+    count: (n: number) => formatNumber(n, lang.value, 0),
     date: (v: string | null | undefined) => formatDate(v, lang.value),
     moment: (v: string | null | undefined) => formatDateTime(v, lang.value),
     /** an error's text, its fields (if any) named as the editors label them, never as raw paths */

@@ -55,7 +55,7 @@ describe('the client list at a few thousand clients', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Clients' }).click();
     await page.getByRole('heading', { name: 'Clients', level: 1 }).waitFor();
     await page.locator('table.client-list tr.paged-row').first().waitFor();
-    expect(await page.getByTestId('client-count').textContent()).toBe(`${CLIENTS} in the list`);
+    expect(await page.getByTestId('client-count').textContent()).toBe(`${CLIENTS.toLocaleString('en-GB')} in the list`);
     expect(await page.locator('table.client-list').getAttribute('aria-rowcount')).toBe(String(CLIENTS + 1));
     const first = await drawn('client-list');
     expect(first).toBeGreaterThan(5);
@@ -91,7 +91,7 @@ describe('the client list at a few thousand clients', () => {
     expect(want.total).toBeGreaterThan(0);
     await page.getByLabel('Search clients').fill('muller');
     await expect.poll(() => page.locator('table.client-list').getAttribute('aria-rowcount')).toBe(String(want.total + 1));
-    expect(await page.getByTestId('client-count').textContent()).toBe(`${want.total} in the list`);
+    expect(await page.getByTestId('client-count').textContent()).toBe(`${want.total.toLocaleString('en-GB')} in the list`);
     const shown = await page.locator('table.client-list tr.paged-row .row-link').allTextContents();
     expect(shown.length).toBeGreaterThan(0);
     expect(shown).toEqual(want.items.slice(0, shown.length).map((c) => c.company || c.contact));
@@ -120,5 +120,21 @@ describe('the product list at 1,500 products', () => {
     await screenshot(page, 'product-list-end');
     expect(await axeViolations(page)).toEqual([]);
     expect(app.errors).toEqual([]);
+  }, 60_000);
+});
+
+describe('counts in Dutch', () => {
+  it('groups the thousands as Dutch writes them', async () => {
+    await bridge(page, 'settings.set', { language: 'nl' });
+    try {
+      await page.reload();
+      await page.getByRole('navigation').getByRole('link', { name: 'Klanten' }).click();
+      await page.getByRole('heading', { name: 'Klanten', level: 1 }).waitFor();
+      await expect.poll(() => page.getByTestId('client-count').textContent()).toBe('3.000 in de lijst');
+      await page.getByRole('navigation').getByRole('link', { name: 'Producten' }).click();
+      await expect.poll(() => page.getByText('1.500 in de catalogus').count()).toBe(1);
+    } finally {
+      await bridge(page, 'settings.set', { language: 'en' });
+    }
   }, 60_000);
 });

@@ -73,7 +73,7 @@ describe('follow-up', () => {
     expect(expiredCount).toBeGreaterThan(0);
     expect(answer.expired).toBe(expiredCount);
     expect(await page.getByTestId('expired-count').innerText()).toContain(
-      expiredCount === 1 ? '1 quotation has expired' : `${expiredCount} quotations have expired`,
+      expiredCount === 1 ? '1 quotation has expired' : `${expiredCount.toLocaleString('en-GB')} quotations have expired`,
     );
     // every row is in the validity order the bridge gives
     const order = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-quotation-id')));

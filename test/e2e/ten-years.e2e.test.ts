@@ -155,7 +155,7 @@ describe('ten years of quotations', () => {
     await page.getByRole('heading', { name: 'Follow-up', level: 1 }).waitFor();
     const list = page.locator('table.follow-up-list');
     await expect.poll(() => list.getAttribute('aria-rowcount')).toBe(String(first.total + 1));
-    expect(await page.getByTestId('expired-count').innerText()).toContain(`${first.expired} quotations have expired`);
+    expect(await page.getByTestId('expired-count').innerText()).toContain(`${first.expired.toLocaleString('en-GB')} quotations have expired`);
     await list.locator(`tr[data-quotation-id="${first.items[0]!.id}"]`).waitFor();
     expect(await list.locator('tr[data-quotation-id]').count()).toBeLessThan(DRAWN_AT_MOST);
     // the end of the list: those still valid, the last one without a validity date or the latest to expire
