@@ -1,44 +1,128 @@
-// Numbers as people type them. Dutch users write "12,50", English users
-// "12.50"; both are understood in either language, and the bridge only ever
-// sees numbers.
+// Numbers as people type them, read as the person's language writes them:
+// in Dutch "." groups thousands and "," is the decimal separator, in English
+// the other way round. "1.350" is thirteen hundred and fifty in a Dutch field
+// and one point three five in an English one; the bridge only ever sees
+// numbers. The rules are in docs/everyday-defaults.md, "Numbers".
 
 import type { UiLanguage } from '../../shared/language';
 
-export type Parsed = { ok: true; value: number | null } | { ok: false };
+/**
+ * What a typed number reads as. `explain`: the field says how it was read
+ * ("Read as 1,350"), because the other language would read the same text as
+ * another number, or because a separator was taken in the role the other
+ * language gives it ("12,5" in English, "12.5" in Dutch).
+ */
+export type Parsed = { ok: true; value: number | null; explain: boolean } | { ok: false };
+
+const SEPARATORS: Record<UiLanguage, { decimal: string; group: string }> = {
+  nl: { decimal: ',', group: '.' },
+  en: { decimal: '.', group: ',' },
+};
+
+/** Spaces (also the no-break ones Intl writes) and the apostrophe group thousands in either language. */
+const SPACE = /[\s\u00a0\u202f']/;
+const FAIL = { ok: false } as const;
 
 /**
- * Reads a typed number. A single separator (comma or dot) is the decimal
- * separator; when both appear, the last one is, and the other groups
- * thousands; a separator repeated more than once groups thousands.
+ * Reads a typed number in `language`.
+ *
+ * - Around the number: spaces, a "€" before or after it, a "%" after it, and
+ *   one sign ("-", "+", "−") in front (before or after the "€").
+ * - Both "." and ",": the last one is the decimal separator (once only) and
+ *   the other groups thousands, in either language ("1.350,00" and
+ *   "1,350.00" are both 1350).
+ * - The language's group separator alone ("1.350" in Dutch) groups when
+ *   exactly three digits follow it and one to three digits, not starting
+ *   with 0, come before it; otherwise it cannot be a group and is read as
+ *   the decimal separator ("12.5" in Dutch is 12,5).
+ * - The language's decimal separator alone is the decimal separator, once;
+ *   more than once, either separator groups ("1.350.000", "1,350,000").
+ * - Spaces (or apostrophes) between digits group thousands: "1 350"; a
+ *   separator beside them is the decimal separator.
+ * - Groups are exact: one to three digits first, then three each. "1,2,3",
+ *   "12.34.5", "1..2" and "abc" are no number.
+ *
  * Empty text is `null` (no value).
  */
-export function parseNumber(text: string): Parsed {
-  let t = text.replace(/[\s\u00a0\u202f']/g, '');
-  if (t === '') return { ok: true, value: null };
+export function parseNumber(text: string, language: UiLanguage): Parsed {
+  let rest = text.trim();
+  if (rest === '') return { ok: true, value: null, explain: false };
   let sign = '';
-  if (t[0] === '-' || t[0] === '+' || t[0] === '\u2212') {
-    sign = t[0] === '+' ? '' : '-';
-    t = t.slice(1);
-  }
-  if (!/^[\d.,]+$/.test(t) || !/\d/.test(t)) return { ok: false };
-  const commas = count(t, ',');
-  const dots = count(t, '.');
-  let normalized: string;
+  const takeSign = (): boolean => {
+    const m = /^[-+\u2212]\s*/.exec(rest);
+    if (!m) return true;
+    if (sign) return false;
+    sign = m[0][0] === '+' ? '+' : '-';
+    rest = rest.slice(m[0].length);
+    return true;
+  };
+  if (!takeSign()) return FAIL;
+  rest = rest.replace(/^€\s*/, '');
+  if (!takeSign()) return FAIL;
+  rest = rest.replace(/\s*[€%]$/, '');
+  if (!/^[\d.,\s\u00a0\u202f']+$/.test(rest) || !/\d/.test(rest)) return FAIL;
+
+  const own = SEPARATORS[language];
+  const read = readBody(rest, own);
+  if (!read) return FAIL;
+  const value = toNumber(sign, read);
+  if (!Number.isFinite(value)) return FAIL;
+  // the same text in the other language: a different number (or none) is worth a word
+  const other = read.foreign ? null : readBody(rest, SEPARATORS[language === 'nl' ? 'en' : 'nl']);
+  const explain = read.foreign || !other || toNumber(sign, other) !== value;
+  return { ok: true, value: value === 0 ? 0 : value, explain };
+}
+
+function toNumber(sign: string, read: { int: string; frac: string }): number {
+  return Number(`${sign === '-' ? '-' : ''}${read.int || '0'}.${read.frac || '0'}`);
+}
+
+/** The digits before and after the decimal separator; `foreign`: a separator was read in the other language's role. */
+function readBody(body: string, own: { decimal: string; group: string }): { int: string; frac: string; foreign: boolean } | null {
+  const commas = count(body, ',');
+  const dots = count(body, '.');
+  const spaced = SPACE.test(body);
   if (commas > 0 && dots > 0) {
-    const decimal = t.lastIndexOf(',') > t.lastIndexOf('.') ? ',' : '.';
+    if (spaced) return null;
+    const decimal = body.lastIndexOf(',') > body.lastIndexOf('.') ? ',' : '.';
     const group = decimal === ',' ? '.' : ',';
-    if (count(t, decimal) > 1) return { ok: false };
-    normalized = t.split(group).join('').replace(decimal, '.');
-  } else if (commas > 1 || dots > 1) {
-    const group = commas > 1 ? ',' : '.';
-    if (!groupedCorrectly(t, group)) return { ok: false };
-    normalized = t.split(group).join('');
-  } else {
-    normalized = t.replace(',', '.');
+    if (count(body, decimal) > 1) return null;
+    const [int = '', frac = ''] = body.split(decimal);
+    const digits = grouped(int, group);
+    if (digits === null || !/^\d*$/.test(frac)) return null;
+    return { int: digits, frac, foreign: decimal !== own.decimal };
   }
-  if (!/^\d*\.?\d*$/.test(normalized) || normalized === '.') return { ok: false };
-  const value = Number(sign + (normalized.startsWith('.') ? '0' + normalized : normalized));
-  return Number.isFinite(value) ? { ok: true, value } : { ok: false };
+  const sep = commas > 0 ? ',' : dots > 0 ? '.' : null;
+  const n = commas + dots;
+  if (spaced) {
+    // spaces group: a separator beside them is the decimal one
+    if (n > 1) return null;
+    const [int = '', frac = ''] = sep ? body.split(sep) : [body];
+    const digits = grouped(int, SPACE);
+    if (digits === null || !/^\d*$/.test(frac)) return null;
+    return { int: digits, frac, foreign: sep !== null && sep !== own.decimal };
+  }
+  if (sep === null) return { int: body, frac: '', foreign: false };
+  if (n > 1) {
+    const digits = grouped(body, sep);
+    return digits === null ? null : { int: digits, frac: '', foreign: sep !== own.group };
+  }
+  const [int = '', frac = ''] = body.split(sep);
+  if (int === '' && frac === '') return null;
+  if (sep === own.group && /^[1-9]\d{0,2}$/.test(int) && /^\d{3}$/.test(frac)) return { int: int + frac, frac: '', foreign: false };
+  // a lone group separator that cannot group is the decimal separator, as the other language writes it
+  return { int, frac, foreign: sep !== own.decimal };
+}
+
+/** The digits of an integer part grouped by `group` (one to three digits first, then three each), or null. */
+function grouped(int: string, group: string | RegExp): string | null {
+  if (int === '') return '';
+  const parts = typeof group === 'string' ? int.split(group) : int.split(new RegExp(group.source));
+  if (parts.length === 1) return /^\d+$/.test(int) ? int : null;
+  const [first = '', ...others] = parts;
+  if (!/^[1-9]\d{0,2}$/.test(first)) return null;
+  if (!others.every((p) => /^\d{3}$/.test(p))) return null;
+  return parts.join('');
 }
 
 function count(s: string, ch: string): number {
@@ -47,25 +131,22 @@ function count(s: string, ch: string): number {
   return n;
 }
 
-function groupedCorrectly(t: string, group: string): boolean {
-  const parts = t.split(group);
-  return parts.slice(1).every((p) => p.length === 3) && (parts[0] ?? '').length > 0 && (parts[0] ?? '').length <= 3;
-}
-
 /**
- * A number as an input shows it: the language's decimal separator, no
- * grouping (so reading it back gives the same number), no rounding; at least
- * `minDecimals` decimals, padded with zeros (a price reads 95.00, not 95).
+ * A number as an input shows it, in the language's own way: its decimal
+ * separator, thousands grouped (`group`, on by default; off for a number that
+ * is a code or a counter), no rounding, and at least `minDecimals` decimals,
+ * padded with zeros (a price reads 95,00, not 95). Read back in the same
+ * language it gives the same number.
  */
-export function numberToInput(value: number | null | undefined, language: UiLanguage, minDecimals = 0): string {
+export function numberToInput(value: number | null | undefined, language: UiLanguage, minDecimals = 0, group = true): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
-  let s = plainDecimal(value);
-  if (minDecimals > 0) {
-    const point = s.indexOf('.');
-    const have = point < 0 ? 0 : s.length - point - 1;
-    if (have < minDecimals) s = (point < 0 ? `${s}.` : s) + '0'.repeat(minDecimals - have);
-  }
-  return language === 'nl' ? s.replace('.', ',') : s;
+  const s = plainDecimal(value);
+  const negative = s.startsWith('-');
+  const [int = '', fracPart = ''] = (negative ? s.slice(1) : s).split('.');
+  const frac = fracPart.length < minDecimals ? fracPart + '0'.repeat(minDecimals - fracPart.length) : fracPart;
+  const { decimal, group: groupChar } = SEPARATORS[language];
+  const whole = group ? int.replace(/\B(?=(\d{3})+(?!\d))/g, groupChar) : int;
+  return `${negative ? '-' : ''}${whole}${frac ? decimal + frac : ''}`;
 }
 
 /** Decimal text without exponent, e.g. 1e-7 → "0.0000001", exactly the digits JS prints. */
