@@ -50,7 +50,7 @@ export interface ClientListOptions {
   includeDeleted?: boolean;
   /** default true */
   includeInactive?: boolean;
-  /** words a client's company, contact, email or city start with (accents and case aside); none: every client */
+  /** words a client's company, contact, email, city or number start with (accents and case aside); none: every client */
   query?: string;
 }
 

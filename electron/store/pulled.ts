@@ -25,10 +25,10 @@ export interface SweepResult {
   flagged: string[];
 }
 
-// The same values the insert triggers index (migrations 2 and 3), for the rows whose keys are given.
-const CLIENT_INDEX = `INSERT INTO client_search (rowid, company, contact, email, city) SELECT rid, ${['company', 'contact', 'email', 'city']
+// The same values the insert triggers index (migrations 3, 9 and 15), for the rows whose keys are given.
+const CLIENT_INDEX = `INSERT INTO client_search (rowid, company, contact, email, city, clientnr) SELECT rid, ${['company', 'contact', 'email', 'city']
   .map((f) => `coalesce(json_extract(coalesce(local, server), '$.${f}'), '')`)
-  .join(', ')} FROM clients WHERE rid IN (SELECT value FROM json_each(?))`;
+  .join(', ')}, coalesce(CAST(clientnr AS TEXT), '') FROM clients WHERE rid IN (SELECT value FROM json_each(?))`;
 const PRODUCT_INDEX = `INSERT INTO product_search (rowid, code, name) SELECT rid, ${['code', 'name']
   .map((f) => `coalesce(json_extract(coalesce(local, server), '$.${f}'), '')`)
   .join(', ')} FROM products WHERE rid IN (SELECT value FROM json_each(?))`;

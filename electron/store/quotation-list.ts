@@ -9,11 +9,14 @@
 // local draft, a known total) from the plain columns kept beside its record
 // and its client's (migration 4), parsing no JSON; one with local work whole,
 // as get() reads it. Drafts are few; service records are most of the list.
+// The longer texts a search also looks in, the reference lines and the
+// lines' descriptions, are in a full-text index beside it (quotation_search,
+// migration 15), written when a noted row is worked out.
 import type { Connection } from './connection';
 import type { OutboxEntry } from '../../shared/outbox';
 import type { Quotations } from './quotations';
 import { withQueued } from './queued';
-import { fold } from './search';
+import { fold, matchExpression } from './search';
 import type { QuotationSort } from '../../shared/bridge/quotation-list';
 
 export interface QuotationListItem {
@@ -65,7 +68,10 @@ export interface QuotationListOptions {
   sort?: QuotationSort;
   /** only quotations in these states; an empty list leaves none */
   states?: readonly RankedState[];
-  /** every word must appear in the name, reference, number, client, contact, total, date or status; case and accents do not matter */
+  /**
+   * every word must appear in the name, reference, number, client, contact, total, date or status, or begin a word of
+   * the reference lines or of a line's description; case and accents do not matter
+   */
   query?: string;
 }
 
@@ -197,6 +203,21 @@ class ItemReader {
   }
 }
 
+/**
+ * Fills the full-text index of the quotations whose rids it gets (a JSON
+ * array), as migration 15 filled it: the reference lines and the lines'
+ * descriptions of the content as shown (the draft, else the service's
+ * record). Worked out in SQL, a batch in one statement, so a pulled page's
+ * records are not parsed again; a quotation whose JSON is damaged is left
+ * out rather than failing the batch.
+ */
+const CONTENT = 'coalesce(q.draft, q.server)';
+const TEXT_INDEX = `INSERT INTO quotation_search (rowid, reference, lines)
+  SELECT q.rid,
+    trim(${['line1', 'line2', 'line3'].map((l) => `coalesce(json_extract(${CONTENT}, '$.reference.${l}'), '')`).join(` || ' ' || `)}),
+    (SELECT coalesce(group_concat(json_extract(l.value, '$.description'), ' '), '') FROM json_each(${CONTENT}, '$.lines') l)
+  FROM quotations q WHERE q.rid IN (SELECT value FROM json_each(?)) AND json_valid(${CONTENT})`;
+
 /** Rows worked out per transaction while catching up: a pulled page's worth. */
 const CATCH_UP_BATCH = 500;
 
@@ -238,6 +259,8 @@ export function catchUpList(conn: Connection, quotations: Quotations, opts: { sk
   );
   const drop = conn.stmt('DELETE FROM quotation_list WHERE rid = ?');
   const done = conn.stmt('DELETE FROM quotation_list_dirty WHERE rid IN (SELECT value FROM json_each(?))');
+  const unindex = conn.stmt('DELETE FROM quotation_search WHERE rowid IN (SELECT value FROM json_each(?))');
+  const index = conn.stmt(TEXT_INDEX);
   const orphans = conn.stmt('DELETE FROM quotation_list_dirty WHERE rid NOT IN (SELECT rid FROM quotations)');
   conn.tx([], () => {
     orphans.run();
@@ -298,7 +321,10 @@ export function catchUpList(conn: Connection, quotations: Quotations, opts: { sk
           v?.sign_url ? String(v.sign_url) : null,
         );
       }
-      done.run(JSON.stringify(worked));
+      const rids = JSON.stringify(worked);
+      unindex.run(rids);
+      index.run(rids);
+      done.run(rids);
     }
   });
 }
@@ -320,8 +346,16 @@ function where(opts: QuotationListOptions): { sql: string; params: (string | num
   }
   for (const w of searchWords(opts.query)) {
     // the words are folded already: LIKE's own case folding has nothing left to do
-    terms.push(`words LIKE ? ESCAPE '\\'`);
-    params.push(`%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const like = `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // or the start of a word of its reference lines or lines (the full-text index, accents aside)
+    const match = matchExpression(w);
+    if (match === null) {
+      terms.push(`words LIKE ? ESCAPE '\\'`);
+      params.push(like);
+    } else {
+      terms.push(`(words LIKE ? ESCAPE '\\' OR rid IN (SELECT rowid FROM quotation_search WHERE quotation_search MATCH ?))`);
+      params.push(like, match);
+    }
   }
   return { sql: terms.length > 0 ? `WHERE ${terms.join(' AND ')}` : '', params };
 }

@@ -1,6 +1,9 @@
 // Type-ahead over cached and local clients and products: every typed word is
 // a prefix, accents and case do not matter (FTS5 unicode61 remove_diacritics,
-// with prefix indexes so short prefixes stay fast).
+// with prefix indexes so short prefixes stay fast). A client is found by its
+// company, contact, e-mail, city or number (migration 15); the client and
+// product lists search the same indexes (name-pages.ts), the quotation list
+// one of its own for the reference lines and lines (quotation-list.ts).
 import type { Client, Product } from '../../shared/schemas';
 import type { ClientHit, ProductHit } from '../../shared/local';
 import type { Connection } from './connection';
@@ -51,7 +54,10 @@ export class Search {
           title,
           detail: [company ? contact : '', f.email ?? '', f.city ?? ''].filter((x) => x !== '').join(' · '),
         };
-        return { hit, score: score(words, [title, contact, String(f.email ?? ''), String(f.city ?? '')]) };
+        const number = r.clientnr === null ? '' : String(r.clientnr);
+        // the client whose number was typed whole comes first
+        const exact = words.length === 1 && words[0] === number ? EXACT_NUMBER : 0;
+        return { hit, score: exact + score(words, [title, contact, String(f.email ?? ''), String(f.city ?? ''), number]) };
       })
       .sort((a, b) => b.score - a.score || fold(a.hit.title).localeCompare(fold(b.hit.title)))
       .slice(0, limit)
@@ -102,6 +108,9 @@ export class Search {
 export function productKey(r: { rid: number; product_id: number | null }): number {
   return r.product_id ?? -r.rid;
 }
+
+/** More than any fields can score together: a client number typed whole. */
+const EXACT_NUMBER = 1000;
 
 /** How many matches are ranked; beyond this the query is too short to tell them apart. */
 const CANDIDATES = 100;

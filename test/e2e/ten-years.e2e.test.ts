@@ -3,12 +3,15 @@
 // quotation list scrolls to its end with only the rows in view drawn, sorts
 // by total, finds a client's quotations by a name typed without its accent,
 // opens a quotation from deep in the list with its reference and lines, and
-// the follow-up list of the thousands nobody answered scrolls to its end.
+// the follow-up list of the thousands nobody answered scrolls to its end. A
+// quotation added on the service later is found by a word of its reference
+// lines and by one of its lines, and its client by the client's number.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, bridge, openApp, screenshot, type App } from './support';
 import { until } from '../helpers/until';
 import { scrollToRow as scrollToPagedRow } from './paged-scroll';
+import { InvoicingApi } from '../../electron/api';
 
 const SIZE = { clients: 100_000, products: 5_000, quotations: 10_000 };
 /** fewer rows than this in the page: only those in view and a margin are drawn */
@@ -167,4 +170,44 @@ describe('ten years of quotations', () => {
     expect(await axeViolations(page)).toEqual([]);
     expect(app.errors).toEqual([]);
   }, 60_000);
+
+  it('finds a quotation by a word of its reference lines and of its lines, and a client by its number', async () => {
+    // a wedding quoted on the service for client 17,512 of 100,000; the desk pulls it as any change
+    const sandbox = app.host.sandbox!;
+    const client = sandbox.data.clients.get(17_512)!;
+    const api = new InvoicingApi({ baseUrl: sandbox.url, credentials: () => ({ username: sandbox.user, apiKey: sandbox.key }) });
+    const serverId = await api.quotations
+      .saveOrSend({
+        clientnr: client.clientnr,
+        action: 'save',
+        savename: 'Bruiloft Van Dijk',
+        reference: { line1: 'Bruiloft Van Dijk & de Vries', line2: 'Zaal Hoogland, 12 juni', line3: '' },
+        lines: [{ description: 'Petitfours (per stuk)', amount: 120, price: 1.25, tax_rate: 9 }],
+      })
+      .finally(() => api.close());
+    await bridge(page, 'sync.pullNow', {});
+    await until(async () => (await bridge(page, 'quotations.list', { limit: 1 })).total === SIZE.quotations + 1, 'the new quotation pulled', 60_000);
+    const id = (await bridge(page, 'quotations.list', { query: 'bruiloft', limit: 5 })).items.find((q) => q.serverId === serverId)!.id;
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Quotations' }).click();
+    await page.getByRole('heading', { name: 'Quotations', level: 1 }).waitFor();
+    for (const word of ['hoogland', 'petitfours']) {
+      await page.locator('#q-search').fill(word);
+      await expect.poll(listTotal, { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => page.locator('table.quotation-list tr[data-quotation-id]').getAttribute('data-quotation-id')).toBe(id);
+      await screenshot(page, `ten-years-search-${word}`);
+    }
+    await page.locator('#q-search').fill('');
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Clients' }).click();
+    await page.getByLabel('Search clients').fill('17512');
+    const rows = page.locator('table.client-list tr.paged-row');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
+    expect(await rows.locator('.row-link').textContent()).toBe(client.company || client.contact);
+    expect(await rows.locator('.server-id').textContent()).toContain('17512');
+    await screenshot(page, 'ten-years-client-number');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('Search clients').fill('');
+    expect(app.errors).toEqual([]);
+  }, 90_000);
 });

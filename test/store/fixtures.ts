@@ -70,6 +70,31 @@ export const FIXTURE_BUILDERS: Record<number, (db: Db) => void> = {
     ).run(rid, T);
     db.prepare(`DELETE FROM quotation_list_dirty`).run();
   },
+  // version 13 added the follow-up list's keys, version 14 the outbox's claim column
+  // version 14, before the searches looked in reference lines, lines and client numbers: a sent wedding
+  // quotation whose list row was worked out (its words, but nothing of its reference lines or lines)
+  14: (db) => {
+    FIXTURE_BUILDERS[12]!(db);
+    const wedding = {
+      id: 8,
+      clientnr: 2,
+      date: '2026-01-09',
+      sent: true,
+      totalintax: '181.50',
+      quotationreference: 'OF2026-0008',
+      reference: { line1: 'Bruiloft Van Dijk', line2: 'Zaal Hoogland', line3: '' },
+      lines: [{ description: 'Petitfours (per stuk)', amount: 120, price: 1.25, tax_rate: 21 }],
+    };
+    db.prepare(
+      `INSERT INTO quotations (id, server_id, quotationreference, server, created_at, updated_at) VALUES ('q-wedding', 8, 'OF2026-0008', ?, ?, ?)`,
+    ).run(JSON.stringify(wedding), T, T);
+    const { rid } = db.prepare(`SELECT rid FROM quotations WHERE id = 'q-wedding'`).get() as { rid: number };
+    db.prepare(
+      `INSERT INTO quotation_list (rid, deleted, updated, date, client, total, reference, rank, sent, words, client_id, shown_total, waiting, valid_until)
+       VALUES (?, 0, ?, '2026-01-09', 'cooperatie fietsen', 181.5, 'of2026-0008', 5, 1, '8 of2026-0008 cooperatie fietsen 181.50 2026-01-09', 'c-2', '181.50', 1, NULL)`,
+    ).run(rid, T);
+    db.prepare(`DELETE FROM quotation_list_dirty`).run();
+  },
 };
 
 /** Writes a database file at `version` with that version's sample data. */
