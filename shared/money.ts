@@ -1,6 +1,8 @@
-// Exact decimal totals of a quotation, shared by the sandbox and the UI.
-// Rounding: each line total and each tax amount is rounded half-up to cents,
-// the way invoices are printed; everything before that is exact (big.js).
+// Exact decimal totals of a quotation, shared by the sandbox and the UI
+// (docs/money.md). Rounding: each line total and each tax amount is rounded
+// half-up to cents, the way invoices are printed; the quotation discount is
+// spread over the tax rates by largest remainder, so the rounded parts add
+// up to it exactly. Everything else is exact (big.js, and whole cents as bigint).
 import Big from 'big.js';
 
 export type TaxType = 'extax' | 'intax';
@@ -17,7 +19,7 @@ export interface TaxTotal {
   rate: string;
   /** amount the tax is computed over, after the quotation discount ("52.00") */
   sum_of: string;
-  /** the tax ("10.92") */
+  /** the tax ("10.92"); "0.00" when the tax is shifted to the receiver */
   sum: string;
 }
 
@@ -29,6 +31,8 @@ export interface Totals {
   taxes: TaxTotal[];
   totalextax: string;
   totalintax: string;
+  /** the tax is shifted to the receiver (the client's tax_shifted): no tax is charged, totalintax = totalextax */
+  taxShifted: boolean;
 }
 
 const HALF_UP = 1 as const; // Big.roundHalfUp
@@ -55,12 +59,66 @@ export interface TotalsOptions {
   discount?: number | string;
   /** whether prices include tax (a client's tax_type); extax when absent */
   taxType?: TaxType | '';
+  /** the client's tax_shifted: the tax is shifted to the receiver, so no tax is charged on any rate */
+  taxShifted?: boolean;
+}
+
+/** Whole cents of an amount that has at most 2 decimals. */
+function toCents(v: Big): bigint {
+  return BigInt(v.times(100).toFixed(0));
+}
+
+function fromCents(c: bigint): string {
+  const neg = c < 0n;
+  const a = neg ? -c : c;
+  return `${neg ? '-' : ''}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
+}
+
+/** Division rounded towards minus infinity (bigint division truncates towards zero). */
+function floorDiv(a: bigint, b: bigint): bigint {
+  const q = a / b;
+  return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
 }
 
 /**
- * Subtotal, discount, tax per rate and total incl. tax. The quotation
- * discount is spread over the tax rates in proportion to their line totals,
- * so each rate's tax is computed on what is really charged.
+ * `amount` (whole cents) in parts proportional to `weights` (whole cents),
+ * each part whole cents and the parts adding up to `amount` exactly:
+ * largest remainder (Hamilton). Each exact share amount × weight / Σ weights
+ * is rounded down to the cent; the cents left over go one each to the parts
+ * with the largest remainders. Ties go to the **later** part first (the
+ * quotation's rates are given from low to high, so the highest rate first).
+ * Exact: the remainders are compared as whole numbers over one denominator.
+ * All zeros when there is nothing to spread or nothing to spread it over.
+ */
+export function spreadByLargestRemainder(amount: bigint, weights: readonly bigint[]): bigint[] {
+  const total = weights.reduce((a, w) => a + w, 0n);
+  if (amount === 0n || total <= 0n) return weights.map(() => 0n);
+  const parts = weights.map((w) => floorDiv(amount * w, total));
+  const remainders = weights.map((w, i) => amount * w - parts[i]! * total);
+  let left = amount - parts.reduce((a, p) => a + p, 0n);
+  const order = weights.map((_, i) => i).sort((a, b) => (remainders[b]! > remainders[a]! ? 1 : remainders[b]! < remainders[a]! ? -1 : b - a));
+  for (const i of order) {
+    if (left <= 0n) break;
+    parts[i]! += 1n;
+    left -= 1n;
+  }
+  return parts;
+}
+
+/**
+ * Subtotal, discount, tax per rate and total incl. tax (docs/money.md).
+ * The quotation discount is spread over the tax rates in proportion to their
+ * line totals by largest remainder (spreadByLargestRemainder, the highest
+ * rate first on a tie), so each rate's tax is computed on what is really
+ * charged and every amount adds up to the cent:
+ *
+ * - subtotal − discount = the sum of the bases per rate (`sum_of`), which is
+ *   totalextax for prices excl. tax and totalintax for prices incl. tax;
+ * - totalextax + the tax per rate = totalintax.
+ *
+ * With `taxShifted` no tax is charged: every rate's tax is 0.00 and
+ * totalintax = totalextax (for prices incl. tax too: the prices are taken
+ * as what is charged, and no tax is taken out of them).
  */
 export function quotationTotals(lines: readonly PricedLine[], opts: TotalsOptions = {}): Totals {
   const byRate = new Map<string, Big>();
@@ -80,30 +138,50 @@ export function quotationTotals(lines: readonly PricedLine[], opts: TotalsOption
   if (discount.gt(subtotal)) discount = subtotal;
   if (discount.lt(0)) discount = new Big(0);
 
-  const share = subtotal.eq(0) ? new Big(0) : subtotal.minus(discount).div(subtotal);
   const intax = opts.taxType === 'intax';
-  const taxes: TaxTotal[] = [];
-  let taxSum = new Big(0);
-  let charged = new Big(0);
+  const shifted = opts.taxShifted === true;
   const rates = [...byRate.keys()].sort((a, b) => new Big(a).cmp(new Big(b)));
-  for (const rate of rates) {
-    const base = byRate.get(rate)!.times(share).round(2, HALF_UP);
+  const priced = rates.map((rate) => toCents(byRate.get(rate)!));
+  const shares = spreadByLargestRemainder(toCents(discount), priced);
+  const taxes: TaxTotal[] = [];
+  let taxSum = 0n;
+  let charged = 0n;
+  rates.forEach((rate, i) => {
+    const baseCents = priced[i]! - shares[i]!;
+    const base = new Big(fromCents(baseCents));
     const r = new Big(rate);
-    const tax = intax ? base.times(r).div(r.plus(100)).round(2, HALF_UP) : base.times(r).div(100).round(2, HALF_UP);
+    const tax = shifted ? new Big(0) : intax ? base.times(r).div(r.plus(100)).round(2, HALF_UP) : base.times(r).div(100).round(2, HALF_UP);
     taxes.push({ rate, sum_of: base.toFixed(2), sum: tax.toFixed(2) });
-    taxSum = taxSum.plus(tax);
-    charged = charged.plus(base);
-  }
+    taxSum += toCents(tax);
+    charged += baseCents;
+  });
 
-  const totalextax = intax ? charged.minus(taxSum) : charged;
-  const totalintax = intax ? charged : charged.plus(taxSum);
+  const totalextax = intax ? charged - taxSum : charged;
+  const totalintax = intax ? charged : charged + taxSum;
   return {
     subtotal: subtotal.toFixed(2),
     discount: discount.toFixed(2),
     taxes,
-    totalextax: totalextax.toFixed(2),
-    totalintax: totalintax.toFixed(2),
+    totalextax: fromCents(totalextax),
+    totalintax: fromCents(totalintax),
+    taxShifted: shifted,
   };
+}
+
+/**
+ * The service's total of a quotation when it differs from the one worked out
+ * here (docs/money.md, A total the service reports differently): the editor
+ * and the sent view show it in place of ours and name both. null when they
+ * agree, when the service's total is not known, or while ours is an estimate
+ * of edits the service has not seen.
+ */
+export function differingServiceTotal(totals: Pick<Totals, 'totalintax'> | null, serviceTotal: string | null, estimate: boolean): string | null {
+  if (!totals || serviceTotal === null || estimate) return null;
+  try {
+    return new Big(serviceTotal).eq(totals.totalintax) ? null : new Big(serviceTotal).toFixed(2);
+  } catch {
+    return null;
+  }
 }
 
 /** Price incl. tax from a price excl. tax, at most 3 decimals (product priceintax). */

@@ -58,7 +58,7 @@ export function pendingFor(store: Store, target: string): Pending {
 export interface Lookup {
   pending: Pending;
   client(id: string): LocalClient | null;
-  /** the service's total while the service's version stands unchanged, else null */
+  /** the service's total while the service's version stands for what is here, else null */
   serviceTotal(quotationId: string): string | null;
 }
 
@@ -69,14 +69,15 @@ export interface Lookup {
 export function lookupFor(store: Store, target?: string): Lookup {
   const clients = new Map<string, LocalClient | null>();
   const totals = new Map<string, string | null>();
+  const pending = target === undefined ? readPending(store) : pendingFor(store, target);
   return {
-    pending: target === undefined ? readPending(store) : pendingFor(store, target),
+    pending,
     client(id) {
       if (!clients.has(id)) clients.set(id, store.clients.find(id));
       return clients.get(id)!;
     },
     serviceTotal(id) {
-      if (!totals.has(id)) totals.set(id, serviceTotalOf(serverRecord(store, id)));
+      if (!totals.has(id)) totals.set(id, serviceTotalOf(id, serverRecord(store, id), pending));
       return totals.get(id)!;
     },
   };
@@ -145,14 +146,32 @@ function quotationState(q: { id: string; approved: unknown; sent: boolean; serve
   return 'local';
 }
 
-function serverRecord(store: Store, id: string): { server: Quotation | null; hasDraft: boolean } {
-  const row = store.quotations.findRow(id);
-  return { server: parse<Quotation>(row?.server), hasDraft: row?.draft !== null && row?.draft !== undefined };
+interface ServerRecord {
+  server: Quotation | null;
+  hasDraft: boolean;
+  /** the service's record is the one the local edits start from: read back after the last save (or pulled) */
+  readBack: boolean;
 }
 
-/** The service's total while the service's version stands unchanged. */
-function serviceTotalOf({ server, hasDraft }: { server: Quotation | null; hasDraft: boolean }): string | null {
-  return server && !hasDraft && server.totalintax !== undefined ? String(server.totalintax) : null;
+function serverRecord(store: Store, id: string): ServerRecord {
+  const row = store.quotations.findRow(id);
+  return {
+    server: parse<Quotation>(row?.server),
+    hasDraft: row?.draft !== null && row?.draft !== undefined,
+    readBack: row?.base !== null && row?.base !== undefined && row.base === row.server,
+  };
+}
+
+/**
+ * The service's total while the service's version stands for what is here:
+ * no local copy, or a saved draft's local copy with nothing waiting to be
+ * saved and no conflict, the service's record read back after that save.
+ * The editor shows it, and names it when it differs from ours (docs/money.md).
+ */
+function serviceTotalOf(id: string, { server, hasDraft, readBack }: ServerRecord, pending: Pending): string | null {
+  if (!server || server.totalintax === undefined) return null;
+  if (hasDraft && !(readBack && !pending.ops.has(id) && !pending.conflicts.has(id))) return null;
+  return String(server.totalintax);
 }
 
 export function quotationSummary(q: LocalQuotation, lookup: Lookup): QuotationSummary {
@@ -217,7 +236,7 @@ export function lineView(line: DraftLine, linetotal?: unknown): LineView {
 export function quotationView(store: Store, q: LocalQuotation, lookup: Lookup = lookupFor(store, q.id)): QuotationView {
   const record = serverRecord(store, q.id);
   const { server, hasDraft } = record;
-  const serviceTotal = serviceTotalOf(record);
+  const serviceTotal = serviceTotalOf(q.id, record, lookup.pending);
   const summary = summaryWith(q, lookup, serviceTotal);
   const { pending } = lookup;
   const c = q.content;
@@ -242,6 +261,7 @@ export function quotationView(store: Store, q: LocalQuotation, lookup: Lookup = 
     convert_prices_to_euro: bool(c.convert_prices_to_euro, false),
     lines: c.lines.map((l, i) => lineView(l, serverLines[i]?.linetotal)),
     taxType: client?.fields.tax_type === 'intax' ? 'intax' : 'extax',
+    taxShifted: bool(client?.fields.tax_shifted, false),
     sent: q.sent,
     approved: q.approved,
     sign_url: server?.sign_url ? server.sign_url : null,

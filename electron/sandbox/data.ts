@@ -310,7 +310,7 @@ function quotationFromStore(q: z.output<typeof storedQuotation>, data: SandboxDa
   const discounttype = q.discounttype ?? '';
   const discount = q.discount ?? 0;
   const client = data.clients.get(q.clientnr);
-  const { taxes, totalintax } = priceQuotation(lines, discounttype, discount, client?.tax_type ?? 'extax');
+  const { taxes, totalintax } = priceQuotation(lines, discounttype, discount, client);
   return {
     id: q.id,
     clientnr: q.clientnr,

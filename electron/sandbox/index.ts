@@ -76,7 +76,10 @@
  *   body is the new id as raw text) and the old id answers 404; it sets date to
  *   today. Sending twice is 422. printcenter costs 1 credit; without credits
  *   402 and nothing is sent. datedue = date + quotationperiod (default 30),
- *   linetotal/taxes/totalintax from shared/money.ts with the client's tax_type.
+ *   linetotal/taxes/totalintax from shared/money.ts with the client's tax_type
+ *   (the quotation discount spread over the rates by largest remainder) and
+ *   tax_shifted (no tax: each rate's sum 0.00, totalintax = total excl. tax;
+ *   the spec is silent on it, docs/money.md).
  *   approved stores name, date, comments and the caller's ip; approved false
  *   removes it. Only action/sendmethod, approved and customstatus act on PUT;
  *   other content is ignored, and "" for approved/customstatus means no change.

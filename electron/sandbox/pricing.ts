@@ -1,8 +1,10 @@
 // Line totals, tax per rate and totalintax of a quotation, with the shared
-// exact arithmetic (shared/money.ts) so the sandbox and the app agree to the cent.
+// exact arithmetic (shared/money.ts) so the sandbox and the app agree to the
+// cent: the same discount spread (largest remainder) and the same reading of a
+// client whose tax is shifted to the receiver (docs/money.md).
 import { lineTotal, quotationTotals, type TaxTotal } from '../../shared/money';
 import type { LineInput } from '../../shared/schemas';
-import type { LineRec, QuotationRec } from './records';
+import type { ClientRec, LineRec, QuotationRec } from './records';
 
 export const DEFAULT_LINE_TAX = 21;
 
@@ -24,14 +26,20 @@ export function lineRecord(line: LineInput): LineRec {
   return { ...priced, linetotal: lineTotal(priced)!, ...(line.tax_country === true ? { tax_country: true as const } : {}) };
 }
 
+/**
+ * The taxes and totalintax of a quotation for its client: prices incl. tax
+ * for a client whose tax_type is intax (extax without a client), and no tax
+ * at all for a client with tax_shifted (every rate's sum 0.00, totalintax the
+ * total excl. tax). The spec is silent on the latter; this is our reading.
+ */
 export function priceQuotation(
   lines: readonly LineRec[],
   discounttype: QuotationRec['discounttype'],
   discount: number,
-  taxType: '' | 'intax' | 'extax',
+  client: Pick<ClientRec, 'tax_type' | 'tax_shifted'> | undefined,
 ): { taxes: QuotationRec['taxes']; totalintax: string } {
   const priced = lines.filter((l): l is Extract<LineRec, { price: number }> => 'price' in l);
-  const totals = quotationTotals(priced, { discounttype, discount, taxType });
+  const totals = quotationTotals(priced, { discounttype, discount, taxType: client?.tax_type ?? 'extax', taxShifted: client?.tax_shifted === true });
   if (totals.taxes.length === 0) return { taxes: [], totalintax: totals.totalintax };
   const taxes: Record<string, TaxTotal> = {};
   totals.taxes.forEach((t, i) => {

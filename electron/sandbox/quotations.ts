@@ -16,7 +16,7 @@ import { clientSnapshot, defaultProfile, emptyReference, type ClientRec, type Qu
 export const PRINTCENTER_COST = 1;
 
 function refreshTotals(q: QuotationRec, client: ClientRec | undefined): QuotationRec {
-  return { ...q, ...priceQuotation(q.lines, q.discounttype, q.discount, client?.tax_type ?? 'extax') };
+  return { ...q, ...priceQuotation(q.lines, q.discounttype, q.discount, client) };
 }
 
 /** A reference like OF2026-0007, unique in the account. */

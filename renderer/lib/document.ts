@@ -1,7 +1,8 @@
 // What the document shows, gathered from the quotation open in the editor
 // (its draft as typed, its lines and the very totals the editor shows), the
 // client's address and the company details. Nothing here computes money:
-// the totals are the editor's (shared/money.ts through renderer/lib/totals.ts).
+// the totals are the editor's (shared/money.ts through renderer/lib/totals.ts),
+// and every amount printed adds up to the cent (docs/money.md).
 import { computed, onScopeDispose, ref, shallowRef, watch, type ComputedRef } from 'vue';
 import { useI18n } from 'vue-i18n';
 import { bridge, call } from '../bridge';
@@ -9,8 +10,9 @@ import { useEditorStore } from '../stores/editor';
 import { useCompanyStore } from '../stores/company';
 import { documentFileName, documentLanguage, validUntil, type DocumentLanguage } from '../../shared/document';
 import { isEmptyLine } from '../../shared/empty-line';
-import type { CompanyView, LineView } from '../../shared/bridge';
-import type { Totals } from '../../shared/money';
+import type { CompanyView, LineView, QuotationView } from '../../shared/bridge';
+import type { TaxTotal, Totals } from '../../shared/money';
+import type { DraftState } from '../stores/editor';
 
 export interface DocumentClient {
   name: string;
@@ -34,6 +36,10 @@ export interface DocumentModel {
   totals: Totals | null;
   showTotals: boolean;
   taxType: 'intax' | 'extax';
+  /** the client's tax is shifted to the receiver: no tax rows, "VAT reverse-charged" instead (docs/money.md) */
+  taxShifted: boolean;
+  /** the client's VAT number (taxnumber), printed with "VAT reverse-charged"; '' when it has none */
+  clientTaxNumber: string;
   discountType: 'amount' | 'percentage' | null;
   discountValue: number | null;
   /** the name the PDF is saved under: reference and client */
@@ -59,6 +65,64 @@ export function documentClient(fields: Record<string, unknown>, countryName: str
     name: company || contact,
     attention: company && contact && showContact ? contact : '',
     addressLines: [s('address'), s('address_addon'), place, home ? '' : (countryName ?? '')].filter(Boolean),
+  };
+}
+
+/**
+ * The tax rows the document prints: each rate with its base, except a rate
+ * that only lines without an amount use (it says nothing); none when the tax
+ * is shifted to the receiver, where one "VAT reverse-charged" row stands instead.
+ */
+export function documentTaxes(totals: Totals | null, taxShifted: boolean): TaxTotal[] {
+  if (!totals || taxShifted) return [];
+  return totals.taxes.filter((tax) => tax.sum_of !== '0.00' || tax.sum !== '0.00');
+}
+
+/** What the document is drawn from, besides the company details and the client's fields. */
+export interface DocumentSource {
+  view: QuotationView;
+  draft: DraftState;
+  lines: readonly LineView[];
+  totals: Totals | null;
+  taxType: 'intax' | 'extax';
+  taxShifted: boolean;
+  lang: DocumentLanguage;
+  company: CompanyView;
+  /** the client's record, when it could be read */
+  clientFields: Record<string, unknown> | null;
+  /** the client's country in the document's language */
+  countryName: string | null;
+}
+
+/** The document's model from the editor's quotation: what useQuotationDocument keeps up to date. */
+export function documentModel(src: DocumentSource): DocumentModel {
+  const { view: v, draft: d, clientFields: fields } = src;
+  const client = fields
+    ? documentClient(fields, src.countryName, src.company.country)
+    : d.client
+      ? { name: d.client.name, attention: '', addressLines: [] }
+      : null;
+  const taxNumber = fields && typeof fields.taxnumber === 'string' ? fields.taxnumber.trim() : '';
+  return {
+    lang: src.lang,
+    currency: v.currency || 'EUR',
+    company: src.company,
+    client,
+    reference: v.quotationreference,
+    referenceLines: [d.reference.line1, d.reference.line2, d.reference.line3].map((l) => l.trim()).filter(Boolean),
+    date: d.date,
+    validUntil: validUntil(d.date, d.quotationperiod),
+    paymentcondition: d.paymentcondition,
+    // a line nobody filled in is not on the document, as it is not sent (shared/empty-line.ts)
+    lines: src.lines.filter((l) => !isEmptyLine(l)),
+    totals: src.totals,
+    showTotals: d.showtotals,
+    taxType: src.taxType,
+    taxShifted: src.taxShifted,
+    clientTaxNumber: taxNumber,
+    discountType: d.discounttype,
+    discountValue: d.discount,
+    fileName: documentFileName(v.quotationreference, client?.name ?? ''),
   };
 }
 
@@ -122,32 +186,18 @@ export function useQuotationDocument(): ComputedRef<DocumentModel | null> {
   return computed<DocumentModel | null>(() => {
     const v = editor.view;
     if (!v) return null;
-    const d = editor.draft;
     const fields = clientFields.value;
-    const countryName = fields ? (countries.value[lang.value].get(String(fields.country)) ?? null) : null;
-    const client = fields
-      ? documentClient(fields, countryName, company.company.country)
-      : d.client
-        ? { name: d.client.name, attention: '', addressLines: [] }
-        : null;
-    return {
-      lang: lang.value,
-      currency: v.currency || 'EUR',
-      company: company.company,
-      client,
-      reference: v.quotationreference,
-      referenceLines: [d.reference.line1, d.reference.line2, d.reference.line3].map((l) => l.trim()).filter(Boolean),
-      date: d.date,
-      validUntil: validUntil(d.date, d.quotationperiod),
-      paymentcondition: d.paymentcondition,
-      // a line nobody filled in is not on the document, as it is not sent (shared/empty-line.ts)
-      lines: editor.lines.filter((l) => !isEmptyLine(l)),
+    return documentModel({
+      view: v,
+      draft: editor.draft,
+      lines: editor.lines,
       totals: editor.totals,
-      showTotals: d.showtotals,
       taxType: editor.taxType,
-      discountType: d.discounttype,
-      discountValue: d.discount,
-      fileName: documentFileName(v.quotationreference, client?.name ?? ''),
-    };
+      taxShifted: editor.taxShifted,
+      lang: lang.value,
+      company: company.company,
+      clientFields: fields,
+      countryName: fields ? (countries.value[lang.value].get(String(fields.country)) ?? null) : null,
+    });
   });
 }

@@ -120,7 +120,7 @@ function sameProblems(a: ReadonlyMap<string, Problem>, b: ReadonlyMap<string, Pr
 }
 
 function emptyTotals(): Totals {
-  return { subtotal: '0.00', discount: '0.00', taxes: [], totalextax: '0.00', totalintax: '0.00' };
+  return { subtotal: '0.00', discount: '0.00', taxes: [], totalextax: '0.00', totalintax: '0.00', taxShifted: false };
 }
 
 export const useEditorStore = defineStore('editor', () => {
@@ -200,6 +200,8 @@ export const useEditorStore = defineStore('editor', () => {
 
   const lineIds = computed(() => lines.value.map((l) => l.id));
   const taxType = computed<'intax' | 'extax'>(() => view.value?.taxType ?? 'extax');
+  /** the client's tax is shifted to the receiver: no tax is charged (docs/money.md) */
+  const taxShifted = computed(() => view.value?.taxShifted === true);
 
   // Live totals change with every keystroke in a number cell. They are kept
   // in one object, updated in place as lines change (one line at a time when
@@ -212,7 +214,12 @@ export const useEditorStore = defineStore('editor', () => {
 
   function refreshTotals(): void {
     try {
-      const next = running.totals({ discounttype: draft.discounttype ?? '', discount: draft.discount ?? undefined, taxType: taxType.value });
+      const next = running.totals({
+        discounttype: draft.discounttype ?? '',
+        discount: draft.discount ?? undefined,
+        taxType: taxType.value,
+        taxShifted: taxShifted.value,
+      });
       // only what changed: a reactive object notices only values that differ
       Object.assign(liveTotals, next);
       totalsKnown.value = true;
@@ -227,7 +234,7 @@ export const useEditorStore = defineStore('editor', () => {
     refreshTotals();
   }
 
-  watch([() => draft.discounttype, () => draft.discount, taxType], refreshTotals, { flush: 'sync' });
+  watch([() => draft.discounttype, () => draft.discount, taxType, taxShifted], refreshTotals, { flush: 'sync' });
   const datedue = computed(() =>
     draft.date && draft.quotationperiod !== null && draft.quotationperiod >= 0 ? addDays(draft.date, draft.quotationperiod) : null,
   );
@@ -561,6 +568,7 @@ export const useEditorStore = defineStore('editor', () => {
     notice,
     totals,
     taxType,
+    taxShifted,
     datedue,
     isEstimate,
     readOnly,

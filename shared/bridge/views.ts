@@ -77,6 +77,8 @@ export interface QuotationView extends QuotationSummary {
   lines: LineView[];
   /** prices include tax when the client's tax_type is intax */
   taxType: 'intax' | 'extax';
+  /** the client's tax_shifted: the tax is shifted to the receiver, no tax is charged (docs/money.md) */
+  taxShifted: boolean;
   sent: boolean;
   approved: Approval | null;
   sign_url: string | null;

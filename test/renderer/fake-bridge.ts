@@ -138,6 +138,7 @@ export class FakeBridge implements QuotedeskBridge {
       convert_prices_to_euro: false,
       lines: lines.map((l) => ({ id: this.nextId('l'), ...l })),
       taxType: 'extax',
+      taxShifted: false,
       sent: false,
       approved: null,
       sign_url: null,
@@ -158,7 +159,12 @@ export class FakeBridge implements QuotedeskBridge {
   }
 
   private touch(q: QuotationView): QuotationView {
-    q.totalintax = quotationTotals(q.lines, { discounttype: q.discounttype ?? '', discount: q.discount ?? undefined, taxType: q.taxType }).totalintax;
+    q.totalintax = quotationTotals(q.lines, {
+      discounttype: q.discounttype ?? '',
+      discount: q.discount ?? undefined,
+      taxType: q.taxType,
+      taxShifted: q.taxShifted,
+    }).totalintax;
     q.datedue = q.date && q.quotationperiod !== null ? addDays(q.date, q.quotationperiod) : null;
     q.serviceTotal = null;
     return q;
@@ -199,6 +205,7 @@ export class FakeBridge implements QuotedeskBridge {
         q.client = c ? { id: c.id, clientnr: c.clientnr, name: c.company } : null;
         q.currency = (c?.fields.currency as string | undefined) || 'EUR';
         q.taxType = c?.fields.tax_type === 'intax' ? 'intax' : 'extax';
+        q.taxShifted = c?.fields.tax_shifted === true;
       }
       return this.touch(q);
     },

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { quotationTotals, type PricedLine } from '../../shared/money';
+import { differingServiceTotal, quotationTotals, type PricedLine } from '../../shared/money';
 import { liveTotals, memoLineTotal, RunningTotals } from '../../renderer/lib/totals';
+import { expectAddsUp, line as drawnLine, options } from '../helpers/money-identities';
 
 const decimal = (max: number, places: number) => fc.integer({ min: -max * 10 ** places, max: max * 10 ** places }).map((n) => n / 10 ** places);
 
@@ -26,14 +27,50 @@ describe('live totals', () => {
         fc.constantFrom('amount' as const, 'percentage' as const, '' as const),
         fc.integer({ min: 0, max: 20000 }).map((n) => n / 100),
         fc.constantFrom('intax' as const, 'extax' as const),
-        (drawn, discounttype, discount, taxType) => {
+        fc.boolean(),
+        (drawn, discounttype, discount, taxType, taxShifted) => {
           const lines = drawn as Array<PricedLine & { description?: string }>;
-          const opts = { discounttype, discount, taxType };
+          const opts = { discounttype, discount, taxType, taxShifted };
           expect(liveTotals(lines, opts)).toEqual(quotationTotals(lines, opts));
         },
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('add up to the cent as the editor shows them, kept one line at a time (docs/money.md)', () => {
+    fc.assert(
+      fc.property(fc.array(drawnLine, { maxLength: 25 }), fc.array(drawnLine, { maxLength: 5 }), options, (first, added, opts) => {
+        const lines = first.map((l) => ({ ...l }));
+        const running = new RunningTotals();
+        running.sync(lines);
+        expectAddsUp(lines, opts, running.totals(opts));
+        // typing: lines come in one at a time, and the first one changes
+        for (const a of added) {
+          const l = { ...a };
+          lines.push(l);
+          running.update(l);
+          expectAddsUp(lines, opts, running.totals(opts));
+        }
+        if (lines[0] && 'price' in lines[0]) {
+          lines[0].price = Number(lines[0].price) + 0.01;
+          running.update(lines[0]);
+          expectAddsUp(lines, opts, running.totals(opts));
+        }
+        expect(running.totals(opts).taxShifted).toBe(opts.taxShifted);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('name the service total only when it differs from ours and ours is not an estimate', () => {
+    const ours = liveTotals([{ amount: 1, price: 1663.04, tax_rate: 0 }]);
+    expect(differingServiceTotal(ours, '1663.05', false)).toBe('1663.05');
+    expect(differingServiceTotal(ours, '1663.0400', false)).toBeNull();
+    expect(differingServiceTotal(ours, '1663.05', true)).toBeNull();
+    expect(differingServiceTotal(ours, null, false)).toBeNull();
+    expect(differingServiceTotal(null, '1663.05', false)).toBeNull();
+    expect(differingServiceTotal(ours, 'not a number', false)).toBeNull();
   });
 
   it('computes a line again only when it changed', () => {
