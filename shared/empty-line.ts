@@ -12,6 +12,25 @@ export function isEmptyLine(line: LineLike): boolean {
   return blank(line.description) && blank(line.amount_desc) && zero(line.price) && zero(line.discount_pct) && (blank(line.amount) || Number(line.amount) === 1);
 }
 
+/**
+ * A priced line that says something (not empty, not a text line) and has no
+ * tax rate. Empty would count as 0 %: a labour line whose rate was forgotten
+ * would be undercharged by the whole VAT. So such a line cannot be sent; 0 is
+ * a rate the person types (docs/everyday-defaults.md, "A new line's tax rate").
+ */
+export function needsTaxRate(line: LineLike): boolean {
+  return blank(line.tax_rate) && isPricedLine(line) && !isEmptyLine(line);
+}
+
+/**
+ * A line with a quantity, a price or a discount: one that is priced, not a
+ * text line. A line whose every number was cleared is sent, and shown, as
+ * the text line it has become.
+ */
+export function isPricedLine(line: LineLike): boolean {
+  return !blank(line.amount) || !blank(line.price) || !blank(line.discount_pct);
+}
+
 /** The positions of the lines that are not empty, in order: where each line sent stands among the lines typed. */
 export function filledLineIndexes(lines: readonly LineLike[]): number[] {
   const out: number[] = [];

@@ -13,7 +13,7 @@ import { clientInput, lineInput, productInput, quotationCreate, type ClientInput
 import { fieldErrorsFromZod, type FieldError } from './field-errors';
 import type { ClientFields, DraftLine, ProductFields, QuotationContent } from './local';
 import { QUOTATION_HEADER_FIELDS } from './local';
-import { filledLineIndexes, isEmptyLine, typedLineField } from './empty-line';
+import { filledLineIndexes, isEmptyLine, needsTaxRate, typedLineField } from './empty-line';
 
 type Shape = Record<string, z.ZodType>;
 
@@ -99,6 +99,19 @@ export function quotationToInput(
     return { ok: false, errors: r.errors.map((e) => (e.field === 'clientnr' ? { field: 'clientId', message: 'choose a client for this quotation' } : e)) };
   }
   return r;
+}
+
+/**
+ * The lines that cannot be sent for want of a tax rate (shared/empty-line.ts,
+ * needsTaxRate), by their place among all lines. Checked when the person
+ * sends (store.quotations.errors(id, 'send')); a draft may be saved without.
+ */
+export function missingRateErrors(lines: readonly DraftLine[]): FieldError[] {
+  const out: FieldError[] = [];
+  lines.forEach((l, i) => {
+    if (needsTaxRate(l)) out.push({ field: `lines.${i}.tax_rate`, message: 'choose a tax rate for this line; 0 when no VAT is charged' });
+  });
+  return out;
 }
 
 export function lineErrors(line: DraftLine, index: number): FieldError[] {

@@ -78,7 +78,8 @@ export class Store {
     this.clients = new Clients(conn, this.outbox);
     this.products = new Products(conn, this.outbox);
     this.numbering = new Numbering(conn);
-    this.quotations = new Quotations(conn, this.outbox, this.clients, this.numbering);
+    this.taxRates = new TaxRates(conn);
+    this.quotations = new Quotations(conn, this.outbox, this.clients, this.numbering, this.taxRates);
     this.pulled = new PulledRecords(conn, this.numbering, this.quotations);
     this.search = new Search(conn);
     this.keyValues = new KeyValues(conn);
@@ -87,7 +88,6 @@ export class Store {
     this.conflicts = new Conflicts(conn, this.outbox, this.clients, this.quotations, this.products);
     this.quotationPushes = new QuotationPushes(conn, this.outbox, this.quotations, this.numbering, this.pulled, this.conflicts);
     this.templates = new Templates(conn, this.quotations);
-    this.taxRates = new TaxRates(conn);
     this.recoveredInFlight = opts.recoverInFlight === false ? 0 : this.outbox.recoverInFlight();
     this.outbox.pruneDone(conn.now() - (opts.keepDoneMs ?? 7 * 24 * 3600_000));
   }

@@ -22,7 +22,9 @@ import { newId, newSavename } from './ids';
 import type { Numbering } from './numbering';
 import type { Outbox, OutboxItem } from './outbox';
 import type { Clients } from './clients';
-import { lineErrors, quotationToInput } from '../../shared/service-input';
+import { lineErrors, missingRateErrors, quotationToInput } from '../../shared/service-input';
+import { isPricedLine } from '../../shared/empty-line';
+import type { TaxRates } from './tax-rates';
 import { withQueued } from './queued';
 import {
   followUpPage,
@@ -94,6 +96,7 @@ export class Quotations {
     private readonly outbox: Outbox,
     private readonly clients: Clients,
     private readonly numbering: Numbering,
+    private readonly taxRates: TaxRates,
   ) {}
 
   row(id: string): QuotationRow {
@@ -216,15 +219,19 @@ export class Quotations {
     return out;
   }
 
-  /** What the service would refuse in this quotation, per field ("lines.2.price"). */
-  errors(id: string): FieldError[] {
+  /**
+   * What the service would refuse in this quotation, per field
+   * ("lines.2.price"). To send it, every priced line also needs a tax rate
+   * (shared/empty-line.ts, needsTaxRate).
+   */
+  errors(id: string, action: 'save' | 'send' = 'save'): FieldError[] {
     const row = this.row(id);
     const content = this.contentOf(row);
     const client = content.clientId ? this.clients.findRow(content.clientId) : null;
     const r = quotationToInput(content, { clientnr: client?.clientnr ?? (client ? 1 : null), action: 'save' });
     const lineErrs = content.lines.flatMap((l, i) => lineErrors(l, i));
     const errs = r.ok ? [] : r.errors.filter((e) => !e.field.startsWith('lines.'));
-    return [...errs, ...lineErrs];
+    return [...errs, ...lineErrs, ...(action === 'send' ? missingRateErrors(content.lines) : [])];
   }
 
   create(init: QuotationHeader & { clientId?: string | null } = {}): LocalQuotation {
@@ -295,10 +302,29 @@ export class Quotations {
     });
   }
 
-  /** Adds a line at `index` (default: at the end) and returns it. */
+  /** Adds a line at `index` (default: at the end) as it is given (a copy), and returns it. */
   addLine(id: string, fields: LineFields = {}, index?: number): DraftLine {
-    const line: DraftLine = { ...checkLinePatch(fields), id: newId() };
+    return this.insertLine(id, checkLinePatch(fields), index, false);
+  }
+
+  /**
+   * Adds a new line (blank, a product's, a template's): a priced line that
+   * comes without a tax rate takes the one this quotation's client's lines
+   * use most, else the account's, else 21 (TaxRates.forNewLine). A text line
+   * takes none. The one place a new line's rate is decided.
+   */
+  addNewLine(id: string, fields: LineFields = {}, index?: number): DraftLine {
+    return this.insertLine(id, checkLinePatch(fields), index, true);
+  }
+
+  private insertLine(id: string, fields: LineFields, index: number | undefined, withRate: boolean): DraftLine {
+    const line: DraftLine = { ...fields, id: newId() };
     this.edit(id, (c) => {
+      const blankRate = line.tax_rate === undefined || line.tax_rate === null || line.tax_rate === '';
+      // a text line takes none
+      if (withRate && blankRate && isPricedLine(line)) {
+        line.tax_rate = this.taxRates.forNewLine(c.clientId);
+      }
       const at = index === undefined ? c.lines.length : Math.max(0, Math.min(index, c.lines.length));
       c.lines.splice(at, 0, line);
     });

@@ -219,7 +219,7 @@ export class Templates {
         at = i + 1;
       }
       if (t.lines.length === 0) throw new StoreError('not_allowed', said('store.template.empty', { name: t.name }));
-      const added = t.lines.map((l, i) => this.quotations.addLine(quotationId, lineFields(l), at + i).id);
+      const added = t.lines.map((l, i) => this.quotations.addNewLine(quotationId, lineFields(l), at + i).id);
       return { quotation: this.quotations.get(quotationId), added };
     });
   }
@@ -230,7 +230,7 @@ export class Templates {
       const t = this.get(templateId);
       const header = pick<TemplateHeader>(t.header ?? {}, TEMPLATE_HEADER_FIELDS);
       const q = this.quotations.create({ ...structuredClone(header), clientId });
-      t.lines.forEach((l) => this.quotations.addLine(q.id, lineFields(l)));
+      t.lines.forEach((l) => this.quotations.addNewLine(q.id, lineFields(l)));
       return this.quotations.get(q.id);
     });
   }

@@ -182,6 +182,8 @@ export const en = {
     taxCountryOn: "Foreign tax: this line is taxed at another country's rate",
     unusualRate: 'Not a rate this account uses ({rates}). Check it, or leave it if it is meant.',
     unusualRateShort: 'Unusual rate',
+    rateNeeded: 'Rate needed',
+    rateNeededFull: 'This line has no tax rate and cannot be sent without one. Type its rate; 0 when no VAT is charged.',
     foreignTax: ', foreign tax',
   },
   totals: {
@@ -744,6 +746,7 @@ export const en = {
     atMost: 'At most {max}.',
     nameRequired: 'Enter a company or a contact name.',
     lineEmpty: 'A line needs a description, or a quantity and a price.',
+    taxRateNeeded: 'Choose a tax rate; 0 when no VAT is charged.',
     sendmethod: 'Choose a send method.',
     noEmail: 'This client has no e-mail address. Add one to the client, or send it another way.',
     clientGone: 'The client of this quotation no longer exists on the service. Choose another client.',

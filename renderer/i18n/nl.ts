@@ -190,6 +190,8 @@ export const nl: Messages = {
     taxCountryOn: 'Buitenlandse btw: deze regel valt onder het tarief van een ander land',
     unusualRate: 'Geen tarief dat dit account gebruikt ({rates}). Controleer het, of laat het staan als het zo bedoeld is.',
     unusualRateShort: 'Ongebruikelijk tarief',
+    rateNeeded: 'Tarief nodig',
+    rateNeededFull: 'Deze regel heeft geen btw-tarief en kan zonder niet verstuurd worden. Typ het tarief; 0 als er geen btw wordt berekend.',
     foreignTax: ', buitenlandse btw',
   },
   totals: {
@@ -759,6 +761,7 @@ export const nl: Messages = {
     atMost: 'Maximaal {max}.',
     nameRequired: 'Vul een bedrijfsnaam of een contactpersoon in.',
     lineEmpty: 'Een regel heeft een omschrijving nodig, of een aantal en een prijs.',
+    taxRateNeeded: 'Kies een btw-tarief; 0 als er geen btw wordt berekend.',
     sendmethod: 'Kies een verzendwijze.',
     noEmail: 'Deze klant heeft geen e-mailadres. Voeg er een toe bij de klant, of verstuur de offerte op een andere manier.',
     clientGone: 'De klant van deze offerte bestaat niet meer op de service. Kies een andere klant.',

@@ -47,6 +47,7 @@ const PATTERNS: Array<[RegExp, string, (m: RegExpExecArray) => Record<string, st
     () => ({}),
   ],
   [/^a line needs a description/, 'lineEmpty', () => ({})],
+  [/^choose a tax rate/, 'taxRateNeeded', () => ({})],
   [/^is required when action is send$/, 'sendmethod', () => ({})],
   [/^client \d+ has no e-mail address/, 'noEmail', () => ({})],
   [/^client \d+ no longer exists/, 'clientGone', () => ({})],

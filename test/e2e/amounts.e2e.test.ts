@@ -11,7 +11,8 @@ let page: Page;
 let quotationId = '';
 
 beforeAll(async () => {
-  app = await openApp({ language: 'nl' });
+  // no quotations yet: an account whose lines use no rate, so a new line takes 21
+  app = await openApp({ language: 'nl', quotations: 0 });
   page = app.page;
 }, 90_000);
 afterAll(async () => {
@@ -33,6 +34,9 @@ describe('numbers in Dutch', () => {
     await page.getByRole('button', { name: 'Regel toevoegen', exact: true }).click();
     const row = page.locator('.lines-body .line').first();
     await row.locator('[data-col="description"]').waitFor();
+    // a new line comes with a tax rate: 21 for an account whose lines use none yet
+    await expect.poll(() => row.locator('[data-col="tax_rate"]').inputValue()).toBe('21');
+    expect((await lineOf(0)).tax_rate).toBe(21);
     await row.locator('[data-col="description"]').fill('Montage keuken');
 
     const price = row.locator('[data-col="price"]');
@@ -118,6 +122,41 @@ describe('numbers in Dutch', () => {
     expect(await page.getByTestId('numbering-next-problem').count()).toBe(0);
     await next.fill('1,5');
     await page.getByTestId('numbering-next-problem').waitFor();
+    expect(app.errors).toEqual([]);
+  }, 60_000);
+
+  it('marks a line whose rate was cleared, refuses to send it naming the line, and keeps a 0 typed', async () => {
+    await page.goto(`${base()}#/quotations/${encodeURIComponent(quotationId)}`);
+    const row = page.locator('.lines-body .line').first();
+    const tax = row.locator('[data-col="tax_rate"]');
+    await tax.fill('');
+    await tax.press('Tab');
+    const marker = row.getByTestId('rate-needed');
+    await marker.waitFor();
+    expect(await marker.innerText()).toContain('Tarief nodig');
+    expect(await tax.getAttribute('aria-invalid')).toBe('true');
+    expect(await tax.getAttribute('aria-describedby')).toBe(await marker.getAttribute('id'));
+    await expect.poll(async () => (await lineOf(0)).tax_rate).toBeUndefined();
+
+    await page.keyboard.press('Control+Enter');
+    const dialog = page.getByRole('dialog', { name: 'Offerte versturen' });
+    await dialog.getByRole('button', { name: 'Versturen' }).click();
+    const refusal = page.locator('.error-note').filter({ hasText: 'Regel 1' });
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toContain('Btw %');
+    expect((await bridge(page, 'quotations.get', { id: quotationId })).sent).toBe(false);
+    await refusal.scrollIntoViewIfNeeded();
+    await screenshot(page, 'amounts-send-refused-nl');
+    await row.scrollIntoViewIfNeeded();
+    await screenshot(page, 'amounts-rate-needed-nl');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // 0 is a rate the person chooses: it is kept, and the line is no longer marked
+    await tax.fill('0');
+    await tax.press('Tab');
+    expect(await tax.inputValue()).toBe('0');
+    expect(await row.getByTestId('rate-needed').count()).toBe(0);
+    await expect.poll(async () => (await lineOf(0)).tax_rate).toBe(0);
     expect(app.errors).toEqual([]);
   }, 60_000);
 });

@@ -32,12 +32,13 @@ export function lineHandlers(ctx: BridgeContext): LineHandlers {
   }
 
   return {
+    // a new priced line without a rate (a product without one too) takes the rate the store decides (Quotations.addNewLine)
     'lines.add': ({ quotationId, index, line: fields, fromProductId }) => {
-      if (fromProductId === undefined) return lineView(ctx.store().quotations.addLine(quotationId, fields, index));
+      if (fromProductId === undefined) return lineView(ctx.store().quotations.addNewLine(quotationId, fields, index));
       const product = fromProduct(quotationId, fromProductId);
       // what the editor sends along (a quantity, a text) wins; the price is always the catalogue's, worked out here only
       const { price: _price, ...typed } = fields;
-      const added = ctx.store().quotations.addLine(quotationId, { ...product.line, ...typed }, index);
+      const added = ctx.store().quotations.addNewLine(quotationId, { ...product.line, ...typed }, index);
       return lineView(added);
     },
 
@@ -48,6 +49,7 @@ export function lineHandlers(ctx: BridgeContext): LineHandlers {
 
     'lines.move': ({ quotationId, lineId, toIndex }) => order(ctx.store().quotations.moveLine(quotationId, lineId, toIndex)),
 
+    // a copy is the line as it is, its rate (or its want of one) included
     'lines.duplicate': ({ quotationId, lineId }) => {
       const all = lines(quotationId);
       const at = all.findIndex((l) => l.id === lineId);

@@ -48,9 +48,9 @@ const STATE_RANKS: Record<QuotationState, true> = { local: true, pending: true, 
 export function quotationHandlers(ctx: BridgeContext): QuotationHandlers {
   const view = (id: string) => quotationView(ctx.store(), ctx.store().quotations.get(id));
 
-  /** The rules the service would enforce, checked before anything is queued for it. */
-  function assertValid(id: string): void {
-    const errors = ctx.store().quotations.errors(id);
+  /** The rules the service would enforce, checked before anything is queued for it; to send, every priced line needs a tax rate. */
+  function assertValid(id: string, action: 'save' | 'send'): void {
+    const errors = ctx.store().quotations.errors(id, action);
     if (errors.length > 0) {
       throw new HandlerError('validation', said('bridge.quotation_not_ready', { fields: describeFieldErrors(errors) }), errors);
     }
@@ -148,7 +148,7 @@ export function quotationHandlers(ctx: BridgeContext): QuotationHandlers {
       const store = ctx.store();
       const q = store.quotations.get(id);
       if (q.sent) throw new HandlerError('conflict_state', said('bridge.quotation_sent_no_draft'));
-      assertValid(id);
+      assertValid(id, 'save');
       // edits queue a held save: the person asks for it now; an unchanged draft gets one
       store.transaction(() => {
         // the number is handed out now, online or not (docs/numbering.md)
@@ -179,7 +179,7 @@ export function quotationHandlers(ctx: BridgeContext): QuotationHandlers {
       const store = ctx.store();
       const q = store.quotations.get(id);
       if (q.sent) throw new HandlerError('conflict_state', said('bridge.quotation_already_sent'));
-      assertValid(id);
+      assertValid(id, 'send');
       store.quotations.send(id, sendmethod);
       return queuedFor(ctx, id, ['quotation.send']);
     },
