@@ -209,6 +209,33 @@ describe('een totaal dat de service anders berekent', () => {
     await panel.scrollIntoViewIfNeeded();
     await screenshot(page, 'money-editor-service-differs');
     expect(await axeViolations(page)).toEqual([]);
+  }, 60_000);
+
+  it('en zo ook een verstuurde offerte', async () => {
+    const id = await quotationFor({ company: 'Keukenhuis West', address: 'Weststraat 9', zipcode: '3581 XZ', city: 'Utrecht' });
+    await bridge(page, 'quotations.send', { id, sendmethod: 'email' });
+    let sent = await bridge(page, 'quotations.get', { id });
+    await expect
+      .poll(
+        async () => {
+          sent = (await bridge(page, 'quotations.get', { id }).catch(() => null)) ?? sent;
+          return sent.state === 'sent' ? sent.serviceTotal : null;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe('1891.23');
+    app.host.sandbox!.data.quotations.patch(sent.serverId!, { totalintax: '1891.22' });
+    await bridge(page, 'sync.pullNow', {});
+    await expect.poll(async () => (await bridge(page, 'quotations.get', { id: sent.id })).serviceTotal, { timeout: 20_000 }).toBe('1891.22');
+    await page.goto(`${base()}#/quotations/${encodeURIComponent(sent.id)}`);
+    const panel = page.locator('.totals');
+    const note = panel.getByTestId('service-differs');
+    await note.waitFor();
+    expect((await note.innerText()).replace(/[\u00a0\u202f]/g, ' ')).toMatch(/^De service berekent € 1\.891,22; quotedesk € 1\.891,23\./);
+    expect(cents(await panel.getByTestId('total').innerText())).toBe(189122);
+    await panel.scrollIntoViewIfNeeded();
+    await screenshot(page, 'money-sent-service-differs');
+    expect(await axeViolations(page)).toEqual([]);
     expect(app.errors).toEqual([]);
   }, 60_000);
 });
