@@ -5,7 +5,7 @@ import type { Client, Quotation } from '../../shared/schemas';
 import type { ClientFields, DraftLine, LocalClient, LocalProduct, LocalQuotation, QuotationContent } from '../../shared/local';
 import type { Conflict, OpError, OutboxEntry } from '../../shared/outbox';
 import type { FieldError } from '../../shared/field-errors';
-import { addDays } from '../../shared/money';
+import { addDays, priceInTax } from '../../shared/money';
 import type {
   ClientRef,
   ClientState,
@@ -323,19 +323,36 @@ function productState(p: LocalProduct, pending: Pending): ClientState {
   return p.productId === null ? 'local' : 'synced';
 }
 
+/**
+ * The price incl. tax to show. Made or repriced here, the service has not
+ * worked it out yet: the same rule it uses (price × (100 + taxes) / 100, 3
+ * decimals; docs/products.md), so the column is never empty nor stale. A
+ * price incl. tax typed here is shown as typed.
+ */
+function priceInTaxShown(store: Store, p: LocalProduct, price: number | null, taxes: number | null): number | null {
+  const shown = num(p.fields.priceintax);
+  const server = parse<{ price?: unknown; taxes?: unknown; priceintax?: unknown }>(store.products.findRow(p.id)?.server);
+  const typedHere = shown !== null && shown !== num(server?.priceintax);
+  const stale = shown === null || num(server?.price) !== price || num(server?.taxes) !== taxes;
+  if (typedHere || !stale || price === null || taxes === null) return shown;
+  return Number(priceInTax(price, taxes));
+}
+
 /** A product as lists show it: local edits over the service's record. */
 export function productView(store: Store, p: LocalProduct, pending: Pending): ProductView {
   const f = p.fields;
   const stockUse = bool(f.stock_use, false);
+  const price = num(f.price);
+  const taxes = num(f.taxes);
   return {
     id: store.products.keyOf(p.id),
     localId: p.id,
     state: productState(p, pending),
     code: str(f.code),
     name: str(f.name),
-    price: num(f.price) ?? 0,
-    taxes: num(f.taxes) ?? 0,
-    priceintax: num(f.priceintax),
+    price: price ?? 0,
+    taxes: taxes ?? 0,
+    priceintax: priceInTaxShown(store, p, price, taxes),
     notes: str(f.notes),
     stock: stockUse ? (num(f.stock) ?? false) : false,
     stock_use: stockUse,

@@ -27,6 +27,20 @@ describe('products through the bridge', () => {
     expect(line).toMatchObject({ description: 'Lak zijdeglans', tax_rate: 21, amount: 1, price: 0.125 });
   });
 
+  it('shows the price incl. tax of a product made or repriced here at once, as the service will work it out', async () => {
+    const made = await t.ok('products.create', { fields: { code: 'BROOD-1', name: 'Desem', price: 3.5, taxes: 9 } });
+    expect(made.priceintax).toBe(3.815);
+    const listed = (await t.ok('products.list', { query: 'desem' })).items.find((x) => x.localId === made.localId)!;
+    expect(listed.priceintax).toBe(3.815);
+    // a product of the service repriced here: not its old price incl. tax
+    const pulled = (await t.ok('products.list', {})).items.find((x) => x.id > 0 && x.taxes === 21)!;
+    const repriced = await t.ok('products.update', { id: pulled.localId, patch: { price: 10 } });
+    expect(repriced.priceintax).toBe(12.1);
+    // one typed here is shown as typed
+    const typed = await t.ok('products.update', { id: pulled.localId, patch: { priceintax: 12.15 } });
+    expect(typed.priceintax).toBe(12.15);
+  });
+
   it('names the fields the service would refuse, keeps what was typed, and refuses what is no product field', async () => {
     const p = await t.ok('products.create', { fields: { code: 'TE-LANGE-CODE-VOOR-DIT', name: 'Te lang', price: '1,5', taxes: 9 } });
     expect(p.fields.price).toBe('1,5');
