@@ -6,10 +6,13 @@
 // anywhere else: the accounts file holds the base URL, username and display
 // name. A 401 later marks the account as needing a new key; calls then fail
 // at once, without a request, until a new key is connected. Nothing stored
-// on this computer is touched by that.
+// on this computer is touched by that. A key that is not in the keychain
+// when a request needs it (a keyring reset, the data folder on another
+// computer) marks the account the same way, as missing rather than refused:
+// the service was never asked, and the person is told to enter the key again.
 import { createHash } from 'node:crypto';
 import type { Keychain } from '../keychain';
-import { ApiError, InvoicingApi, parseBaseUrl, silentLogger, type InvoicingApiOptions, type Logger } from '../api';
+import { ApiError, InvoicingApi, parseBaseUrl, silentLogger, type ApiErrorInit, type InvoicingApiOptions, type Logger } from '../api';
 import { AccountError } from './errors';
 import { AccountsFile, type SavedAccounts, type StoredAccount } from './accounts-file';
 import type { AccountView } from '../../shared/bridge';
@@ -125,6 +128,7 @@ export class AccountService {
       username,
       displayName: input.displayName?.trim() || existing?.displayName || `${username} @ ${base.host}`,
       needsKey: false,
+      keyMissing: false,
       connectedAt: this.#now().toISOString(),
     };
     try {
@@ -179,14 +183,15 @@ export class AccountService {
         if (a.needsKey) throw needsKeyError(a);
         key ??= await this.#secrets.get(id);
         if (key === null) {
-          await this.#markNeedsKey(id);
-          throw needsKeyError(a);
+          // not in this computer's keychain: nothing was asked of the service
+          await this.#markNeedsKey(id, 'missing');
+          throw needsKeyError(this.#stored(id));
         }
         return { username: a.username, apiKey: key };
       },
       onUnauthorized: () => {
         key = null;
-        void this.#markNeedsKey(id).catch((err: unknown) =>
+        void this.#markNeedsKey(id, 'refused').catch((err: unknown) =>
           this.#logger.error('could not mark the account as needing a key', { account: id, kind: (err as AccountError).kind }),
         );
       },
@@ -215,7 +220,14 @@ export class AccountService {
     } catch (err) {
       if (err instanceof ApiError) {
         const elsewhere = ['not_found', 'method_not_allowed', 'not_acceptable', 'bad_response'].includes(err.kind);
-        throw err.with({ operation: 'account.connect', ...(elsewhere ? { messageKey: 'api.wrong_address', params: {} } : {}) });
+        // nothing to send later here: say that the key could not be checked, and that nothing was kept
+        const unreached = ['offline', 'network', 'timeout'].includes(err.kind);
+        const said: Partial<ApiErrorInit> = elsewhere
+          ? { messageKey: 'api.wrong_address', params: {} }
+          : unreached
+            ? { messageKey: 'account.unreachable', params: { host: new URL(baseUrl).host } }
+            : {};
+        throw err.with({ operation: 'account.connect', ...said });
       }
       throw err;
     } finally {
@@ -223,10 +235,12 @@ export class AccountService {
     }
   }
 
-  async #markNeedsKey(id: string): Promise<void> {
+  /** refused: the service answered 401 to the key; missing: the keychain had no key for the account. */
+  async #markNeedsKey(id: string, why: 'refused' | 'missing'): Promise<void> {
     if (!this.#saved.accounts.some((a) => a.id === id && !a.needsKey)) return;
-    await this.#update((s) => ({ ...s, accounts: s.accounts.map((a) => (a.id === id ? { ...a, needsKey: true } : a)) }));
-    this.#logger.warn('account needs a new key', { account: id });
+    const keyMissing = why === 'missing';
+    await this.#update((s) => ({ ...s, accounts: s.accounts.map((a) => (a.id === id ? { ...a, needsKey: true, keyMissing } : a)) }));
+    this.#logger.warn(keyMissing ? 'the key of the account is not in the keychain' : 'account needs a new key', { account: id });
   }
 
   #stored(id: string): StoredAccount {
@@ -236,7 +250,15 @@ export class AccountService {
   }
 
   #view(a: StoredAccount): Account {
-    return { id: a.id, baseUrl: a.baseUrl, username: a.username, displayName: a.displayName, active: a.id === this.#saved.active, needsKey: a.needsKey };
+    return {
+      id: a.id,
+      baseUrl: a.baseUrl,
+      username: a.username,
+      displayName: a.displayName,
+      active: a.id === this.#saved.active,
+      needsKey: a.needsKey,
+      keyMissing: a.needsKey && a.keyMissing,
+    };
   }
 
   /** Applies a change to the saved accounts: written first, then in memory, one write at a time. */
@@ -258,7 +280,7 @@ export class AccountService {
 function needsKeyError(a: StoredAccount): ApiError {
   return new ApiError({
     kind: 'unauthorized',
-    messageKey: 'account.needs_key',
+    messageKey: a.keyMissing ? 'account.key_missing' : 'account.needs_key',
     params: { account: a.displayName },
     outcome: 'not_applied',
     operation: 'account.credentials',

@@ -16,6 +16,8 @@ const storedAccount = z.object({
   username: z.string().min(1),
   displayName: z.string(),
   needsKey: z.boolean(),
+  /** with needsKey: the key was not in this computer's keychain when a request needed it (the service was not asked); absent in files written before */
+  keyMissing: z.boolean().default(false),
   connectedAt: z.string(),
 });
 export type StoredAccount = z.infer<typeof storedAccount>;

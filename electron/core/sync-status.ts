@@ -11,13 +11,15 @@ let made = 0;
 
 export function syncStatus(space: Space, sync: SyncLink, accounts: Pick<AccountService, 'get'>): SyncStatus {
   const counts = space.store.outbox.counts();
-  const needsKey = space.kind === 'account' && (sync.needsKey() || accounts.get(space.accountId!).needsKey);
+  const account = space.kind === 'account' ? accounts.get(space.accountId!) : null;
+  const needsKey = account !== null && (sync.needsKey() || account.needsKey);
   return {
     ...sync.status(),
     pending: counts.pending + counts.in_flight + counts.unknown_outcome,
     parked: counts.parked,
     conflicts: space.store.conflicts.open().length,
-    account: space.kind === 'demo' ? 'demo' : needsKey ? 'needs_key' : 'connected',
+    // a key missing from the keychain is not one the service refused: it was never asked
+    account: account === null ? 'demo' : !needsKey ? 'connected' : account.keyMissing ? 'key_missing' : 'needs_key',
     seq: ++made,
   };
 }

@@ -538,7 +538,7 @@ export const en = {
     makeActive: 'Use this account',
     active: 'In use',
     needsKey: 'Needs a new API key',
-    keyMissing: 'API key not in the keychain: enter it again',
+    keyMissing: 'API key not in the keychain',
     connectFailed: 'Not connected.',
     demo: 'Use demo data',
     requestsTitle: 'Requests to the service',

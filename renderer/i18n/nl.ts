@@ -550,7 +550,7 @@ export const nl: Messages = {
     makeActive: 'Dit account gebruiken',
     active: 'In gebruik',
     needsKey: 'Nieuwe API-sleutel nodig',
-    keyMissing: 'API-sleutel niet in de sleutelhanger: voer hem opnieuw in',
+    keyMissing: 'API-sleutel niet in de sleutelhanger',
     connectFailed: 'Niet gekoppeld.',
     demo: 'Demogegevens gebruiken',
     requestsTitle: 'Verzoeken aan de service',

@@ -12,6 +12,8 @@ export const useSettingsStore = defineStore('settings', () => {
   const language = computed<UiLanguage>(() => settings.value.language ?? languageFromLocales(navigator.languages ?? [navigator.language]));
   const accounts = shallowRef<AccountView[]>([]);
   const error = shallowRef<BridgeError | null>(null);
+  /** why the last Connect failed: shown by the Connect button, where the person is, not at the top of the page */
+  const connectError = shallowRef<BridgeError | null>(null);
   const busy = ref(false);
 
   async function load(): Promise<void> {
@@ -43,13 +45,13 @@ export const useSettingsStore = defineStore('settings', () => {
   /** Tests the key against the service and stores it only when it works (the main process does both). */
   async function connect(form: { baseUrl: string; username: string; apiKey: string; displayName?: string }): Promise<AccountView | null> {
     busy.value = true;
-    error.value = null;
+    connectError.value = null;
     try {
       const a = await call('account.connect', form);
       accounts.value = await call('account.list', {});
       return a;
     } catch (e) {
-      error.value = asBridgeError(e);
+      connectError.value = asBridgeError(e);
       return null;
     } finally {
       busy.value = false;
@@ -76,5 +78,5 @@ export const useSettingsStore = defineStore('settings', () => {
     }
   }
 
-  return { settings, language, accounts, error, busy, load, update, connect, disconnect, setActive };
+  return { settings, language, accounts, error, connectError, busy, load, update, connect, disconnect, setActive };
 });

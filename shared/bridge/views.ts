@@ -196,8 +196,11 @@ export interface SyncStatus {
    * nothing waits out a failure (and while offline or waiting for a key).
    */
   nextTry: NextTry | null;
-  /** demo: the built-in sandbox; needs_key: the service refused the key */
-  account: 'demo' | 'connected' | 'needs_key';
+  /**
+   * demo: the built-in sandbox; needs_key: the service refused the key;
+   * key_missing: the key is not in this computer's keychain (the service was not asked)
+   */
+  account: 'demo' | 'connected' | 'needs_key' | 'key_missing';
   /**
    * Counts up with each status the main process makes. A status read by a
    * call and one told by an event travel apart and may arrive in either
@@ -267,7 +270,10 @@ export interface AccountView {
   username: string;
   displayName: string;
   active: boolean;
+  /** no request goes until a key is entered again */
   needsKey: boolean;
+  /** with needsKey: because the key is not in this computer's keychain, not because the service refused it */
+  keyMissing: boolean;
 }
 
 export interface Settings {

@@ -127,6 +127,14 @@ export const SERVICE_MESSAGES = {
     en: 'The API key of {account} no longer works (deleted or made inactive on the service). Enter a new API key; nothing stored on this computer is lost.',
     nl: 'De API-sleutel van {account} werkt niet meer (verwijderd of inactief gemaakt op de service). Voer een nieuwe API-sleutel in; er gaat niets verloren van wat op deze computer staat.',
   },
+  'account.unreachable': {
+    en: 'The service at {host} cannot be reached, so the API key could not be checked and nothing was stored. Check the address and the internet connection, then connect again.',
+    nl: 'De service op {host} is niet bereikbaar, dus de API-sleutel kon niet worden gecontroleerd en er is niets bewaard. Controleer het adres en de internetverbinding en koppel daarna opnieuw.',
+  },
+  'account.key_missing': {
+    en: "The API key of {account} is not in this computer's keychain, so nothing was sent to the service. Enter the key again in Settings; nothing stored on this computer is lost.",
+    nl: 'De API-sleutel van {account} staat niet in de sleutelhanger van deze computer, dus er is niets naar de service gestuurd. Voer de sleutel opnieuw in bij Instellingen; er gaat niets verloren van wat op deze computer staat.',
+  },
   'account.input': {
     en: 'Fill in {field}.',
     nl: 'Vul {field} in.',

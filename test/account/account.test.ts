@@ -62,6 +62,7 @@ describe('connect', () => {
       displayName: 'Bakkerij',
       active: true,
       needsKey: false,
+      keyMissing: false,
     });
     expect(sb.requests().slice(before)).toEqual([{ method: 'GET', url: '/api/v1/clients?count=1&start=0', status: 200 }]);
     expect(await secrets.get(account.id)).toBe('key-bakkerij-5521');
@@ -95,7 +96,8 @@ describe('connect', () => {
 
     await sb.setNetwork(false);
     const unreachable = await failure(service.connect({ baseUrl: sb.url, username: 'bakkerij', apiKey: 'key-bakkerij-5521' }));
-    expect(unreachable).toMatchObject({ kind: 'offline', messageKey: 'api.offline' });
+    expect(unreachable).toMatchObject({ kind: 'offline', messageKey: 'account.unreachable' });
+    expect(unreachable.message).toMatch(/^The service at 127\.0\.0\.1:\d+ cannot be reached, so the API key could not be checked and nothing was stored/);
     await sb.setNetwork(true);
 
     const requests = sb.requests().length;
@@ -202,11 +204,27 @@ describe('a key the service stops accepting', () => {
     expect(await api.clients.list({ count: 1 })).toHaveLength(1);
   });
 
-  it('treats a key missing from the keychain as needing a new key', async () => {
+  it('treats a key missing from the keychain as needing the key again, told apart from a refused one, without asking the service', async () => {
     const a = await service.connect({ baseUrl: sb.url, username: 'bakkerij', apiKey: 'key-bakkerij-5521' });
     await secrets.delete(a.id);
-    expect(await failure(service.apiFor(a.id).clients.list())).toMatchObject({ messageKey: 'account.needs_key' });
-    expect(service.get(a.id).needsKey).toBe(true);
+    const requests = sb.requests().length;
+    expect(await failure(service.apiFor(a.id).clients.list())).toMatchObject({ kind: 'unauthorized', messageKey: 'account.key_missing' });
+    expect(sb.requests().length).toBe(requests);
+    expect(service.get(a.id)).toMatchObject({ needsKey: true, keyMissing: true });
+    // kept across a restart, and cleared by the key entered again
+    const reopened = await AccountService.open({ dataDir: dir, secrets });
+    expect(reopened.get(a.id)).toMatchObject({ needsKey: true, keyMissing: true });
+    await reopened.close();
+    expect(await service.replaceKey(a.id, 'key-bakkerij-5521')).toMatchObject({ needsKey: false, keyMissing: false });
+  });
+
+  it('reads an accounts file written before keys were told apart as refused', async () => {
+    await service.close();
+    const id = accountId(sb.url, 'bakkerij');
+    const old = { id, baseUrl: sb.url, username: 'bakkerij', displayName: 'Bakkerij', needsKey: true, connectedAt: '2026-01-10T10:00:00.000Z' };
+    await writeFile(join(dir, ACCOUNTS_FILE), JSON.stringify({ version: 1, active: id, accounts: [old] }));
+    service = await AccountService.open({ dataDir: dir, secrets });
+    expect(service.get(id)).toMatchObject({ needsKey: true, keyMissing: false });
   });
 });
 
