@@ -148,6 +148,32 @@ export class AccountService {
     return this.#view(account);
   }
 
+  /**
+   * Keeps `apiKey` for an account already connected here, without asking the
+   * service: only for when the service cannot be reached to check it (the web
+   * host started with an account while the service is down; README.md, Running it). The account's
+   * address and username were checked when it was connected; the key is
+   * checked by the first request that reaches the service, and a refusal then
+   * marks the account as needing a new key, as a refusal always does.
+   */
+  async keepUncheckedKey(id: string, apiKey: string): Promise<Account> {
+    const key = typeof apiKey === 'string' ? apiKey.trim() : '';
+    if (key === '') throw new AccountError('account_input', { field: 'apiKey' });
+    this.#stored(id);
+    const previousKey = await this.#secrets.get(id);
+    await this.#secrets.set(id, key);
+    try {
+      await this.#update((s) => ({ ...s, accounts: s.accounts.map((a) => (a.id === id ? { ...a, needsKey: false, keyMissing: false } : a)) }));
+    } catch (err) {
+      if (previousKey === null) await this.#secrets.delete(id).catch(() => {});
+      else await this.#secrets.set(id, previousKey).catch(() => {});
+      throw err;
+    }
+    this.#apis.get(id)?.forget();
+    this.#logger.info('account key kept unchecked: the service could not be reached', { account: id });
+    return this.get(id);
+  }
+
   /** Connects an account that needs a new key, keeping its address, username and name. */
   async replaceKey(id: string, apiKey: string): Promise<Account> {
     const a = this.#stored(id);
