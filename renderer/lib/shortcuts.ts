@@ -25,6 +25,10 @@ export const SHORTCUTS = {
   moveLineUp: 'Alt+ArrowUp',
   moveLineDown: 'Alt+ArrowDown',
   search: 'Control+F',
+  // from a line's cell to its buttons (select, move, copy, remove), which Tab passes by (LinesTable)
+  rowActions: 'Alt+A',
+  // the shortcut sheet; "?" outside a text field opens it too (App.vue)
+  shortcutSheet: 'F1',
 } as const;
 
 export type ShortcutName = keyof typeof SHORTCUTS;
