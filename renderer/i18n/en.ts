@@ -96,6 +96,9 @@ export const en = {
     paymentcondition: 'Payment condition',
     notes: 'Internal notes',
     showtotals: 'Show totals on the quotation',
+    moreFields: 'More fields',
+    fewerFields: 'Fewer fields',
+    totalsHidden: 'Totals not shown',
     details: 'Details',
     lines: 'Lines',
     addLine: 'Add line',
@@ -777,7 +780,7 @@ export const en = {
   },
   shortcutSheet: {
     title: 'Keyboard shortcuts',
-    open: 'Keyboard shortcuts',
+    open: 'Shortcuts',
     keys: 'Keys',
     what: 'What it does',
     or: 'or',

@@ -122,6 +122,26 @@ const LINES_PROBLEMS = `(() => {
   return out;
 })()`;
 
+/**
+ * The editor opened at its top: its first lines show without scrolling, under
+ * the header and its fields (the seldom needed ones behind "More fields" in a
+ * short window), inside the part of the window the page scrolls in.
+ */
+const FIRST_LINES_IN_VIEW = `(() => {
+  const main = document.querySelector('main');
+  const rows = document.querySelectorAll('.lines-body .line');
+  if (!main || rows.length < 2) return ['no lines to see'];
+  const view = main.getBoundingClientRect();
+  const bottom = Math.min(view.bottom, innerHeight);
+  const out = [];
+  if (main.scrollTop > 0) out.push('the editor is not at its top: ' + main.scrollTop);
+  for (const row of [rows[0], rows[1]]) {
+    const r = row.getBoundingClientRect();
+    if (r.top < view.top - 1 || r.bottom > bottom + 1) out.push('line ' + row.getAttribute('aria-rowindex') + ' not in view without scrolling: ' + Math.round(r.top) + '..' + Math.round(r.bottom) + ' of ' + Math.round(view.top) + '..' + Math.round(bottom));
+  }
+  return out;
+})()`;
+
 for (const lang of ['en', 'nl'] as const) {
   const m = TEXTS[lang];
 
@@ -327,7 +347,11 @@ for (const lang of ['en', 'nl'] as const) {
 
     it('lays out the editor with its lines table, the preview and the sent view', async () => {
       await go(`/quotations/${encodeURIComponent(ids.draft)}`, ...DRAFT_EDITOR);
-      await sweep('editor', LINES_PROBLEMS);
+      await sweep('editor', `[...${LINES_PROBLEMS}, ...${FIRST_LINES_IN_VIEW}]`);
+      // the seldom needed fields, opened: everything still in its place
+      await page.getByTestId('more-fields-toggle').click();
+      await sweep('editor-more-fields', LINES_PROBLEMS);
+      await page.getByTestId('more-fields-toggle').click();
       await page.locator('.lines-head').scrollIntoViewIfNeeded();
       await page.locator('main').evaluate('(m) => { m.scrollTop = m.querySelector(".lines-card").offsetTop - 8; }');
       await sweep('editor-lines', LINES_PROBLEMS);
@@ -370,6 +394,7 @@ for (const lang of ['en', 'nl'] as const) {
     it('lays out every dialog', async () => {
       await go('/clients', 'table.client-list tbody tr');
       await dialog('new-client', () => page.getByRole('button', { name: m.newClient, exact: true }).click());
+      await dialog('shortcut-sheet', () => page.keyboard.press('F1'));
 
       await go(`/quotations/${encodeURIComponent(ids.draft)}`, ...DRAFT_EDITOR);
       await dialog('new-client-editor', () => page.getByRole('button', { name: m.newClient, exact: true }).click());

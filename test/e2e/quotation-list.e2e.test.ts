@@ -107,6 +107,26 @@ describe('the quotation list at a few thousand quotations', () => {
     expect(app.errors).toEqual([]);
   }, 60_000);
 
+  it('sorts by a press anywhere in a column head, beside its label too, and by the keyboard', async () => {
+    const head = page.getByRole('columnheader', { name: 'Date' });
+    const box = (await head.boundingBox())!;
+    const label = (await head.getByRole('button').boundingBox())!;
+    // beside the label: the head's far end and its bottom edge, outside the label's own box
+    expect(box.x + box.width - 4).toBeGreaterThan(label.x + label.width);
+    const before = await head.getAttribute('aria-sort');
+    await page.mouse.click(box.x + box.width - 4, box.y + box.height - 3);
+    await expect.poll(() => head.getAttribute('aria-sort')).not.toBe(before);
+    const after = await head.getAttribute('aria-sort');
+    expect(['ascending', 'descending']).toContain(after);
+    await page.mouse.click(box.x + box.width - 4, box.y + 3);
+    await expect.poll(() => head.getAttribute('aria-sort')).toBe(after === 'ascending' ? 'descending' : 'ascending');
+    // the keyboard as before: the head's button
+    await head.getByRole('button').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => head.getAttribute('aria-sort')).toBe(after);
+    await screenshot(page, 'quotation-list-sort-head');
+  }, 60_000);
+
   it('sorts by total and searches a page at a time, and opens a quotation from deep in the list', async () => {
     await page.getByRole('columnheader', { name: 'Total incl. tax' }).getByRole('button').click();
     await page.getByRole('columnheader', { name: 'Total incl. tax' }).getByRole('button').click();
