@@ -5,7 +5,8 @@
 // since a rate like that can be meant (another country's, an old one).
 //
 // A new line's rate is decided here too (forNewLine): the rate the lines of
-// the client's quotations use most, else the account's, else 21.
+// the client's quotations use most, else the account's (0% only for an
+// account that uses no other rate), else 21.
 import type { Connection } from './connection';
 import { isEmptyLine } from '../../shared/empty-line';
 
@@ -84,6 +85,10 @@ export class TaxRates {
       if (n === null || isEmptyLine(r)) continue;
       counts.set(n, (counts.get(n) ?? 0) + 1);
     }
+    // Across the account, 0% is the default only for an account that uses no other rate: lines at 0%
+    // are mostly some clients' circumstance (abroad, exempt), and a new client's labour line at 0% would
+    // be undercharged without a word. A client's own lines at 0% do make it theirs.
+    if (clientId === null && counts.size > 1) counts.delete(0);
     let best: number | null = null;
     for (const [rate, count] of counts) {
       const top = best === null ? 0 : counts.get(best)!;

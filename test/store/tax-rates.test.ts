@@ -56,6 +56,22 @@ describe('the tax rate of a new line', () => {
     expect(store.quotations.addNewLine(q.id, { amount: 1, description: '' }).tax_rate).toBe(9);
   });
 
+  it("is not 0 % from the account's lines while the account uses another rate; a client's own lines at 0 % make it theirs", () => {
+    const { store, clock } = scratchStore();
+    store.pulled.putQuotations(
+      [
+        { id: 1, clientnr: 1, sent: true, lines: [served(0), served(0), served(0), served(21)] },
+        { id: 2, clientnr: 2, sent: true, lines: [served(0), served(9)] },
+      ],
+      clock(),
+    );
+    expect(store.taxRates.mostUsed(null)).toBe(21);
+    // an account that uses no other rate (exempt) starts its lines at 0 %
+    const exempt = scratchStore();
+    exempt.store.pulled.putQuotations([{ id: 1, clientnr: 1, sent: true, lines: [served(0), served(0)] }], exempt.clock());
+    expect(exempt.store.taxRates.mostUsed(null)).toBe(0);
+  });
+
   it("is the rate this client's lines use most, whatever the account uses most", () => {
     const { store, clock } = scratchStore();
     store.pulled.putClients([{ clientnr: 7, company: 'Export B.V.' }], clock());
