@@ -142,11 +142,14 @@ export class Quotations {
     // a saved draft keeps its local copy (the UI holds its line ids): what waits decides
     else if (ops.length > 0) state = 'edited';
     const client = content.clientId ? this.clients.findRow(content.clientId) : null;
-    const taxType = client ? (parseJson<{ tax_type?: string }>(client.local ?? client.server)?.tax_type ?? '') : '';
+    const fields = client ? parseJson<{ tax_type?: string; tax_shifted?: unknown }>(client.local ?? client.server) : null;
+    const taxType = fields?.tax_type ?? '';
     const totals = quotationTotals(content.lines.map(priced), {
       discounttype: content.discounttype === 'amount' || content.discounttype === 'percentage' ? content.discounttype : '',
       discount: numeric(content.discount),
       taxType: taxType === 'intax' || taxType === 'extax' ? taxType : '',
+      // as the editor and the document work it out (docs/money.md)
+      taxShifted: fields?.tax_shifted === true || fields?.tax_shifted === 'true',
     });
     return {
       id: row.id,

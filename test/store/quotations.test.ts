@@ -63,6 +63,16 @@ describe('quotation drafts', () => {
     expect(store.outbox.list().filter((o) => o.kind === 'quotation.save')).toHaveLength(1);
   });
 
+  it('works out the total of a tax-shifted client without tax, as the editor and the document do', () => {
+    const { store } = scratchStore();
+    const shifted = store.clients.create({ company: 'Verlegd B.V.', tax_shifted: true });
+    const q = store.quotations.create({ clientId: shifted.id });
+    store.quotations.addLine(q.id, { description: 'Montage', amount: 2, price: 50, tax_rate: 21 });
+    expect(store.quotations.get(q.id).totals).toMatchObject({ totalextax: '100.00', totalintax: '100.00' });
+    // and the list shows that total
+    expect(store.quotations.summaries().find((x) => x.id === q.id)?.totalintax).toBe('100.00');
+  });
+
   it('keeps a half-typed price and reports it as a line error', () => {
     const { store } = scratchStore();
     const c = store.clients.create({ company: 'A' });
