@@ -263,6 +263,7 @@ export function quotationView(store: Store, q: LocalQuotation, lookup: Lookup = 
     taxType: client?.fields.tax_type === 'intax' ? 'intax' : 'extax',
     taxShifted: bool(client?.fields.tax_shifted, false),
     sent: q.sent,
+    sending: q.sending,
     approved: q.approved,
     sign_url: server?.sign_url ? server.sign_url : null,
     serviceTotal,

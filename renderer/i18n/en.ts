@@ -112,6 +112,7 @@ export const en = {
     deleteQuotation: 'Delete quotation',
     notFound: 'This quotation no longer exists. It may have been deleted.',
     sentNotice: 'This quotation has been sent and can no longer be changed.',
+    sendingNotice: 'This quotation waits to be sent and can no longer be changed. It goes as soon as the service can be reached.',
     queued: {
       now: {
         save: 'Saving to the service now.',
@@ -247,7 +248,7 @@ export const en = {
   },
   sent: {
     title: 'Sent quotation',
-    number: 'Quotation {n}',
+    number: 'Quotation {reference}',
     pendingNumber: 'Number follows from the service',
     approval: 'Approval',
     approvedBy: 'Approved by {name} on {date}',

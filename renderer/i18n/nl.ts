@@ -120,6 +120,7 @@ export const nl: Messages = {
     deleteQuotation: 'Offerte verwijderen',
     notFound: 'Deze offerte bestaat niet meer. Misschien is hij verwijderd.',
     sentNotice: 'Deze offerte is verstuurd en kan niet meer worden gewijzigd.',
+    sendingNotice: 'Deze offerte wacht om te worden verstuurd en kan niet meer worden gewijzigd. Hij gaat zodra de service bereikbaar is.',
     queued: {
       now: {
         save: 'Wordt nu opgeslagen op de service.',
@@ -260,7 +261,7 @@ export const nl: Messages = {
   },
   sent: {
     title: 'Verstuurde offerte',
-    number: 'Offerte {n}',
+    number: 'Offerte {reference}',
     pendingNumber: 'Nummer volgt van de service',
     approval: 'Goedkeuring',
     approvedBy: 'Goedgekeurd door {name} op {date}',

@@ -80,6 +80,8 @@ export interface QuotationView extends QuotationSummary {
   /** the client's tax_shifted: the tax is shifted to the receiver, no tax is charged (docs/money.md) */
   taxShifted: boolean;
   sent: boolean;
+  /** its send waits in the outbox: sent as far as editing goes, not yet delivered */
+  sending: boolean;
   approved: Approval | null;
   sign_url: string | null;
   /** the service's total; null while only the local estimate exists */

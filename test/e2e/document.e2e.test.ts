@@ -259,7 +259,7 @@ describe('the quotation as a document', () => {
     await expect.poll(async () => (await bridge(page, 'quotations.get', { id: q.id }).catch(() => null))?.state, { timeout: 20_000 }).toBe('sent');
     const sent = await bridge(page, 'quotations.get', { id: q.id });
     await page.goto(`${app.host.url.split('#')[0]}#/quotations/${encodeURIComponent(sent.id)}`);
-    await page.getByRole('heading', { name: /Quotation \d+/, level: 1 }).waitFor();
+    await page.getByRole('heading', { name: `Quotation ${sent.quotationreference}`, level: 1 }).waitFor();
     await page.getByRole('link', { name: 'Preview' }).click();
     const doc = page.getByTestId('quotation-document');
     await doc.waitFor();
@@ -267,7 +267,7 @@ describe('the quotation as a document', () => {
     expect(await doc.getByTestId('document-client').innerText()).toContain('Tuincentrum De Linde');
     expect(await doc.getByTestId('document-total').innerText()).toBe('€532.40');
     await page.getByRole('link', { name: 'Back to the quotation' }).click();
-    await page.getByRole('heading', { name: /Quotation \d+/, level: 1 }).waitFor();
+    await page.getByRole('heading', { name: `Quotation ${sent.quotationreference}`, level: 1 }).waitFor();
   });
 
   it("is written in the client's document language, whatever the app's language", async () => {

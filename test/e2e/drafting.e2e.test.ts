@@ -152,7 +152,7 @@ describe('drafting a quotation', () => {
       .waitFor();
   }, 60_000);
 
-  it('sends the saved draft by email and shows its new id', async () => {
+  it('sends the saved draft by email, titled by the number the customer sees, and takes its new id', async () => {
     const before = app.host
       .sandbox!.data.quotations.all()
       .find((q) => q.company === company || q.clientnr === app.host.sandbox!.data.clients.all().find((c) => c.company === company)!.clientnr)!;
@@ -163,12 +163,14 @@ describe('drafting a quotation', () => {
     await screenshot(page, 'send-dialog');
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Send' }).click();
-    await page.getByRole('heading', { name: /^Quotation \d+/ }).waitFor({ timeout: 20_000 });
+    await page.getByTestId('sent-notice').waitFor({ timeout: 20_000 });
     await waitForSync(/ 0 pending/);
     const sent = app.host.sandbox!.data.quotations.all().filter((q) => q.sent && q.savename === before.savename && q.clientnr === before.clientnr);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.id).not.toBe(before.id);
-    await page.getByRole('heading', { name: `Quotation ${sent[0]!.id}` }).waitFor();
+    // titled by the number the customer sees, not by the service's internal id
+    await page.getByRole('heading', { name: `Quotation ${sent[0]!.quotationreference}`, level: 1 }).waitFor();
+    await expect.poll(() => page.getByTestId('sent-notice').innerText()).toBe('This quotation has been sent and can no longer be changed.');
     const deliveries = app.host.sandbox!.deliveries().filter((d) => d.quotationId === sent[0]!.id);
     expect(deliveries).toEqual([expect.objectContaining({ sendmethod: 'email', to: 'inkoop@verbeek.example' })]);
     await screenshot(page, 'sent-quotation');

@@ -140,6 +140,7 @@ export class FakeBridge implements QuotedeskBridge {
       taxType: 'extax',
       taxShifted: false,
       sent: false,
+      sending: false,
       approved: null,
       sign_url: null,
       serviceTotal: null,
