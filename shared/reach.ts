@@ -8,10 +8,17 @@ import type { SyncStatus } from './bridge';
 /** An answer this recent backs "Online" (the main process tells a run of answers every 10 s at most). */
 export const RECENT_MS = 60_000;
 
-export type Reach = { kind: 'online' } | { kind: 'checking' } | { kind: 'stale'; at: string } | { kind: 'offline'; at: string | null };
+export type Reach =
+  | { kind: 'online' }
+  | { kind: 'checking' }
+  | { kind: 'stale'; at: string }
+  | { kind: 'offline'; at: string | null }
+  /** nothing goes to the service until a key is entered: the line is neither checked nor known */
+  | { kind: 'no_key'; at: string | null };
 
-export function reachOf(s: Pick<SyncStatus, 'online' | 'checking' | 'lastReachedAt'> | null, now: number): Reach {
+export function reachOf(s: (Pick<SyncStatus, 'online' | 'checking' | 'lastReachedAt'> & Partial<Pick<SyncStatus, 'account'>>) | null, now: number): Reach {
   const at = s?.lastReachedAt ?? null;
+  if (s?.account === 'needs_key' || s?.account === 'key_missing') return { kind: 'no_key', at };
   if (!s || !s.online) return { kind: 'offline', at };
   if (s.checking) return { kind: 'checking' };
   // a main process that does not tell when it last reached the service: its word, as before

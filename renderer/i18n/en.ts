@@ -422,6 +422,7 @@ export const en = {
     online: 'Online',
     offline: 'Offline',
     checking: 'Checking the connection…',
+    waitingForKey: 'Not sending: an API key is needed',
     lastReached: 'Service last reached {time}',
     offlineSince: 'Offline, service last reached {time}',
     pending: '{n} pending',

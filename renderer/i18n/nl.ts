@@ -434,6 +434,7 @@ export const nl: Messages = {
     online: 'Online',
     offline: 'Offline',
     checking: 'Verbinding controleren…',
+    waitingForKey: 'Er gaat niets heen: een API-sleutel is nodig',
     lastReached: 'Service laatst bereikt om {time}',
     offlineSince: 'Offline, service laatst bereikt om {time}',
     pending: '{n} in wachtrij',

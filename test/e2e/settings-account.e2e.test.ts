@@ -122,6 +122,8 @@ describe('an account whose key is not in the keychain', () => {
       /^The API key is not in this computer's keychain, so nothing was sent to the service\. Enter the key again in Settings/,
     );
     expect(await page.locator('.banner.needs-key').count()).toBe(1);
+    // the bar neither checks the line nor claims it: nothing goes until a key is entered
+    await expect.poll(() => page.getByTestId('connection').innerText()).toBe('Not sending: an API key is needed');
     // its data is still there
     expect((await bridge(page, 'clients.list', {})).total).toBe(3);
     await screenshot(page, 'key-missing-banner');

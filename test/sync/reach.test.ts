@@ -126,6 +126,12 @@ describe('reachOf', () => {
     expect(reachOf({ online: false, checking: false, lastReachedAt: ago(90_000) }, now)).toEqual({ kind: 'offline', at: ago(90_000) });
     expect(reachOf(null, now)).toEqual({ kind: 'offline', at: null });
   });
+
+  it('neither checks nor claims while the account waits for a key: nothing goes to the service', () => {
+    expect(reachOf({ online: true, checking: false, lastReachedAt: null, account: 'key_missing' }, now)).toEqual({ kind: 'no_key', at: null });
+    expect(reachOf({ online: true, checking: true, lastReachedAt: ago(5_000), account: 'needs_key' }, now)).toEqual({ kind: 'no_key', at: ago(5_000) });
+    expect(reachOf({ online: true, checking: false, lastReachedAt: ago(5_000), account: 'connected' }, now)).toEqual({ kind: 'online' });
+  });
 });
 
 describe('the status through the core', () => {
