@@ -6,13 +6,14 @@ import { createAppI18n } from './i18n';
 import { useNavStore } from './stores/nav';
 import { hashFromRoute, routeFromHash } from './lib/nav';
 import { languageFromLocales } from '../shared/language';
+import { rememberedLanguage } from './lib/remembered-language';
 import './styles.css';
 
 const app = createApp(App);
 const pinia = createPinia();
 app.use(pinia);
-// the browser's language until the stored setting is read (and after, while none is picked)
-app.use(createAppI18n(languageFromLocales(navigator.languages ?? [navigator.language])));
+// the language last spoken here, else the browser's, until the stored setting is read (and after, while none is picked)
+app.use(createAppI18n(rememberedLanguage() ?? languageFromLocales(navigator.languages ?? [navigator.language])));
 
 const nav = useNavStore(pinia);
 nav.go(routeFromHash(location.hash));

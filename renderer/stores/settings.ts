@@ -3,13 +3,19 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import { languageFromLocales, type UiLanguage } from '../../shared/language';
 import { asBridgeError, call } from '../bridge';
+import { rememberedLanguage } from '../lib/remembered-language';
 import type { AccountView, BridgeError, SendMethod, Settings } from '../../shared/bridge';
 
 export const useSettingsStore = defineStore('settings', () => {
   // null until read: the UI follows the browser meanwhile
   const settings = shallowRef<Settings>({ language: null, defaultSendmethod: 'email', draftSaveEveryMinutes: 10, answerWaitSeconds: 120 });
+  /** whether the settings were read: until then (and when they cannot be) the page speaks the language it last spoke */
+  const loaded = ref(false);
+  const remembered = rememberedLanguage();
   /** the language shown: the one picked, else the system's (the main process knows it in Electron, the browser here) */
-  const language = computed<UiLanguage>(() => settings.value.language ?? languageFromLocales(navigator.languages ?? [navigator.language]));
+  const language = computed<UiLanguage>(
+    () => settings.value.language ?? (loaded.value ? null : remembered) ?? languageFromLocales(navigator.languages ?? [navigator.language]),
+  );
   const accounts = shallowRef<AccountView[]>([]);
   const error = shallowRef<BridgeError | null>(null);
   /** why the last Connect failed: shown by the Connect button, where the person is, not at the top of the page */
@@ -20,6 +26,7 @@ export const useSettingsStore = defineStore('settings', () => {
     try {
       const [s, a] = await Promise.all([call('settings.get', {}), call('account.list', {})]);
       settings.value = s;
+      loaded.value = true;
       accounts.value = a;
       error.value = null;
     } catch (e) {
