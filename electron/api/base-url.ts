@@ -13,11 +13,16 @@ export interface BaseUrl {
   host: string;
 }
 
-const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
+/**
+ * Loopback is an address, never a name: 127.0.0.0/8 or ::1, written as such.
+ * A name (localhost, foo.localhost) is whatever the resolver makes of it, and
+ * a plain-http request to it could carry the key off this computer.
+ */
 export function isLoopbackHost(hostname: string): boolean {
   const h = hostname.toLowerCase();
-  return LOOPBACK_NAMES.has(h) || h.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(h);
+  if (h === '[::1]' || h === '::1') return true;
+  const m = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);
+  return m !== null && m.slice(1).every((o) => Number(o) <= 255);
 }
 
 /**

@@ -16,6 +16,10 @@ import type { Outcome } from '../../shared/api-errors';
 import type { MessageParams } from '../../shared/messages';
 import { ApiError } from './errors';
 import { parseRetryAfter } from './backoff';
+import { redact } from './redact';
+
+/** Removes every secret (and any Basic credentials) from text the service sent back: redact.ts. */
+export { redact };
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -210,13 +214,6 @@ export function serverMessageOf(body: string, secrets: readonly string[]): strin
   if (msg === undefined || msg.trim() === '') return undefined;
   const one = msg.replace(/\s+/g, ' ').trim();
   return redact(one.length > 300 ? `${one.slice(0, 300)}…` : one, secrets);
-}
-
-/** Removes every secret (and any Basic credentials) from text the service sent back. */
-export function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const s of secrets) if (s.length >= 4) out = out.split(s).join('[redacted]');
-  return out.replace(/Basic\s+[A-Za-z0-9+/=]{8,}/g, 'Basic [redacted]');
 }
 
 function tryJson(body: string): unknown {

@@ -1,6 +1,7 @@
 // The page's security policy, the same for the Electron window and the web
 // host: the renderer loads only its own files and talks only to its own
 // origin (in Electron it makes no network requests at all: the bridge is IPC).
+import { externalLinkProblem } from '../../shared/external-link';
 
 /** Content-Security-Policy of every page the app serves. */
 export const CONTENT_SECURITY_POLICY = [
@@ -19,15 +20,12 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /**
- * Links the page may open outside the app: only http(s) addresses, handed to
- * the system browser. Anything else (file:, javascript:, custom schemes that
- * launch other programs) is refused.
+ * Links the page may open outside the app, by navigating or by a new window:
+ * the same rule as `links.open` (shared/external-link.ts): https only, no
+ * credentials in the address, not too long. Anything else (http, file:,
+ * javascript:, custom schemes that launch other programs,
+ * https://user:pw@host) is refused.
  */
 export function isExternalLinkAllowed(url: string): boolean {
-  try {
-    const u = new URL(url);
-    return (u.protocol === 'https:' || u.protocol === 'http:') && u.hostname !== '';
-  } catch {
-    return false;
-  }
+  return externalLinkProblem(url) === null;
 }

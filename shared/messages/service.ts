@@ -96,8 +96,8 @@ export const SERVICE_MESSAGES = {
     nl: 'De service antwoordde met een onverwachte status {status}. Je werk blijft bewaard; probeer het later opnieuw en meld het als het blijft gebeuren.',
   },
   'api.insecure_url': {
-    en: 'The service address must start with https://. Plain http:// is only allowed for a test service on this computer (localhost).',
-    nl: 'Het adres van de service moet beginnen met https://. Gewoon http:// mag alleen voor een testservice op deze computer (localhost).',
+    en: 'The service address must start with https://. Plain http:// is only allowed for a test service on this computer, by its address (127.0.0.1).',
+    nl: 'Het adres van de service moet beginnen met https://. Gewoon http:// mag alleen voor een testservice op deze computer, met zijn adres (127.0.0.1).',
   },
   'api.invalid_url': {
     en: 'The service address is not a valid web address. Enter it like https://example.com/api/v1.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, parseBaseUrl } from '../../electron/api';
+import { ApiError, isLoopbackHost, parseBaseUrl } from '../../electron/api';
 
 function refused(url: string): ApiError {
   try {
@@ -18,8 +18,16 @@ describe('base URL', () => {
       href: 'https://invoicing.example.com/api/v1',
     });
     expect(parseBaseUrl('http://127.0.0.1:4000/api/v1').href).toBe('http://127.0.0.1:4000/api/v1');
-    expect(parseBaseUrl('http://localhost:4000/api/v1').host).toBe('localhost:4000');
+    expect(parseBaseUrl('http://127.8.9.10:4000/api/v1').host).toBe('127.8.9.10:4000');
     expect(parseBaseUrl('http://[::1]:4000/api/v1').origin).toBe('http://[::1]:4000');
+  });
+
+  it('takes loopback to be an address written as such, never a name', () => {
+    for (const host of ['127.0.0.1', '127.255.255.254', '::1', '[::1]']) expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ['localhost', 'foo.localhost', 'LOCALHOST', '127.0.0.1.nip.io', '127.0.0.256', '128.0.0.1', '0.0.0.0', '::2', '127.example.com'])
+      expect(isLoopbackHost(host), host).toBe(false);
+    for (const url of ['http://localhost:4000/api/v1', 'http://foo.localhost/api/v1'])
+      expect(refused(url)).toMatchObject({ kind: 'invalid_url', messageKey: 'api.insecure_url' });
   });
 
   it('adds /api/v1 to a bare host', () => {

@@ -19,7 +19,7 @@ it('speaks Dutch with an old token, though no setting can be read', async () => 
   const base = new URL(app.host.url);
   await page.goto(`${base.origin}/?token=an-old-token-of-a-host-started-before`);
   await page.getByText('Dit verzoek kwam niet uit het venster van quotedesk en is geweigerd.', { exact: false }).first().waitFor({ timeout: 15_000 });
-  expect(await page.evaluate(() => document.documentElement.lang)).toBe('nl');
+  expect(await page.locator('html').getAttribute('lang')).toBe('nl');
   expect(await page.getByText('This request did not come from the quotedesk window').count()).toBe(0);
   await screenshot(page, 'old-token-nl');
 });

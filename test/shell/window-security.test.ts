@@ -189,12 +189,13 @@ describe('permissions', () => {
 });
 
 describe('navigation and new windows', () => {
-  it('blocks navigation away from the page, opening only http(s) links in the system browser', () => {
+  it('blocks navigation away from the page, opening only https links without credentials in the system browser (as links.open)', () => {
     fake.openedExternally.length = 0;
     const wc = win.webContents;
     for (const url of [
       'https://example.com/help',
       'http://example.com/',
+      'https://user:pw@example.com/',
       'file:///etc/passwd',
       'javascript:alert(1)',
       'app://quotedesk/other.html',
@@ -204,7 +205,7 @@ describe('navigation and new windows', () => {
       wc.emit('will-navigate', e, url);
       expect(e.prevented, url).toBe(true);
     }
-    expect(fake.openedExternally).toEqual(['https://example.com/help', 'http://example.com/']);
+    expect(fake.openedExternally).toEqual(['https://example.com/help']);
   });
 
   it('blocks redirects and webviews', () => {
@@ -216,10 +217,19 @@ describe('navigation and new windows', () => {
     expect(w.prevented).toBe(true);
   });
 
-  it('denies every new window; http(s) links go to the system browser, nothing else does', () => {
+  it('denies every new window; https links without credentials go to the system browser, nothing else does', () => {
     fake.openedExternally.length = 0;
     const open = win.webContents.windowOpenHandler!;
-    for (const url of ['https://example.com/terms', 'file:///etc/hosts', 'javascript:alert(1)', 'app://quotedesk/index.html', 'mailto:a@b.nl', 'not a url']) {
+    for (const url of [
+      'https://example.com/terms',
+      'http://example.com/terms',
+      'https://user:pw@example.com/',
+      'file:///etc/hosts',
+      'javascript:alert(1)',
+      'app://quotedesk/index.html',
+      'mailto:a@b.nl',
+      'not a url',
+    ]) {
       expect(open({ url }), url).toEqual({ action: 'deny' });
     }
     expect(fake.openedExternally).toEqual(['https://example.com/terms']);
