@@ -6,6 +6,7 @@ import { fieldErrorsFromZod, describeFieldErrors, type FieldError } from '../../
 import { isSerializedError } from '../../shared/api-errors';
 import { formatMessage, isMessageKey, type MessageKey, type MessageParams, type Said } from '../../shared/messages';
 import type { SerializedError } from '../../shared/bridge';
+import { storageKey, storageProblem } from './storage-errors';
 
 /**
  * An error a handler raises on purpose, with a kind the UI acts on and its
@@ -73,6 +74,9 @@ export function serializeError(err: unknown): SerializedError {
     if (own && isMessageKey(own)) return bridgeError(own, mapped.kind, { ...(err as { params?: MessageParams }).params }, fieldErrors);
     return bridgeError(mapped.key, mapped.kind, { detail: err.message }, fieldErrors);
   }
+  // the disk refused a write: said as such, never with SQLite's words or a file's path
+  const storage = storageProblem(err);
+  if (storage) return bridgeError(storageKey(storage), 'storage', {});
   const detail = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
   return bridgeError('bridge.internal', 'internal', { detail: clip(detail) });
 }

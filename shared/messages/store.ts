@@ -245,4 +245,21 @@ export const STORE_MESSAGES = {
     en: 'The next number must be between 1 and {max}.',
     nl: 'Het volgende nummer moet tussen 1 en {max} liggen.',
   },
+  // a write to this computer's disk failed (electron/bridge/storage-errors.ts): it was not saved, and the text says so
+  'storage.full': {
+    en: 'Not saved: the disk is full. Free some space and try again; what was saved before is safe.',
+    nl: 'Niet opgeslagen: de schijf is vol. Maak ruimte vrij en probeer het opnieuw; wat eerder was opgeslagen is veilig.',
+  },
+  'storage.read_only': {
+    en: 'Not saved: quotedesk may not write to its data folder (it is read-only, or its permissions changed). Check the folder and try again; what was saved before is safe.',
+    nl: 'Niet opgeslagen: quotedesk mag niet schrijven in zijn gegevensmap (alleen-lezen, of de rechten zijn gewijzigd). Controleer de map en probeer het opnieuw; wat eerder was opgeslagen is veilig.',
+  },
+  'storage.busy': {
+    en: 'Not saved: the data was busy with another change. Try again in a moment.',
+    nl: 'Niet opgeslagen: de gegevens waren bezig met een andere wijziging. Probeer het zo opnieuw.',
+  },
+  'storage.failed': {
+    en: 'Not saved: the disk answered with an error. Try again; if it keeps happening, check the disk. What was saved before is safe.',
+    nl: 'Niet opgeslagen: de schijf gaf een fout. Probeer het opnieuw; blijft het gebeuren, controleer dan de schijf. Wat eerder was opgeslagen is veilig.',
+  },
 } as const satisfies Record<string, Texts>;
