@@ -6,7 +6,11 @@ import type { FieldError } from './field-errors';
 import { isMessageKey, type MessageKey, type MessageParams } from './messages';
 
 export const API_ERROR_KINDS = [
-  /** connection refused, DNS failure, no route: nothing reached the service */
+  /**
+   * connection refused, DNS failure, no route: nothing reached the service;
+   * or the network answered with its own login page (messageKey
+   * api.login_page), where a write's outcome is unknown (docs/wire-format.md)
+   */
   'offline',
   /** the connection broke (reset, closed, body cut off) */
   'network',

@@ -1,7 +1,7 @@
 // Turns what came back (a status and a body, or a transport failure) into an
 // ApiError a caller can act on. The service's error bodies are undocumented:
-// the body is opaque text, read only for field errors when it is the
-// {"error": "...", "errors": [{field, message}]} form, and scanned for a few
+// the body is read for field errors in the shapes services commonly write
+// (fieldErrorsOf; docs/wire-format.md, Error bodies), and scanned for a few
 // words where one status means several things (403, 401).
 //
 // What an answer proves about a write (docs/retries.md, the answer table):
@@ -32,11 +32,32 @@ export interface FailedRequest {
   deletesClient?: boolean;
   /** strings that must never appear in an error: the key and the Authorization value */
   secrets: readonly string[];
+  /** the largest answer read, for the error of a larger one */
+  maxResponseBytes?: number;
 }
 
 const INACTIVE_KEY = /\b(?:api[ -]?)?key (?:is|was|has been) (?:inactive|not active|deactivated|disabled)\b/i;
 
 type Headers = Record<string, string | string[] | undefined>;
+
+/**
+ * The network answered with its own login page instead of the service's
+ * answer: a 200 web page where data was expected, or a 511. Kind `offline`:
+ * the service cannot be reached from this network until the person signs in
+ * to it, so nothing counts toward giving up and the engine probes the line as
+ * it does offline. A write's outcome is unknown all the same (a gateway may
+ * answer so after the service acted): it is looked up before it goes again.
+ */
+export function loginPage(ctx: Pick<FailedRequest, 'operation' | 'method'>, status: number): ApiError {
+  return new ApiError({
+    kind: 'offline',
+    messageKey: 'api.login_page',
+    params: { code: 'login_page' },
+    outcome: unknownUnlessRead(ctx.method),
+    operation: ctx.operation,
+    status,
+  });
+}
 
 /** Whether a request may have been applied though no usable answer came back. */
 export function unknownUnlessRead(method: Method): Outcome {
@@ -88,6 +109,9 @@ export function errorFromStatus(status: number, headers: Headers, body: string, 
       return new ApiError({ ...base, ...withMessage, kind: 'not_acceptable', messageKey: 'api.not_acceptable' });
     case 429:
       return rateLimited(headers, base, withMessage, now);
+    case 511:
+      // Network Authentication Required: the status made for a network's login page (RFC 6585)
+      return loginPage(ctx, status);
   }
   if (status >= 500) {
     // a gateway's page (502, 503, 504) says nothing of the service behind it; a 500 is the service's own
@@ -133,6 +157,7 @@ function rateLimited(headers: Headers, base: { operation: string; status: number
     : new ApiError({ ...init, retryAfterMs, params: { seconds: Math.ceil(retryAfterMs / 1000) } });
 }
 
+const MB = 1024 * 1024;
 const OFFLINE = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'EADDRNOTAVAIL', 'EHOSTDOWN']);
 const DNS = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME']);
 
@@ -171,39 +196,95 @@ export function errorFromTransport(err: unknown, ctx: FailedRequest, stopped: 'a
     return new ApiError({ ...base, kind: 'timeout', messageKey: 'api.timeout', outcome: unknownUnlessRead(ctx.method) });
   }
   if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
+    const megabytes = ctx.maxResponseBytes === undefined ? '?' : Number((ctx.maxResponseBytes / MB).toPrecision(3));
     return new ApiError({
       ...base,
       kind: 'bad_response',
-      messageKey: 'api.bad_response',
-      params: { code, detail: 'the answer is too large' },
+      messageKey: 'api.too_large',
+      params: { code, megabytes, detail: `the answer is larger than ${megabytes} MB` },
       outcome: unknownUnlessRead(ctx.method),
     });
   }
   return new ApiError({ ...base, kind: 'network', messageKey: 'api.network', outcome: unknownUnlessRead(ctx.method) });
 }
 
-/** Field errors from a {"errors": [{field, message}]} body; [] for any other body. */
+const FIELD_KEYS = ['field', 'name', 'path', 'property', 'param', 'attribute', 'key'];
+const MESSAGE_KEYS = ['message', 'msg', 'error', 'detail', 'description'];
+
+/**
+ * Field errors from an error body, in the shapes services commonly write:
+ * - ours (the sandbox's): `{"error": "…", "errors": [{"field", "message"}]}`;
+ * - a bare list: `[{"field", "message"}]`, or of words: `["…", …]`;
+ * - `{"errors": ["…"]}`;
+ * - Laravel's: `{"message": "…", "errors": {"email": ["…", …]}}`;
+ * - only words: `{"error": "…"}`, `{"message": "…"}` or plain text, which
+ *   become one error about the body as a whole (field "").
+ * An item names its field as `field` (or name, path, property, param,
+ * attribute, key) and its words as `message` (or msg, error, detail,
+ * description). Field names become our paths where they can (fieldPath).
+ * [] for an empty body or a web page.
+ */
 export function fieldErrorsOf(body: string, secrets: readonly string[]): FieldError[] {
   const parsed = tryJson(body);
-  if (parsed === null || typeof parsed !== 'object') return [];
-  const list = (parsed as { errors?: unknown }).errors;
-  if (!Array.isArray(list)) return [];
   const out: FieldError[] = [];
-  for (const item of list.slice(0, 200)) {
-    if (item === null || typeof item !== 'object') continue;
-    const { field, message } = item as { field?: unknown; message?: unknown };
-    if (typeof message !== 'string') continue;
-    out.push({ field: typeof field === 'string' ? redact(field, secrets) : '', message: redact(message.slice(0, 500), secrets) });
+  const add = (field: unknown, message: unknown) => {
+    if (typeof message !== 'string' || message.trim() === '' || out.length >= 200) return;
+    out.push({ field: typeof field === 'string' ? redact(fieldPath(field), secrets) : '', message: redact(message.trim().slice(0, 500), secrets) });
+  };
+  const fromList = (list: unknown[]) => {
+    for (const item of list.slice(0, 200)) {
+      if (typeof item === 'string') add('', item);
+      else if (isRecord(item)) add(firstString(item, FIELD_KEYS) ?? '', firstString(item, MESSAGE_KEYS));
+    }
+  };
+  if (Array.isArray(parsed)) fromList(parsed);
+  else if (isRecord(parsed)) {
+    const errors = parsed.errors;
+    if (Array.isArray(errors)) fromList(errors);
+    else if (isRecord(errors)) {
+      for (const [field, said] of Object.entries(errors).slice(0, 200)) {
+        if (Array.isArray(said)) for (const m of said) add(field, m);
+        else add(field, said);
+      }
+    }
   }
-  return out;
+  if (out.length > 0) return out;
+  const words = serverMessageOf(body, secrets);
+  return words === undefined ? [] : [{ field: '', message: words }];
 }
 
-/** What the service said, short and scrubbed: the "error" of a JSON body, else the start of a text body. */
+/**
+ * A field name as our paths write it (shared/field-errors.ts): the bracket
+ * keys of a form (`lines[0][price]`, `reference[line1]`), `lines[0].price`, a
+ * JSON pointer (`/lines/0/price`) and `$.`-paths become dotted; lines keyed
+ * as the service writes them (`lines.line1.price`, `line1.price`) become
+ * their index (`lines.0.price`). Anything else stays as it is.
+ */
+export function fieldPath(name: string): string {
+  let p = name.trim();
+  if (p.startsWith('/')) p = p.slice(1).replace(/\//g, '.');
+  p = p.replace(/^\$\.?/, '');
+  p = p
+    .replace(/\[([^\]]*)\]/g, '.$1')
+    .replace(/\.{2,}/g, '.')
+    .replace(/^\.|\.$/g, '');
+  return p.replace(/^(?:lines\.)?line([1-9]\d*)(?=\.|$)/, (_, n: string) => `lines.${Number(n) - 1}`);
+}
+
+/**
+ * What the service said, short and scrubbed: the words of a JSON body
+ * (`error`, `message`, `error.message`, `detail` or `title`; a list's first),
+ * else the start of a text body; nothing for a web page.
+ */
 export function serverMessageOf(body: string, secrets: readonly string[]): string | undefined {
   const parsed = tryJson(body);
   let msg: string | undefined;
-  if (parsed !== null && typeof parsed === 'object' && typeof (parsed as { error?: unknown }).error === 'string') {
-    msg = (parsed as { error: string }).error;
+  if (isRecord(parsed)) {
+    const nested = isRecord(parsed.error) ? firstString(parsed.error, ['message']) : undefined;
+    msg = firstString(parsed, ['error', 'message']) ?? nested ?? firstString(parsed, ['detail', 'title']);
+  } else if (Array.isArray(parsed)) {
+    const first: unknown = parsed[0];
+    msg = typeof first === 'string' ? first : isRecord(first) ? firstString(first, MESSAGE_KEYS) : undefined;
   } else if (typeof parsed === 'string') {
     msg = parsed;
   } else if (parsed === undefined) {
@@ -216,8 +297,21 @@ export function serverMessageOf(body: string, secrets: readonly string[]): strin
   return redact(one.length > 300 ? `${one.slice(0, 300)}…` : one, secrets);
 }
 
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** The first of `keys` whose value is a string that says something. */
+function firstString(o: Record<string, unknown>, keys: readonly string[]): string | undefined {
+  for (const k of keys) {
+    const v = o[k];
+    if (typeof v === 'string' && v.trim() !== '') return v;
+  }
+  return undefined;
+}
+
 function tryJson(body: string): unknown {
-  const t = body.trim();
+  const t = body.replace(/^\uFEFF/, '').trim();
   if (t === '' || !(t.startsWith('{') || t.startsWith('[') || t.startsWith('"'))) return undefined;
   try {
     return JSON.parse(t) as unknown;

@@ -33,7 +33,7 @@ import { fieldErrorsFromZod } from '../../shared/field-errors';
 import { inputError } from './errors';
 import { Transport, type CallOptions, type RawResponse, type TransportOptions } from './transport';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { looksFull, readId, readList, readOne, recordParser, type RecordParser } from './parse';
+import { jsonText, looksFull, readId, readList, readOne, recordParser, type IdSource, type ListNames, type RecordParser } from './parse';
 import { PagingFacts, pageThrough, type FetchPage, type Page, type PagingOptions, type Standing, type Walk } from './paging';
 import { UnchangedPage, digestOf, rememberDigest, type KnownPages } from './page-prints';
 import type { Budget } from './rate-budget';
@@ -80,6 +80,8 @@ export class InvoicingApi {
   readonly clients: RecordsApi<Client, ClientInput>;
   readonly products: ProductsApi;
   readonly quotations: QuotationsApi;
+  /** the lists whose answers came wrapped ({"clients": [...]}), told once each */
+  readonly #wrapped = new Set<string>();
 
   constructor(opts: InvoicingApiOptions) {
     this.transport = new Transport(opts);
@@ -120,7 +122,7 @@ export class InvoicingApi {
   /** One cheap authenticated call: proves the address, username and key work. */
   async verify(opts: CallOptions = {}): Promise<void> {
     await this.get('account.verify', '/clients', { count: 1, start: 0 }, { priority: true, ...opts }, (res) =>
-      readList(res.text, parsers.client, 'account.verify'),
+      readList(jsonText(res, 'account.verify'), parsers.client, 'account.verify', this.listNames('account.verify')),
     );
   }
 
@@ -129,7 +131,9 @@ export class InvoicingApi {
     if (lang !== undefined && !COUNTRY_LANGS.includes(lang))
       throw inputError('countries.list', [{ field: 'lang', message: `must be one of: ${COUNTRY_LANGS.join(', ')}` }]);
     const path = lang ? `/countrylist/${lang}` : '/countrylist';
-    return this.get('countries.list', path, undefined, opts, (res) => readList(res.text, parsers.country, 'countries.list'));
+    return this.get('countries.list', path, undefined, opts, (res) =>
+      readList(jsonText(res, 'countries.list'), parsers.country, 'countries.list', this.listNames('countries.list')),
+    );
   }
 
   /**
@@ -139,12 +143,16 @@ export class InvoicingApi {
    * ApiError; the pull takes it as "not available" (sync/pull.ts).
    */
   async profiles(opts: CallOptions = {}): Promise<Profile[]> {
-    return this.get('profiles.list', '/profiles', undefined, opts, (res) => readList(res.text, parsers.profile, 'profiles.list'));
+    return this.get('profiles.list', '/profiles', undefined, opts, (res) =>
+      readList(jsonText(res, 'profiles.list'), parsers.profile, 'profiles.list', this.listNames('profiles.list')),
+    );
   }
 
   /** GET /categories, as profiles(). */
   async categories(opts: CallOptions = {}): Promise<Category[]> {
-    return this.get('categories.list', '/categories', undefined, opts, (res) => readList(res.text, parsers.category, 'categories.list'));
+    return this.get('categories.list', '/categories', undefined, opts, (res) =>
+      readList(jsonText(res, 'categories.list'), parsers.category, 'categories.list', this.listNames('categories.list')),
+    );
   }
 
   /** GET /search/{area}/{field}/{query}; `field` is a field name of the area, or "all". */
@@ -153,7 +161,9 @@ export class InvoicingApi {
     checkSearch(operation, area, field, query);
     const parse = (area === 'clients' ? parsers.client : area === 'products' ? parsers.product : wireRecord) as RecordParser<SearchResult<A>>;
     const path = `/search/${area}/${encodeURIComponent(field)}/${encodeURIComponent(query)}`;
-    return this.get(operation, path, pageQuery(operation, page), opts, (res) => readList(res.text, parse, operation));
+    return this.get(operation, path, pageQuery(operation, page), opts, (res) =>
+      readList(jsonText(res, operation), parse, operation, this.listNames(operation)),
+    );
   }
 
   /** Every search result, page by page (see Walk for whether they are all). */
@@ -175,6 +185,25 @@ export class InvoicingApi {
     await this.transport.close();
   }
 
+  /**
+   * @internal The names a list's answer may be wrapped under, by its
+   * operation: `{"clients": [...]}` for clients.list and a search of
+   * clients. Such an answer is read, and the first of each list is logged
+   * (docs/wire-format.md, Wrapped lists).
+   */
+  listNames(operation: string): ListNames {
+    const [what = '', area = ''] = operation.split('.');
+    const names = what === 'search' ? [area] : what === 'account' ? ['clients'] : what === 'countries' ? ['countries', 'countrylist'] : [what];
+    return {
+      names,
+      wrapped: (name) => {
+        if (this.#wrapped.has(operation)) return;
+        this.#wrapped.add(operation);
+        this.transport.logger.warn('api list answered wrapped', { operation, wrapper: name });
+      },
+    };
+  }
+
   /** @internal a GET through the transport */
   get<T>(
     operation: string,
@@ -188,7 +217,9 @@ export class InvoicingApi {
 
   /** @internal One page of a list; `early` as in FetchPage. */
   listPage<T>(operation: string, path: string, parse: RecordParser<T>, key: string, page: Page, opts: CallOptions, early?: () => void): Promise<T[]> {
-    return this.get(operation, path, pageQuery(operation, page), opts, (res) => readPage(res.text, parse, operation, page.count ?? 0, key, early));
+    return this.get(operation, path, pageQuery(operation, page), opts, (res) =>
+      readPage(jsonText(res, operation), parse, operation, page.count ?? 0, key, early, this.listNames(operation)),
+    );
   }
 
   /** @internal Page after page of a list; `key` is the wire key every record has once. */
@@ -212,13 +243,14 @@ export class InvoicingApi {
   ): Walk<T, UnchangedPage> {
     const fetchPage: FetchPage<T, UnchangedPage> = (page, early) =>
       this.get(operation, path, pageQuery(operation, page), opts, async (res) => {
-        const digest = digestOf(res.text);
+        const text = jsonText(res, operation);
+        const digest = digestOf(text);
         const keys = known(digest);
         if (keys !== undefined) {
           if (early !== undefined && keys.length === page.count) early();
           return new UnchangedPage(digest, keys);
         }
-        const rows = await readPage(res.text, parse, operation, page.count, key, early);
+        const rows = await readPage(text, parse, operation, page.count, key, early, this.listNames(operation));
         rememberDigest(rows, digest);
         return rows;
       });
@@ -280,14 +312,17 @@ export class RecordsApi<T, I extends object> {
   async get(id: number, opts: CallOptions = {}): Promise<T> {
     const operation = `${this.spec.name}.get`;
     checkId(operation, id);
-    return this.api.get(operation, `/${this.spec.name}/${id}`, undefined, opts, (res) => readOne(res.text, this.spec.wrapper, this.spec.parse, operation));
+    return this.api.get(operation, `/${this.spec.name}/${id}`, undefined, opts, (res) =>
+      readOne(jsonText(res, operation), this.spec.wrapper, this.spec.parse, operation),
+    );
   }
 
   /** POST: the new record's id. Never retried by itself: on an `unknown` outcome, look the record up. */
   async create(input: I, opts: CallOptions = {}): Promise<number> {
     const operation = `${this.spec.name}.create`;
     const body = checkInput(operation, this.spec.input, input);
-    return this.api.transport.request({ operation, method: 'POST', path: `/${this.spec.name}`, body, ...opts }, (res) => readId(res.text, operation));
+    const source: IdSource = { wrapper: this.spec.wrapper, key: this.spec.key, plural: this.spec.name };
+    return this.api.transport.request({ operation, method: 'POST', path: `/${this.spec.name}`, body, ...opts }, (res) => readId(res, operation, source));
   }
 
   /**
@@ -329,6 +364,9 @@ export class ProductsApi extends RecordsApi<Product, ProductInput> {
   }
 }
 
+/** Where a save's or a send's answer carries the quotation's id, when it is not the raw id (readId). */
+const QUOTATION_ID: IdSource = { wrapper: 'quotation', key: 'id', plural: 'quotations' };
+
 /** Quotations: list, get, create (save or send), send a draft, approval, custom status, delete. */
 export class QuotationsApi {
   constructor(private readonly api: InvoicingApi) {}
@@ -353,7 +391,9 @@ export class QuotationsApi {
 
   async get(id: number, opts: CallOptions = {}): Promise<Quotation> {
     checkId('quotations.get', id);
-    return this.api.get('quotations.get', `/quotations/${id}`, undefined, opts, (res) => readOne(res.text, 'quotation', parsers.quotation, 'quotations.get'));
+    return this.api.get('quotations.get', `/quotations/${id}`, undefined, opts, (res) =>
+      readOne(jsonText(res, 'quotations.get'), 'quotation', parsers.quotation, 'quotations.get'),
+    );
   }
 
   /**
@@ -369,7 +409,7 @@ export class QuotationsApi {
   async saveOrSend(input: QuotationCreate, opts: CallOptions = {}): Promise<number> {
     const operation = input?.action === 'send' ? 'quotations.sendNew' : 'quotations.save';
     const body = checkInput(operation, quotationCreate, input);
-    return this.api.transport.request({ operation, method: 'POST', path: '/quotations', body, ...opts }, (res) => readId(res.text, operation));
+    return this.api.transport.request({ operation, method: 'POST', path: '/quotations', body, ...opts }, (res) => readId(res, operation, QUOTATION_ID));
   }
 
   /** Sends a saved draft; the sent quotation has a new id, which is returned. */
@@ -377,7 +417,7 @@ export class QuotationsApi {
     const operation = 'quotations.send';
     checkId(operation, id);
     const body = checkInput(operation, quotationUpdate, { action: 'send', sendmethod });
-    return this.api.transport.request({ operation, method: 'PUT', path: `/quotations/${id}`, body, ...opts }, (res) => readId(res.text, operation));
+    return this.api.transport.request({ operation, method: 'PUT', path: `/quotations/${id}`, body, ...opts }, (res) => readId(res, operation, QUOTATION_ID));
   }
 
   async approve(id: number, approval: ApprovalInput, opts: CallOptions = {}): Promise<void> {
@@ -418,13 +458,21 @@ export class QuotationsApi {
  * reached the service before, and a 10,000-client walk took about a third
  * less). Only the timing depends on it, never the result.
  */
-async function readPage<T>(text: string, parse: RecordParser<T>, operation: string, count: number, key: string, early: (() => void) | undefined): Promise<T[]> {
+async function readPage<T>(
+  text: string,
+  parse: RecordParser<T>,
+  operation: string,
+  count: number,
+  key: string,
+  early: (() => void) | undefined,
+  list: ListNames,
+): Promise<T[]> {
   if (early !== undefined && looksFull(text, key, count)) {
     early();
     await nextTurn();
     await nextTurn();
   }
-  return readList(text, parse, operation);
+  return readList(text, parse, operation, list);
 }
 
 async function* flatten<T>(pages: AsyncIterable<T[]>): AsyncGenerator<T, void, undefined> {

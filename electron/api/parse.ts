@@ -2,6 +2,10 @@
 // included): bare arrays for lists, {"client": {...}} for one record, the raw
 // id for a create. A whole answer is read before anything is returned, so a
 // field that does not parse fails the call and nothing half-read escapes.
+// What an answer claims is checked first (docs/wire-format.md, How the client
+// reads an answer): its text decoded by the charset it names, JSON read only
+// when it is labelled JSON, a web page named as such.
+import { TextDecoder } from 'node:util';
 import type { z } from 'zod';
 import type { FieldError } from '../../shared/field-errors';
 import { fieldErrorsFromZod } from '../../shared/field-errors';
@@ -25,6 +29,108 @@ export function badResponse(operation: string, detail: string, opts: { fieldErro
   });
   if (opts.transient) transient.add(e);
   return e;
+}
+
+/** The part of an answer the readers look at: its text (decoded) and its headers. */
+export interface Answer {
+  text: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** One header's value (the first, when it came more than once). */
+export function headerOf(headers: Answer['headers'], name: string): string | undefined {
+  const v = headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** The media type of a Content-Type value, lower case and without parameters; undefined when there is none. */
+export function mediaTypeOf(contentType: string | undefined): string | undefined {
+  const t = contentType?.split(';')[0]?.trim().toLowerCase();
+  return t ? t : undefined;
+}
+
+/** application/json, or any type whose suffix is +json (application/vnd.api+json, application/problem+json). */
+export function isJsonType(mediaType: string | undefined): boolean {
+  return mediaType === 'application/json' || (mediaType !== undefined && /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(mediaType));
+}
+
+/** The charset a Content-Type value names, lower case; undefined when it names none. */
+export function charsetOf(contentType: string | undefined): string | undefined {
+  const m = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '');
+  return m ? m[1]!.toLowerCase() : undefined;
+}
+
+const decoders = new Map<string, TextDecoder>();
+function decoder(label: string, fatal: boolean): TextDecoder {
+  const key = `${fatal ? 'strict' : 'lenient'}:${label}`;
+  let d = decoders.get(key);
+  if (d === undefined) {
+    // throws RangeError for a label the WHATWG Encoding Standard does not know
+    d = new TextDecoder(label, { fatal });
+    decoders.set(key, d);
+  }
+  return d;
+}
+
+/**
+ * An answer's bytes as text, decoded by the charset its Content-Type names
+ * (any label of the Encoding Standard: utf-8, iso-8859-1 and latin1, which
+ * read as windows-1252, utf-16…), UTF-8 when it names none (JSON is UTF-8,
+ * RFC 8259); a byte-order mark is dropped. `strict` (an answer to read as
+ * data): a charset nobody knows, or bytes that are not text in the charset,
+ * fail with a bad_response, since a wrong letter stored is worse than an
+ * answer refused. Not strict (an error's body, read only for its words):
+ * such bytes become U+FFFD and an unknown charset is read as UTF-8.
+ */
+export function decodeText(bytes: Uint8Array, contentType: string | undefined, operation: string, strict: boolean): string {
+  const label = charsetOf(contentType) ?? 'utf-8';
+  let d: TextDecoder;
+  try {
+    d = decoder(label, strict);
+  } catch {
+    if (strict) throw badResponse(operation, `its character set ${label} is not known`);
+    d = decoder('utf-8', false);
+  }
+  try {
+    return d.decode(bytes);
+  } catch {
+    throw badResponse(operation, `its text is not valid ${d.encoding}`);
+  }
+}
+
+/** An answer that is data whatever its label says: JSON's first character, or a bare id. */
+const DATA_START = /^[\s\uFEFF]*(?:[[{"]|\d)/;
+
+/**
+ * Whether a 2xx answer is a web page where data was expected: labelled
+ * text/html (or XHTML), or unlabelled and beginning as an HTML document. A
+ * body that begins as JSON or a bare id is never taken for one, whatever its
+ * label (the label is then judged by the reader: jsonText).
+ */
+export function isWebPage(answer: Answer): boolean {
+  const text = answer.text;
+  if (text.trim() === '' || DATA_START.test(text)) return false;
+  const type = mediaTypeOf(headerOf(answer.headers, 'content-type'));
+  if (type === 'text/html' || type === 'application/xhtml+xml') return true;
+  const start = text.trimStart().slice(0, 2048);
+  return start.startsWith('<') && /<!doctype\s+html|<html[\s>]/i.test(start);
+}
+
+/**
+ * The text of an answer to be read as JSON data, after checking its label:
+ * JSON is read only when labelled application/json or +json; an answer
+ * without a Content-Type is read when it begins as JSON does (`[` or `{`).
+ * Anything else is a bad_response naming the type (a web page never gets
+ * here: the transport names it first).
+ */
+export function jsonText(answer: Answer, operation: string): string {
+  const type = mediaTypeOf(headerOf(answer.headers, 'content-type'));
+  if (isJsonType(type)) return answer.text;
+  if (type === undefined) {
+    if (answer.text.trim() === '' || /^[\s\uFEFF]*[[{]/.test(answer.text)) return answer.text;
+    throw badResponse(operation, 'the answer has no content type and is not JSON');
+  }
+  throw badResponse(operation, `the answer is ${type}, not JSON`);
 }
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
@@ -239,17 +345,45 @@ function unwrap(schema: z.ZodType): { inner: z.ZodType; nonOptional: boolean } {
 
 export function parseJson(text: string, operation: string): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
   } catch {
     const empty = text.trim() === '';
     return fail(badResponse(operation, empty ? 'the answer is empty' : 'the answer is not complete JSON', { transient: true }));
   }
 }
 
-/** A bare JSON array of records. */
-export function readList<T>(text: string, parse: RecordParser<T>, operation: string): T[] {
-  const data = parseJson(text, operation);
-  if (!Array.isArray(data)) throw badResponse(operation, 'a list was expected');
+/** A list answer's names, for a list wrapped under its own name: {"clients": [...]} (docs/wire-format.md, Wrapped lists). */
+export interface ListNames {
+  /** the names it may be wrapped under: ['clients'] */
+  names: readonly string[];
+  /** told when an answer came wrapped, with the name */
+  wrapped?: (name: string) => void;
+}
+
+/**
+ * The records of a list answer: a bare JSON array, or the array under the
+ * list's own name (`{"clients": [...]}`; other keys beside it are not read).
+ * Anything else is a bad_response.
+ */
+export function listOf(data: unknown, operation: string, list?: ListNames): unknown[] {
+  if (Array.isArray(data)) return data;
+  if (isRecord(data)) {
+    for (const name of list?.names ?? []) {
+      const inner = data[name];
+      if (Array.isArray(inner)) {
+        list?.wrapped?.(name);
+        return inner;
+      }
+    }
+    const keys = Object.keys(data).slice(0, 5);
+    throw badResponse(operation, `a list was expected${keys.length > 0 ? `, and the answer is an object of ${keys.join(', ')}` : ''}`);
+  }
+  throw badResponse(operation, 'a list was expected');
+}
+
+/** A bare JSON array of records, or one wrapped under a name of `list`. */
+export function readList<T>(text: string, parse: RecordParser<T>, operation: string, list?: ListNames): T[] {
+  const data = listOf(parseJson(text, operation), operation, list);
   const out = new Array<T>(data.length);
   for (let i = 0; i < data.length; i++) {
     const r = parse(data[i]);
@@ -291,22 +425,74 @@ export function readOne<T>(text: string, wrapper: string, parse: RecordParser<T>
   return r.value;
 }
 
-/** A create's or a send's answer: the new id as raw text ("42"); a quoted or {"id": 42} form is accepted too. */
-export function readId(text: string, operation: string): number {
-  const t = text.trim();
-  let m = /^"?(\d{1,15})"?$/.exec(t);
-  if (!m && t.startsWith('{')) {
-    try {
-      const o = JSON.parse(t) as { id?: unknown };
-      m = /^(\d{1,15})$/.exec(String(o.id ?? ''));
-    } catch {
-      // falls through to the error below
+/** Where a create's or a send's id is found in a whole record: {"client": {"clientnr": "42", …}}. */
+export interface IdSource {
+  /** the record's wrapper: 'client' */
+  wrapper: string;
+  /** its id's key: 'clientnr' for a client, 'id' for the rest */
+  key: string;
+  /** the list's name in paths, for a Location header: 'clients' (/api/v1/clients/42) */
+  plural: string;
+}
+
+const BARE_ID = /^"?(\d{1,15})"?$/;
+
+/**
+ * A create's or a send's answer: its new id. Read from, in this order:
+ * - the raw text `42` (what the service writes), or `"42"`, whatever the label;
+ * - a JSON object (labelled JSON, or unlabelled): `{"id": 42}`, or the whole
+ *   record, wrapped (`{"client": {…}}`) or bare, its id under `source.key`
+ *   (else `id`);
+ * - when the body gives none, a Location header naming the record:
+ *   `/api/v1/clients/42` or a whole URL.
+ * Anything else is a bad_response: transient when nothing came back at all
+ * (an answer cut short), otherwise not (the service answers in a form we
+ * cannot read, and will again: docs/retries.md, Giving up).
+ */
+export function readId(answer: string | Answer, operation: string, source?: IdSource): number {
+  const res: Answer = typeof answer === 'string' ? { text: answer, headers: {} } : answer;
+  const t = res.text.replace(/^\uFEFF/, '').trim();
+  let id: string | undefined;
+  let why = t === '' ? 'no id came back' : 'the answer is not an id';
+  const bare = BARE_ID.exec(t);
+  if (bare) id = bare[1];
+  else if (t.startsWith('{')) {
+    const type = mediaTypeOf(headerOf(res.headers, 'content-type'));
+    if (type !== undefined && !isJsonType(type)) why = `the answer is ${type}, not an id`;
+    else {
+      let data: unknown;
+      try {
+        data = JSON.parse(t);
+      } catch {
+        why = 'the answer is not complete JSON';
+      }
+      if (isRecord(data)) {
+        const wrapped = source !== undefined ? data[source.wrapper] : undefined;
+        const record = isRecord(wrapped) ? wrapped : data;
+        const value = (source !== undefined ? record[source.key] : undefined) ?? record.id;
+        const m = /^(\d{1,15})$/.exec(typeof value === 'number' || typeof value === 'string' ? String(value).trim() : '');
+        if (m) id = m[1];
+        else if (record !== data || Object.keys(record).length > 1) why = 'the answer is a record without a readable id';
+      }
     }
   }
-  if (!m) throw badResponse(operation, t === '' ? 'no id came back' : 'the answer is not an id', { transient: t === '' });
-  const id = Number(m[1]);
-  if (id <= 0) throw badResponse(operation, 'the answer is not an id');
-  return id;
+  const location = headerOf(res.headers, 'location');
+  if (id === undefined && location !== undefined) {
+    id = idFromLocation(location, source?.plural);
+    if (id === undefined) why += `, nor is its Location (${location.slice(0, 100)})`;
+  }
+  if (id === undefined) throw badResponse(operation, why, { transient: t === '' && location === undefined });
+  const n = Number(id);
+  if (n <= 0) throw badResponse(operation, 'the answer is not an id');
+  return n;
+}
+
+/** The id at the end of a Location header: /api/v1/clients/42, https://host/api/v1/clients/42/; under `plural` when given. */
+function idFromLocation(location: string, plural: string | undefined): string | undefined {
+  const path = location.trim().split(/[?#]/)[0]!;
+  const m = /\/([^/]+)\/(\d{1,15})\/?$/.exec(path);
+  if (!m || (plural !== undefined && m[1] !== plural)) return undefined;
+  return m[2];
 }
 
 function recordError(operation: string, errors: FieldError[], prefix: string): ApiError {

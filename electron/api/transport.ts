@@ -15,9 +15,9 @@ import { ApiError } from './errors';
 import { parseBaseUrl, type BaseUrl } from './base-url';
 import { type BackoffOptions, backoffDelay, sleep } from './backoff';
 import { RateBudget, type RateBudgetOptions } from './rate-budget';
-import { errorFromStatus, errorFromTransport, type FailedRequest, type Method } from './classify';
+import { errorFromStatus, errorFromTransport, loginPage, unknownUnlessRead, type FailedRequest, type Method } from './classify';
 import { ReadPolicy } from './read-policy';
-import { badResponse } from './parse';
+import { badResponse, decodeText, headerOf, isWebPage } from './parse';
 
 export interface Credentials {
   username: string;
@@ -47,7 +47,7 @@ export interface TransportOptions {
   deadlineMs?: number | (() => number);
   /** idle keep-alive sockets are closed after this, default 30 s */
   keepAliveTimeoutMs?: number;
-  /** answers larger than this are refused (kind bad_response), default 64 MB */
+  /** answers larger than this are refused (kind bad_response, api.too_large), default DEFAULT_MAX_RESPONSE_BYTES */
   maxResponseBytes?: number;
   /** parallel connections, default 4 */
   connections?: number;
@@ -80,6 +80,18 @@ export interface TransportOptions {
  * a person gives up on the app. A setting (answerWaitSeconds) changes it.
  */
 export const DEFAULT_DEADLINE_MS = 120_000;
+
+/**
+ * The largest answer read: 16 MB. The largest the app asks for is a page of
+ * 1000 quotations, 1.2 MB on the sandbox's generated data and about 4 MB
+ * with ten lines each (docs/retries.md); 16 MB is four times that, room for
+ * long descriptions and notes. Every byte read becomes a string and then
+ * records in the main process (docs/pull-at-scale.md: 31–35 MB of live heap
+ * for a whole pull), so an answer of 64 MB would take several times the
+ * heap the app otherwise needs, for something that is not an answer to
+ * what was asked.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 export interface RequestSpec {
   /** e.g. "clients.create", for errors and logs */
@@ -118,6 +130,7 @@ export class Transport {
   readonly #pool: Pool;
   readonly #credentials: CredentialSource;
   readonly #logger: Logger;
+  readonly #maxResponseBytes: number;
   readonly #headersTimeout: number;
   readonly #bodyTimeout: number;
   readonly #deadline: () => number;
@@ -140,6 +153,7 @@ export class Transport {
     this.base = parseBaseUrl(opts.baseUrl);
     this.#credentials = opts.credentials;
     this.#logger = opts.logger ?? silentLogger;
+    this.#maxResponseBytes = opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.#headersTimeout = opts.headersTimeoutMs ?? 30_000;
     this.#bodyTimeout = opts.bodyTimeoutMs ?? 30_000;
     const deadline = opts.deadlineMs ?? DEFAULT_DEADLINE_MS;
@@ -155,9 +169,14 @@ export class Transport {
       headersTimeout: this.#headersTimeout,
       bodyTimeout: this.#bodyTimeout,
       keepAliveTimeout: opts.keepAliveTimeoutMs ?? 30_000,
-      // a page of 1000 records is under 1 MB; far more is not an answer to read
-      maxResponseSize: opts.maxResponseBytes ?? 64 * 1024 * 1024,
+      // a page of 1000 records is a few MB at most; far more is not an answer to read
+      maxResponseSize: this.#maxResponseBytes,
     });
+  }
+
+  /** Where the client's warnings go (the InvoicingApi tells it about answers it read in an unusual form). */
+  get logger(): Logger {
+    return this.#logger;
   }
 
   /**
@@ -288,6 +307,7 @@ export class Transport {
       host: this.base.host,
       deletesClient: spec.deletesClient,
       secrets: [creds.apiKey, authorization.slice(6)],
+      maxResponseBytes: this.#maxResponseBytes,
     };
     const path = this.#path(spec);
     const headers: Record<string, string> = { authorization, accept: spec.accept ?? 'application/json' };
@@ -309,9 +329,17 @@ export class Transport {
       const res = await this.#pool.request({ method: spec.method, path, headers, body, signal });
       status = res.statusCode;
       this.budget.observe(res.headers);
-      let text: string;
+      const contentType = headerOf(res.headers, 'content-type');
+      let bytes: Uint8Array;
       try {
-        text = await res.body.text();
+        // an answer that says at once it is larger than the cap is not read at all (undici stops a longer one as it comes)
+        const length = Number(headerOf(res.headers, 'content-length') ?? NaN);
+        if (length > this.#maxResponseBytes) {
+          res.body.destroy();
+          throw Object.assign(new Error('the answer is larger than the cap'), { code: 'UND_ERR_RES_EXCEEDED_MAX_SIZE' });
+        }
+        // the bytes, decoded below by the charset the answer names (undici's text() would read any as UTF-8)
+        bytes = new Uint8Array(await res.body.arrayBuffer());
       } catch (err) {
         // The status came. A 2xx whose body broke off leaves a write's
         // outcome unknown. A refusal is still a refusal, but one whose
@@ -322,13 +350,24 @@ export class Transport {
         if (status === 400 || status === 403 || status === 422) {
           throw badResponse(spec.operation, `the answer to a refused request (status ${status}) broke off`, { transient: true });
         }
-        text = '';
+        bytes = new Uint8Array(0);
       }
       this.#logger.debug('api call', { operation: spec.operation, method: spec.method, path: this.#loggable(path), status, ms: this.#now() - started });
       if (status >= 200 && status < 300) {
+        let text: string;
+        try {
+          text = decodeText(bytes, contentType, spec.operation, true);
+        } catch (err) {
+          throw err instanceof ApiError ? err.with({ outcome: unknownUnlessRead(spec.method) }) : err;
+        }
+        const answer = { status, headers: res.headers, text };
+        // a web page where data was expected: the network's login page (a hotel's, a train's), not the service
+        if (isWebPage(answer)) throw loginPage(ctx, status);
         this.#throttles = 0;
-        return { status, headers: res.headers, text };
+        return answer;
       }
+      // an error's body is read for its words only: bytes that are not text in its charset do not hide them
+      const text = decodeText(bytes, contentType, spec.operation, false);
       let error = errorFromStatus(status, res.headers, text, ctx, this.#now());
       if (error.kind === 'rate_limited') error = this.#throttled(error);
       else if (error.retryAfterMs !== undefined) {

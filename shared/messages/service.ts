@@ -87,6 +87,14 @@ export const SERVICE_MESSAGES = {
     en: 'The service sent an answer quotedesk cannot read ({detail}). Your work is kept; try again later, and report it if it keeps happening.',
     nl: 'De service stuurde een antwoord dat quotedesk niet kan lezen ({detail}). Je werk blijft bewaard; probeer het later opnieuw en meld het als het blijft gebeuren.',
   },
+  'api.too_large': {
+    en: 'The service sent an answer larger than quotedesk reads ({megabytes} MB), so it was not read. Your work is kept; report it if it keeps happening.',
+    nl: 'De service stuurde een antwoord dat groter is dan quotedesk leest ({megabytes} MB), dus het is niet gelezen. Je werk blijft bewaard; meld het als het blijft gebeuren.',
+  },
+  'api.login_page': {
+    en: 'This network shows a login page instead of the Invoicing Service (as the Wi-Fi of a hotel, a train or a guest network does). Open a web page in your browser and sign in to the network; quotedesk then goes on by itself and first checks whether anything you sent arrived. Your work is kept.',
+    nl: 'Dit netwerk toont een inlogpagina in plaats van de service (zoals de wifi van een hotel, een trein of een gastennetwerk doet). Open een webpagina in je browser en log in op het netwerk; quotedesk gaat daarna vanzelf verder en kijkt eerst of iets wat je stuurde al is aangekomen. Je werk blijft bewaard.',
+  },
   'api.list_incomplete': {
     en: 'The service did not give its whole list of {list}, so quotedesk cannot tell yet whether the earlier attempt reached it. Nothing is sent again until it can; it looks again later.',
     nl: 'De service gaf niet zijn hele lijst met {list}, dus quotedesk kan nog niet zien of de eerdere poging is aangekomen. Er wordt niets opnieuw verstuurd tot dat wel kan; quotedesk kijkt later opnieuw.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorFromStatus, errorFromTransport, redact, type FailedRequest } from '../../electron/api/classify';
+import { errorFromStatus, errorFromTransport, fieldPath, redact, type FailedRequest } from '../../electron/api/classify';
 
 const ctx: FailedRequest = {
   operation: 'clients.update',
@@ -52,7 +52,7 @@ describe('errors from a status', () => {
     expect(at(302, '', { 'retry-after': '7' }).retryAfterMs).toBe(7000);
   });
 
-  it('reads field errors from the {"errors": [...]} body only', () => {
+  it('reads field errors from our {"error", "errors": [...]} body', () => {
     const e = at(
       422,
       JSON.stringify({
@@ -69,10 +69,14 @@ describe('errors from a status', () => {
     ]);
     expect(e.message).toContain('lines.0.price: at most 3 decimals; email: invalid');
     expect(e.serverMessage).toBe('Validation failed');
+    // words only: one error about the body as a whole
     const opaque = at(400, 'Parameter clientnr missing');
-    expect(opaque.fieldErrors).toEqual([]);
+    expect(opaque.fieldErrors).toEqual([{ field: '', message: 'Parameter clientnr missing' }]);
     expect(opaque.message).toContain('Parameter clientnr missing');
-    expect(at(400, '<html><body>Bad</body></html>').serverMessage).toBeUndefined();
+    const page = at(400, '<html><body>Bad</body></html>');
+    expect(page.serverMessage).toBeUndefined();
+    expect(page.fieldErrors).toEqual([]);
+    expect(page.message).toContain('no details given');
   });
 
   it('tells the three 403s apart by body, headers and request', () => {
@@ -138,5 +142,83 @@ describe('errors below HTTP', () => {
     const e = errorFromTransport(original, ctx, null);
     expect(e.cause).toBeUndefined();
     expect(JSON.stringify(e) + String(e.stack)).not.toContain('ZGVtbzpz');
+  });
+});
+
+describe('error bodies in the shapes services write', () => {
+  const fields = (body: string, status = 422) => at(status, body).fieldErrors;
+
+  it('reads a bare list of errors, with fields or words only', () => {
+    expect(
+      fields(
+        JSON.stringify([
+          { field: 'email', message: 'invalid' },
+          { name: 'lines[1][price]', msg: 'at most 3 decimals' },
+        ]),
+      ),
+    ).toEqual([
+      { field: 'email', message: 'invalid' },
+      { field: 'lines.1.price', message: 'at most 3 decimals' },
+    ]);
+    expect(fields('["Company is required","Email is invalid"]')).toEqual([
+      { field: '', message: 'Company is required' },
+      { field: '', message: 'Email is invalid' },
+    ]);
+    expect(fields('{"errors":["Company is required"]}')).toEqual([{ field: '', message: 'Company is required' }]);
+  });
+
+  it("reads Laravel's {message, errors: {field: [messages]}}", () => {
+    const e = at(
+      422,
+      JSON.stringify({ message: 'The given data was invalid.', errors: { email: ['is invalid', 'is taken'], 'lines.0.price': ['too precise'] } }),
+    );
+    expect(e.fieldErrors).toEqual([
+      { field: 'email', message: 'is invalid' },
+      { field: 'email', message: 'is taken' },
+      { field: 'lines.0.price', message: 'too precise' },
+    ]);
+    expect(e.serverMessage).toBe('The given data was invalid.');
+    expect(e.message).not.toContain('no details given');
+    expect(e.message).toContain('email: is invalid');
+    // one message per field, as a string
+    expect(fields('{"errors":{"email":"is invalid"}}')).toEqual([{ field: 'email', message: 'is invalid' }]);
+  });
+
+  it('takes words without fields as one error about the body as a whole', () => {
+    expect(fields('{"error":"The company is required"}')).toEqual([{ field: '', message: 'The company is required' }]);
+    expect(fields('{"message":"The company is required"}')).toEqual([{ field: '', message: 'The company is required' }]);
+    expect(fields('{"error":{"message":"nested words"}}')).toEqual([{ field: '', message: 'nested words' }]);
+    expect(fields('The company is required', 400)).toEqual([{ field: '', message: 'The company is required' }]);
+    expect(fields('')).toEqual([]);
+    expect(at(422, '').message).toContain('no details given');
+  });
+
+  it('turns field names into our paths where it can', () => {
+    const cases: [string, string][] = [
+      ['lines[0][price]', 'lines.0.price'],
+      ['lines[2].amount', 'lines.2.amount'],
+      ['/lines/0/price', 'lines.0.price'],
+      ['$.lines[0].price', 'lines.0.price'],
+      ['lines.line1.price', 'lines.0.price'],
+      ['line3.description', 'lines.2.description'],
+      ['reference[line1]', 'reference.line1'],
+      ['reference.line1', 'reference.line1'],
+      ['email', 'email'],
+      [' email ', 'email'],
+      ['line0.price', 'line0.price'],
+    ];
+    expect(cases.map(([name]) => [name, fieldPath(name)])).toEqual(cases);
+  });
+
+  it('keeps the key out of every shape', () => {
+    const e = at(422, JSON.stringify({ message: 'key s3cret-key-123', errors: { 's3cret-key-123': ['s3cret-key-123 echoed'] } }));
+    expect(JSON.stringify(e.toJSON()) + e.message).not.toContain('s3cret-key-123');
+  });
+});
+
+describe("a network's login page", () => {
+  it('is a 511, named as such, offline, and of unknown outcome for a write', () => {
+    expect(at(511, '<html>sign in</html>')).toMatchObject({ kind: 'offline', messageKey: 'api.login_page', outcome: 'unknown', status: 511 });
+    expect(at(511, '', {}, { method: 'GET' }).outcome).toBe('not_applied');
   });
 });
