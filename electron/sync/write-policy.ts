@@ -29,6 +29,14 @@ export interface WritePolicyOptions {
    * (offline) or that it turned away for the rate limit do not count.
    */
   giveUpAfter?: number;
+  /**
+   * As giveUpAfter, when the last answer could not be read (a 2xx the client
+   * cannot read as what it asked for, or larger than it reads); default 5.
+   * The service writes its answers the same way each time, so a few tries
+   * cover a passing glitch (a proxy, a deploy under way) and more only send
+   * the same write again, each time looked up first.
+   */
+  giveUpUnreadableAfter?: number;
 }
 
 /** What the entry's failure leads to. `at`: when it is due again (epoch ms). */
@@ -50,6 +58,17 @@ export interface EntryState {
 }
 
 const DEFAULT_GIVE_UP_AFTER = 12;
+const DEFAULT_GIVE_UP_UNREADABLE_AFTER = 5;
+
+/**
+ * An answer that came but could not be read: not the form asked for, a
+ * record or id that does not parse, a charset or content type the client
+ * does not read, more than the size it reads. Not a look-up that could not
+ * finish (api.list_incomplete), and not a status the client did not expect.
+ */
+export function isUnreadable(e: ApiError): boolean {
+  return e.kind === 'bad_response' && (e.messageKey === 'api.bad_response' || e.messageKey === 'api.too_large');
+}
 
 export function opErrorOf(e: ApiError, kind: OpErrorKind): Omit<OpError, 'at'> {
   // the key goes along, so the UI says the reason in its own language
@@ -62,10 +81,12 @@ export function opErrorOf(e: ApiError, kind: OpErrorKind): Omit<OpError, 'at'> {
 export class WritePolicy {
   readonly backoff: BackoffOptions;
   readonly giveUpAfter: number;
+  readonly giveUpUnreadableAfter: number;
 
   constructor(opts: WritePolicyOptions = {}) {
     this.backoff = { baseMs: 1000, capMs: 5 * 60_000, ...opts.backoff };
     this.giveUpAfter = Math.max(1, opts.giveUpAfter ?? DEFAULT_GIVE_UP_AFTER);
+    this.giveUpUnreadableAfter = Math.max(1, Math.min(this.giveUpAfter, opts.giveUpUnreadableAfter ?? DEFAULT_GIVE_UP_UNREADABLE_AFTER));
   }
 
   /** The pause before attempt `attempts + 1`, or the service's Retry-After when it named one. */
@@ -111,8 +132,10 @@ export class WritePolicy {
     if (!lookupFirst && refused) return { do: 'park', lookupFirst, error: opErrorOf(error, refusalKind(error)) };
     // The service answered, but with an error that proves nothing (a 5xx, a
     // gateway's page, an answer that cannot be read), or a look-up could not
-    // finish: tried again after a growing pause, and in the end left to the person.
+    // finish: tried again after a growing pause, and in the end left to the
+    // person; sooner when the answers cannot be read.
     const attempts = entry.attempts + 1;
+    if (isUnreadable(error) && attempts >= this.giveUpUnreadableAfter) return { do: 'park', lookupFirst, error: this.unreadable(error, attempts) };
     if (attempts >= this.giveUpAfter) return { do: 'park', lookupFirst, error: this.gaveUp(error, attempts) };
     return {
       do: 'retry',
@@ -122,6 +145,14 @@ export class WritePolicy {
       offline: false,
       counts: true,
     };
+  }
+
+  /** Why an entry whose answers could not be read waits for the person: how often, and what was wrong with the last. */
+  private unreadable(error: ApiError, attempts: number): Omit<OpError, 'at'> {
+    const detail = String(error.params.detail ?? error.message);
+    const out: Omit<OpError, 'at'> = { kind: 'server', ...said('parked.unreadable', { attempts, detail }) };
+    if (error.status !== undefined) out.status = error.status;
+    return out;
   }
 
   /** Why an entry the service kept failing waits for the person: how often, and what it said last. */

@@ -85,4 +85,8 @@ export const PARKED_MESSAGES = {
     en: 'The service kept answering with errors ({attempts} tries, the last: {last}), so quotedesk stopped trying by itself. Nothing is lost. Retry when the service works again: quotedesk first checks whether an earlier try arrived, so nothing arrives twice.',
     nl: 'De service bleef met fouten antwoorden ({attempts} pogingen, de laatste: {last}), dus quotedesk probeert het niet meer vanzelf. Er gaat niets verloren. Probeer het opnieuw als de service weer werkt: quotedesk kijkt eerst of een eerdere poging is aangekomen, zodat niets dubbel aankomt.',
   },
+  'parked.unreadable': {
+    en: 'The service answered in a form quotedesk cannot read ({attempts} tries, the last: {detail}), so quotedesk stopped trying by itself. Nothing is lost. What you sent may have arrived: Retry first checks that, so nothing arrives twice. Report it if it keeps happening.',
+    nl: 'De service antwoordde in een vorm die quotedesk niet kan lezen ({attempts} pogingen, de laatste: {detail}), dus quotedesk probeert het niet meer vanzelf. Er gaat niets verloren. Wat je stuurde kan zijn aangekomen: Opnieuw proberen kijkt dat eerst na, zodat niets dubbel aankomt. Meld het als het blijft gebeuren.',
+  },
 } as const satisfies Record<string, Texts>;

@@ -3,7 +3,9 @@
 // out against the sandbox: the trouble hold and giving up.
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../electron/api';
-import { errorFromStatus, errorFromTransport, type FailedRequest } from '../../electron/api/classify';
+import { errorFromStatus, errorFromTransport, loginPage, type FailedRequest } from '../../electron/api/classify';
+import { badResponse } from '../../electron/api/parse';
+import { listIncomplete } from '../../electron/sync/ops/common';
 import { WritePolicy } from '../../electron/sync/write-policy';
 import { rig, drain, serverClients } from './helpers';
 
@@ -83,6 +85,34 @@ describe('the write policy: what each answer leads to', () => {
     expect(d).toMatchObject({ do: 'park', lookupFirst: true, error: { kind: 'server', messageKey: 'parked.gave_up', status: 502, params: { attempts: 12 } } });
     // a pause doubles from a second, to five minutes at most
     expect([0, 1, 2, 3, 20].map((n) => policy.pause(n))).toEqual([500, 1000, 2000, 4000, 150_000]);
+  });
+
+  it('gives up sooner, after 5, when the answers cannot be read; other trouble still counts to 12', () => {
+    const unreadable = badResponse('quotations.save', 'the answer is a record without a readable id').with({ outcome: 'unknown' });
+    expect(policy.giveUpUnreadableAfter).toBe(5);
+    expect(policy.decide({ state: 'in_flight', attempts: 3 }, unreadable, NOW)).toMatchObject({ do: 'retry', lookupFirst: true, counts: true });
+    expect(policy.decide({ state: 'in_flight', attempts: 4 }, unreadable, NOW)).toMatchObject({
+      do: 'park',
+      lookupFirst: true,
+      error: { kind: 'server', messageKey: 'parked.unreadable', params: { attempts: 5, detail: 'the answer is a record without a readable id' } },
+    });
+    const tooLarge = transport('UND_ERR_RES_EXCEEDED_MAX_SIZE');
+    expect(policy.decide({ state: 'in_flight', attempts: 4 }, tooLarge, NOW)).toMatchObject({ do: 'park', error: { messageKey: 'parked.unreadable' } });
+    // after a mix, the last answer decides which limit applies
+    expect(policy.decide({ state: 'in_flight', attempts: 6 }, status(502), NOW)).toMatchObject({ do: 'retry' });
+    expect(policy.decide({ state: 'unknown_outcome', attempts: 6 }, listIncomplete('quotations', 'quotations.list'), NOW)).toMatchObject({ do: 'retry' });
+    expect(new WritePolicy({ giveUpAfter: 3 }).giveUpUnreadableAfter).toBe(3);
+  });
+
+  it("takes a network's login page as the line's trouble: looked up first, not counted", () => {
+    const page = loginPage(POST, 200);
+    expect(policy.decide(inFlight, page, NOW)).toMatchObject({
+      do: 'retry',
+      lookupFirst: true,
+      offline: true,
+      counts: false,
+      error: { messageKey: 'api.login_page' },
+    });
   });
 });
 
