@@ -10,6 +10,7 @@ import { ApiError, errorBody } from './errors';
 import { FaultInjector, type FaultKind, type Strike } from './faults';
 import { chooseFormat, CONTENT_TYPE, renderError, type Format } from './negotiate';
 import { HourlyLimit, Throttle } from './rate-limit';
+import { answerIn, LOGIN_PAGE } from './respond';
 import { clientRoutes } from './routes/clients';
 import { countryRoutes } from './routes/countries';
 import { documentListRoutes } from './routes/document-lists';
@@ -35,9 +36,9 @@ export interface RequestRecord {
   url: string;
   /** the status answered; 0 when the connection was reset before an answer */
   status: number;
-  /** the injected fault, if any: reset, error, stall, truncate, drop, hang, applied_error */
+  /** the injected fault, if any: reset, error, stall, truncate, drop, hang, applied_error, login_page, answer */
   fault?: FaultKind;
-  /** applied_error: the status of the service's own answer, which the error replaced */
+  /** applied_error, login_page after the work: the status of the service's own answer, which the error or the page replaced */
   replaced?: number;
 }
 
@@ -130,6 +131,14 @@ export function buildApp(
     return renderError(req.format, errorBody(status, faultMessage(status, strike.kind === 'applied_error')));
   }
 
+  /** Makes the reply a network's login page (200, text/html, none of the service's headers) and returns it. */
+  function loginPageAnswer(req: FastifyRequest, reply: FastifyReply): string {
+    for (const name of Object.keys(reply.getHeaders())) reply.removeHeader(name);
+    req.gatewayPage = true;
+    reply.code(200).type('text/html; charset=utf-8');
+    return LOGIN_PAGE;
+  }
+
   /** 200 and the headers now, then a byte every everyMs until the socket closes. */
   function stall(req: FastifyRequest, reply: FastifyReply, everyMs: number): void {
     reply.hijack();
@@ -209,6 +218,10 @@ export function buildApp(
       stall(req, reply, strike.everyMs!);
       return;
     }
+    if (strike?.kind === 'login_page' && !strike.applied) {
+      entry.fault = 'login_page';
+      return reply.send(loginPageAnswer(req, reply));
+    }
     req.afterWork = strike;
     req.changesAtStart = ctx.data.changes;
     // only the API needs an account; other paths are public pages
@@ -246,10 +259,21 @@ export function buildApp(
     if (!strike) return payload;
     const fault = strike.kind;
     if (entry) entry.fault = fault;
-    if (fault === 'applied_error') {
-      // the work is done (and written); the answer is lost to an error
+    if (fault === 'applied_error' || fault === 'login_page') {
+      // the work is done (and written); the answer is lost to an error, or to a login page
       if (entry) entry.replaced = reply.statusCode;
-      payload = faultAnswer(req, reply, strike);
+      payload = fault === 'login_page' ? loginPageAnswer(req, reply) : faultAnswer(req, reply, strike);
+      if (entry) entry.status = reply.statusCode;
+      return payload;
+    }
+    if (fault === 'answer') {
+      // the work is done; the answer comes in another form
+      payload = answerIn(reply, payload, {
+        form: strike.form!,
+        bytes: strike.bytes,
+        path: faultPath(req.originalUrl),
+        record: (list, id) => (list === 'clients' || list === 'products' || list === 'quotations' ? ctx.data[list].json(id) : undefined),
+      });
       if (entry) entry.status = reply.statusCode;
       return payload;
     }

@@ -1,12 +1,12 @@
 // Command-line options of `npm run sandbox`; a bad option is a usage error (exit 2).
 import type { SandboxOptions } from './index';
-import type { FaultRule } from './faults';
+import { ANSWER_FORMS, type AnswerForm, type FaultRule } from './faults';
 import { PAGED_LISTS, type PagedList } from './paging';
 
 export const USAGE =
   'Usage: npm run sandbox -- [--port N] [--user NAME] [--key KEY] [--clients N] [--products N] [--quotations N] [--rate-limit N] [--credits N] [--seed N]' +
   ' [--latency MS] [--data FILE] [--max-count N] [--unpaged LIST[,LIST…]] [--without-lists profiles,categories]' +
-  " [--fault '[METHOD] PATH applied|error STATUS|stall MS [times N|always]']…";
+  " [--fault '[METHOD] PATH applied|error STATUS|stall MS|login-page [applied]|answer FORM [times N|always]']…";
 
 export class UsageError extends Error {}
 
@@ -78,13 +78,17 @@ function listNames(value: string): PagedList[] {
   return [...new Set(names as PagedList[])];
 }
 
-const FAULT_SYNTAX = "'[METHOD] PATH applied STATUS', '[METHOD] PATH error STATUS' or '[METHOD] PATH stall MS', then 'times N' or 'always' (default once)";
+const FAULT_SYNTAX =
+  "'[METHOD] PATH applied STATUS', '[METHOD] PATH error STATUS', '[METHOD] PATH stall MS', '[METHOD] PATH login-page [applied]' or '[METHOD] PATH answer FORM', then 'times N' or 'always' (default once)";
 
 /**
  * A scripted fault: 'POST /clients applied 502' (carried out, then 502),
  * 'PUT /quotations/* error 503 always' (503 before doing anything, every time),
- * 'GET /clients stall 1000'. PATH is after /api/v1; * is one path segment, a
- * lone * any path; METHOD may be left out (any).
+ * 'GET /clients stall 1000', 'GET * login-page always' (a network's login
+ * page in place of every answer; 'applied' after carrying it out),
+ * 'POST /quotations answer record' (the answer in another form: AnswerForm
+ * in faults.ts, all but 'padded'). PATH is after /api/v1; * is one path
+ * segment, a lone * any path; METHOD may be left out (any).
  */
 export function parseFaultRule(text: string): FaultRule {
   const words = text.trim().split(/\s+/);
@@ -94,11 +98,25 @@ export function parseFaultRule(text: string): FaultRule {
   const path = words.shift();
   if (!path || !(path === '*' || path.startsWith('/'))) bad('the path must start with / (or be * for any)');
   if (path !== '*') rule.path = path!.includes('*') ? new RegExp(`^${path!.split('*').map(escapeRegExp).join('[^/]+')}$`) : path;
-  const [kind, amount, ...rest] = words;
-  const n = amount !== undefined && /^\d+$/.test(amount) ? Number(amount) : bad(`"${kind ?? ''}" needs a whole number after it`);
-  if (kind === 'applied' || kind === 'error') rule.effect = { kind: 'error', status: n, applied: kind === 'applied' };
-  else if (kind === 'stall') rule.effect = { kind: 'stall', everyMs: n };
-  else bad(`"${kind ?? ''}" is not a fault`);
+  const kind = words.shift();
+  let n = 0;
+  if (kind === 'login-page') {
+    const applied = words[0] === 'applied';
+    if (applied) words.shift();
+    rule.effect = { kind: 'login_page', applied };
+  } else if (kind === 'answer') {
+    const form = words.shift() ?? '';
+    if (form === 'padded' || !(ANSWER_FORMS as readonly string[]).includes(form))
+      bad(`"${form}" is not an answer form (${ANSWER_FORMS.filter((f) => f !== 'padded').join(', ')})`);
+    rule.effect = { kind: 'answer', form: form as AnswerForm };
+  } else {
+    const amount = words.shift();
+    n = amount !== undefined && /^\d+$/.test(amount) ? Number(amount) : bad(`"${kind ?? ''}" needs a whole number after it`);
+    if (kind === 'applied' || kind === 'error') rule.effect = { kind: 'error', status: n, applied: kind === 'applied' };
+    else if (kind === 'stall') rule.effect = { kind: 'stall', everyMs: n };
+    else bad(`"${kind ?? ''}" is not a fault`);
+  }
+  const rest = words;
   if (rest[0] === 'always' && rest.length === 1) rule.times = Infinity;
   else if (rest[0] === 'times' && rest.length === 2 && /^[1-9]\d*$/.test(rest[1]!)) rule.times = Number(rest[1]);
   else if (rest.length > 0) bad(`"${rest.join(' ')}" is not understood`);

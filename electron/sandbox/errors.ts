@@ -39,3 +39,38 @@ export function invalid(errors: FieldError[], what = 'Saving failed'): ApiError 
 export function notFound(message: string): ApiError {
   return new ApiError(404, message);
 }
+
+/** The error bodies of other services the sandbox can answer in (AnswerForm, faults.ts). */
+export type ErrorShape = 'errors_laravel' | 'errors_list' | 'errors_strings' | 'error_only' | 'error_text';
+
+/** A field path as a form's bracket keys: lines.0.price → lines[0][price]. */
+export function bracketKeys(field: string): string {
+  const [first = '', ...rest] = field.split('.');
+  return first + rest.map((p) => `[${p}]`).join('');
+}
+
+/**
+ * Our error body written in another service's shape: its text and content
+ * type. Field errors of the body as a whole (field "") keep their words
+ * where the shape has room for words without a field.
+ */
+export function errorBodyIn(shape: ErrorShape, body: ErrorBody): { text: string; type: string } {
+  const errors = body.errors ?? [];
+  const json = (v: unknown) => ({ text: JSON.stringify(v), type: 'application/json; charset=utf-8' });
+  switch (shape) {
+    case 'errors_laravel': {
+      // as Laravel writes a failed validation: words, and each field's messages under its dotted name
+      const byField: Record<string, string[]> = {};
+      for (const e of errors) if (e.field !== '') (byField[e.field] ??= []).push(e.message);
+      return json({ message: body.error, errors: byField });
+    }
+    case 'errors_list':
+      return json(errors.length > 0 ? errors.map((e) => ({ field: bracketKeys(e.field), message: e.message })) : [{ field: '', message: body.error }]);
+    case 'errors_strings':
+      return json(errors.length > 0 ? errors.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message)) : [body.error]);
+    case 'error_only':
+      return json({ error: body.error });
+    case 'error_text':
+      return { text: body.error, type: 'text/plain; charset=utf-8' };
+  }
+}

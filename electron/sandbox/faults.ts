@@ -20,10 +20,51 @@ export interface Faults {
 }
 
 /**
- * Before the work: 'reset', 'error', 'stall'. After the work: 'truncate',
- * 'drop', 'hang', 'applied_error' (the work is done, the answer is an error).
+ * Before the work: 'reset', 'error', 'stall', 'login_page' (not applied).
+ * After the work: 'truncate', 'drop', 'hang', 'applied_error' (the work is
+ * done, the answer is an error), 'login_page' (applied), 'answer' (the work
+ * is done, the answer comes in another form).
  */
-export type FaultKind = 'reset' | 'error' | 'truncate' | 'drop' | 'hang' | 'applied_error' | 'stall';
+export type FaultKind = 'reset' | 'error' | 'truncate' | 'drop' | 'hang' | 'applied_error' | 'stall' | 'login_page' | 'answer';
+
+/**
+ * The forms an answer can be given in instead of the service's own
+ * (docs/wire-format.md says how the client reads each):
+ * - 'wrapped': a list as {"clients": [...]} (under the list's name) instead of a bare array;
+ * - 'latin1': the same text in ISO-8859-1 bytes (windows-1252, as such servers
+ *   write it; a character it lacks becomes ?), labelled charset=ISO-8859-1;
+ * - 'record', 'bare_record': a create's, save's or send's id answered 200
+ *   with the whole record, {"client": {...}} or bare;
+ * - 'record_without_id': as 'record', with the record's id left out (an
+ *   answer no id can be read from);
+ * - 'location': a new id answered 201 with an empty body and a Location header (/api/v1/clients/42);
+ * - 'no_content_type', 'text_plain': the same body without a Content-Type, or labelled text/plain;
+ * - 'padded': the same JSON followed by spaces up to `bytes` (a very large answer);
+ * - the error bodies of other services, for any 4xx or 5xx answer with the
+ *   sandbox's own {"error", "errors"} body: 'errors_laravel'
+ *   {"message", "errors": {"lines.0.price": ["…"]}}, 'errors_list'
+ *   [{"field": "lines[0][price]", "message"}] (fields as form keys),
+ *   'errors_strings' ["lines.0.price: …"], 'error_only' {"error": "…"},
+ *   'error_text' the words as text/plain.
+ * A form that does not fit the answer (a list form on a record) leaves it as it is.
+ */
+export const ANSWER_FORMS = [
+  'wrapped',
+  'latin1',
+  'record',
+  'bare_record',
+  'record_without_id',
+  'location',
+  'no_content_type',
+  'text_plain',
+  'padded',
+  'errors_laravel',
+  'errors_list',
+  'errors_strings',
+  'error_only',
+  'error_text',
+] as const;
+export type AnswerForm = (typeof ANSWER_FORMS)[number];
 
 /** What a scripted rule does to the requests it strikes. */
 export type FaultEffect =
@@ -35,7 +76,16 @@ export type FaultEffect =
    */
   | { kind: 'error'; status: number; applied: boolean; retryAfter?: string; body?: 'json' | 'html' }
   /** 200 and the headers at once, then one byte every everyMs, never ending; nothing is carried out */
-  | { kind: 'stall'; everyMs: number };
+  | { kind: 'stall'; everyMs: number }
+  /**
+   * 200 and a network's login page (text/html, none of the service's
+   * headers), as the Wi-Fi of a hotel answers before one signs in: before
+   * anything is done (applied false, the default), or after the request was
+   * carried out (applied true: a gateway that acted, then answered a page)
+   */
+  | { kind: 'login_page'; applied?: boolean }
+  /** carries the request out, then gives its answer in another form (AnswerForm); `bytes` for 'padded' */
+  | { kind: 'answer'; form: AnswerForm; bytes?: number };
 
 export interface FaultRule {
   /** 'GET' | 'POST' | 'PUT' | 'DELETE'; default any */
@@ -56,6 +106,11 @@ export interface Strike {
   retryAfter?: string;
   /** stall: ms between bytes */
   everyMs?: number;
+  /** login_page: after the work */
+  applied?: boolean;
+  /** answer: the form, and the size of a padded one */
+  form?: AnswerForm;
+  bytes?: number;
 }
 
 export const APPLIED_ERROR_STATUSES: readonly number[] = [500, 502, 503, 504];
@@ -108,6 +163,14 @@ function checkRule(rule: FaultRule): ActiveRule {
   } else if (e.kind === 'stall') {
     if (!Number.isFinite(e.everyMs) || e.everyMs <= 0) throw new RangeError(`addFault: a stall's everyMs must be above 0, got ${e.everyMs}`);
     strike = { kind: 'stall', everyMs: e.everyMs };
+  } else if (e.kind === 'login_page') {
+    strike = { kind: 'login_page', applied: e.applied === true };
+  } else if (e.kind === 'answer') {
+    if (!(ANSWER_FORMS as readonly string[]).includes(e.form))
+      throw new RangeError(`addFault: form must be one of ${ANSWER_FORMS.join(', ')}, got ${String(e.form)}`);
+    if (e.form === 'padded' && !(Number.isInteger(e.bytes) && e.bytes! > 0))
+      throw new RangeError(`addFault: a padded answer needs bytes, a whole number above 0`);
+    strike = { kind: 'answer', form: e.form, ...(e.bytes !== undefined ? { bytes: e.bytes } : {}) };
   } else {
     throw new RangeError(`addFault: unknown effect ${JSON.stringify(e)}`);
   }

@@ -133,6 +133,15 @@
  *     every everyMs (a JSON array's `[`, then spaces), never ending, until
  *     the client or close()/setNetwork(false) closes the socket; nothing is
  *     carried out nor counted.
+ *   - {kind: 'login_page', applied?}: 200 and a network's login page
+ *     (text/html, none of the service's headers), before anything is done,
+ *     or after carrying the request out (applied true).
+ *   - {kind: 'answer', form, bytes?}: carries the request out, then gives
+ *     the answer in another form (AnswerForm in faults.ts): a list wrapped
+ *     under its name, Latin-1 bytes, a new id as the whole record (bare, or
+ *     without its id) or as a Location, no or another content type, padded
+ *     with spaces, or an error body in another service's shape
+ *     (docs/wire-format.md, The sandbox's other forms).
  *   The request log (requestLog()) has the status answered, the fault and,
  *   for applied_error, the status it replaced.
  * - deliveries() starts empty: only deliveries made by this sandbox are logged.
