@@ -186,7 +186,15 @@ function quickReader(schema: z.ZodType): QuickReader | undefined {
           };
     return { key, cheap, nonOptional, slow, read, omitWhenAbsent: absent.success && absent.data === undefined };
   });
-  return compiled(fields) ?? looped(fields);
+  const read = compiled(fields) ?? looped(fields);
+  const rewrites = overwritesOf(schema)!;
+  if (rewrites.length === 0) return read;
+  return (src) => {
+    let value = read(src);
+    if (value === FAILED) return FAILED;
+    for (const rewrite of rewrites) value = rewrite(value);
+    return value;
+  };
 }
 
 /**
@@ -324,19 +332,40 @@ function looped(fields: FieldPlan[]): QuickReader {
   };
 }
 
-/** A z.object that strips unknown keys and has no rules of its own: its result is the sum of its fields. */
+/**
+ * A z.object that strips unknown keys and has no rules of its own but
+ * rewrites (`.overwrite`, such as the record schemas' settleUnread): its
+ * result is the sum of its fields, rewritten.
+ */
 function isPlainObjectSchema(schema: z.ZodType): boolean {
-  const def = schema.def as { type?: string; catchall?: unknown; checks?: unknown[] };
-  return def.type === 'object' && def.catchall === undefined && (def.checks?.length ?? 0) === 0;
+  const def = schema.def as { type?: string; catchall?: unknown };
+  return def.type === 'object' && def.catchall === undefined && overwritesOf(schema) !== undefined;
 }
 
-/** The schema under optional/nonoptional wrappers, which change nothing for a present, defined value. */
+/** The rewrites among a schema's checks, in order; undefined when it has any other check. */
+function overwritesOf(schema: z.ZodType): ((v: unknown) => unknown)[] | undefined {
+  const checks = ((schema.def as { checks?: unknown[] }).checks ?? []) as { _zod?: { def?: { check?: string; tx?: (v: unknown) => unknown } } }[];
+  const out: ((v: unknown) => unknown)[] = [];
+  for (const c of checks) {
+    const d = c._zod?.def;
+    if (d?.check !== 'overwrite' || typeof d.tx !== 'function') return undefined;
+    out.push(d.tx);
+  }
+  return out;
+}
+
+/**
+ * The schema under optional/nonoptional wrappers, which change nothing for a
+ * present, defined value, and under a catch (a field read leniently), which
+ * changes nothing where the schema reads the value: where it does not, the
+ * field itself decides (slowReader).
+ */
 function unwrap(schema: z.ZodType): { inner: z.ZodType; nonOptional: boolean } {
   let inner = schema;
   let nonOptional = false;
   for (;;) {
     const def = inner.def as { type?: string; innerType?: z.ZodType };
-    if ((def.type === 'optional' || def.type === 'nonoptional') && def.innerType) {
+    if ((def.type === 'optional' || def.type === 'nonoptional' || def.type === 'catch') && def.innerType) {
       if (def.type === 'nonoptional') nonOptional = true;
       inner = def.innerType;
     } else return { inner, nonOptional };

@@ -6,7 +6,7 @@
 // last state written (rollback); a change made from code stays in memory and
 // is written again soon after, and with the next change.
 import { z } from 'zod';
-import { clientRecord, productRecord, quotationRecord, SENDMETHODS, text, int, date, type SendMethod } from '../../shared/schemas';
+import { clientInput, clientRecord, productInput, productRecord, quotationRecord, SENDMETHODS, text, int, date, type SendMethod } from '../../shared/schemas';
 import { fieldErrorsFromZod } from '../../shared/field-errors';
 import { Table } from './table';
 import {
@@ -241,8 +241,12 @@ export class SandboxData {
     }
     const s = head.data;
     if (s.version !== VERSION) throw new DataFileError(file, `it has version ${s.version}, this sandbox reads version ${VERSION}`);
-    this.clients.load(parseAll(file, 'clients', s.clients, clientRecord, (c) => ({ ...clientDefaults(c.clientnr), ...stripUndefined(c) }) as ClientRec));
-    this.products.load(parseAll(file, 'products', s.products, productRecord, (p) => ({ ...productDefaults(p.id), ...stripUndefined(p) }) as ProductRec));
+    this.clients.load(
+      parseAll(file, 'clients', s.clients, clientRecord, (c) => ({ ...clientDefaults(c.clientnr), ...stripUndefined(c) }) as ClientRec, clientInput),
+    );
+    this.products.load(
+      parseAll(file, 'products', s.products, productRecord, (p) => ({ ...productDefaults(p.id), ...stripUndefined(p) }) as ProductRec, productInput),
+    );
     this.quotations.load(parseAll(file, 'quotations', s.quotations, storedQuotation, (q) => quotationFromStore(q, this)));
     this.invoices.load(parseAll(file, 'invoices', s.invoices, invoiceSchema, (r) => r as InvoiceRec));
     this.savedInvoices.load(parseAll(file, 'savedInvoices', s.savedInvoices, savedInvoiceSchema, (r) => r as SavedInvoiceRec));
@@ -270,10 +274,20 @@ function describe(error: z.ZodError): string {
     .join('; ');
 }
 
-function parseAll<S extends z.ZodType, R>(file: string, name: string, rows: unknown[], schema: S, build: (v: z.output<S>) => R): R[] {
+/**
+ * Reads a file's records. The record schemas read as the app reads the
+ * service's, leniently; what they could not read, and what `rules` (the
+ * sandbox's own rules for what it takes in) refuse, is not the sandbox's own
+ * and makes the file unreadable.
+ */
+function parseAll<S extends z.ZodType, R>(file: string, name: string, rows: unknown[], schema: S, build: (v: z.output<S>) => R, rules?: z.ZodType): R[] {
   return rows.map((row, i) => {
     const r = schema.safeParse(row);
     if (!r.success) throw new DataFileError(file, `${name}[${i}] is not valid (${describe(r.error)})`);
+    const unread = (r.data as { unread?: object }).unread;
+    if (unread) throw new DataFileError(file, `${name}[${i}] is not valid (${Object.keys(unread).join(', ')}: cannot be read)`);
+    const ruled = rules?.safeParse(row);
+    if (ruled && !ruled.success) throw new DataFileError(file, `${name}[${i}] is not valid (${describe(ruled.error)})`);
     return build(r.data);
   });
 }

@@ -1,6 +1,7 @@
 // Client (contact), docs/service-api.md, Clients.
 import { z } from 'zod';
 import { bool, date, decimal, emailOrEmpty, int, oneOf, reference, text } from './fields';
+import { lenientShape, readBool, readDate, readInt, readNumber, readOneOf, readReference, readText, settleUnread, type ReadExtras } from './read';
 
 export const SENDMETHODS = ['mail', 'email', 'printcenter'] as const;
 /** How the service delivers a quotation: the one declaration of it, from the list above. */
@@ -56,15 +57,52 @@ export const CLIENT_READ_ONLY = ['lastinvoice', 'default_email'] as const;
 export const clientInput = z.object(clientWritable).partial();
 export type ClientInput = z.output<typeof clientInput>;
 
-/** A client as the service returns it, coerced from the wire. */
+/**
+ * A client as the service returns it, coerced from the wire and read
+ * leniently (read.ts): the limits above are for what we send.
+ */
 export const clientRecord = z
   .object({
-    ...clientWritable,
     clientnr: int,
-    country: int.optional(),
-    lastinvoice: date.optional(),
-    default_email: int.optional(),
+    ...lenientShape({
+      contact: readText,
+      showcontact: readBool,
+      company: readText,
+      address: readText,
+      address_addon: readText,
+      zipcode: readText,
+      city: readText,
+      country: readInt,
+      phone: readText,
+      mobile: readText,
+      email: readText,
+      addon: readText,
+      bankcode: readText,
+      biccode: readText,
+      taxnumber: readText,
+      tax_shifted: readBool,
+      sendmethod: readOneOf(['', ...SENDMETHODS]),
+      paymentmethod: readOneOf(['', ...PAYMENTMETHODS]),
+      top: readInt,
+      stddiscount: readNumber,
+      mailintro: readText,
+      reference: readReference,
+      notes: readText,
+      notes_on_invoice: readBool,
+      active: readBool,
+      default_doclang: readOneOf(DOCLANGS),
+      default_category: readInt,
+      email_reminder: readText,
+      currency: readText,
+      mandate_id: readText,
+      mandate_date: readDate,
+      collecttype: readOneOf(['', ...COLLECTTYPES]),
+      tax_type: readOneOf(['', ...TAX_TYPES]),
+      lastinvoice: readDate,
+      default_email: readInt,
+    }),
   })
   .partial()
-  .required({ clientnr: true });
-export type Client = z.output<typeof clientRecord>;
+  .required({ clientnr: true })
+  .overwrite(settleUnread);
+export type Client = z.output<typeof clientRecord> & ReadExtras;

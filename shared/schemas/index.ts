@@ -5,3 +5,4 @@ export * from './quotation';
 export * from './country';
 export * from './cheap';
 export * from './document-lists';
+export * from './read';

@@ -1,6 +1,7 @@
 // Product (docs/service-api.md, Products).
 import { z } from 'zod';
 import { bool, decimal, int, text } from './fields';
+import { lenientShape, readBool, readInt, readNumber, readText, settleUnread, type ReadExtras } from './read';
 
 export const productWritable = {
   code: text(20),
@@ -17,8 +18,22 @@ export const productWritable = {
 export const productInput = z.object(productWritable).partial();
 export type ProductInput = z.output<typeof productInput>;
 
+/** A product as the service returns it, read leniently (read.ts). */
 export const productRecord = z
-  .object({ id: int, ...productWritable })
+  .object({
+    id: int,
+    ...lenientShape({
+      code: readText,
+      name: readText,
+      price: readNumber,
+      taxes: readInt,
+      priceintax: readNumber,
+      notes: readText,
+      stock: z.union([z.literal(false), z.literal('false').transform(() => false as const), readNumber]),
+      stock_use: readBool,
+    }),
+  })
   .partial()
-  .required({ id: true });
-export type Product = z.output<typeof productRecord>;
+  .required({ id: true })
+  .overwrite(settleUnread);
+export type Product = z.output<typeof productRecord> & ReadExtras;

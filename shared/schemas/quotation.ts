@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { bool, date, decimal, int, oneOf, reference, text } from './fields';
 import { SENDMETHODS } from './client';
+import { lenientShape, readBool, readDate, readInt, readNumber, readOneOf, readReference, readText, settleUnread, type ReadExtras } from './read';
 
 export { SENDMETHODS };
 export const ACTIONS = ['save', 'send'] as const;
@@ -26,7 +27,21 @@ export const lineWritable = {
 export const lineInput = z.object(lineWritable).partial();
 export type LineInput = z.output<typeof lineInput>;
 
-export const lineRecord = z.object({ ...lineWritable, linetotal: decimal(4) }).partial();
+/** A line as the service returns it, read leniently (read.ts). */
+export const lineRecord = z
+  .object(
+    lenientShape({
+      amount: readNumber,
+      amount_desc: readText,
+      description: readText,
+      tax_rate: readNumber,
+      price: readNumber,
+      discount_pct: readNumber,
+      tax_country: readBool,
+      linetotal: readNumber,
+    }),
+  )
+  .partial();
 export type Line = z.output<typeof lineRecord>;
 
 export function isTextOnlyLine(line: LineInput): boolean {
@@ -51,9 +66,10 @@ export const approvalInput = z.object({
   comments: text().optional(),
 });
 
+/** An approval as a record carries it: none is false, "", null or []; a zero date is no date. */
 export const approvalRecord = z.preprocess(
   (v) => (v === false || v === 'false' || v === '' || v === null || v === undefined || (Array.isArray(v) && v.length === 0) ? null : v),
-  z.object({ name: text(), date: date, ip: text().optional(), comments: text().optional() }).nullable(),
+  z.object({ name: text(), date: readDate.transform((d) => d ?? null), ip: text().optional(), comments: text().optional() }).nullable(),
 );
 export type Approval = z.output<typeof approvalRecord>;
 
@@ -116,32 +132,47 @@ export const quotationUpdate = z
   });
 export type QuotationUpdate = z.output<typeof quotationUpdate>;
 
-/** A quotation as the service returns it, coerced from the wire. */
+/** A quotation as the service returns it, coerced from the wire and read leniently (read.ts). */
 export const quotationRecord = z
   .object({
-    ...quotationContent,
     id: int,
     clientnr: int,
-    lines: z.preprocess(linesFromWire, z.array(lineRecord)),
-    discounttype: oneOf(['', ...DISCOUNT_TYPES]),
-    profile_name: text(),
-    category_name: text(),
-    datedue: date,
-    totalintax: decimal(4),
-    sent: bool,
-    customstatus: oneOf(['', ...CUSTOM_STATUSES]),
-    approved: approvalRecord,
-    contact: text(),
-    company: text(),
-    address: text(),
-    zipcode: text(),
-    city: text(),
-    country: int,
-    phone: text(),
-    mobile: text(),
-    email: text(),
-    sign_url: text(),
+    ...lenientShape({
+      savename: readText,
+      overwrite_if_exist: readBool,
+      quotationreference: readText,
+      reference: readReference,
+      lines: z.preprocess(linesFromWire, z.array(lineRecord)),
+      profile: readInt,
+      category: readInt,
+      discounttype: readOneOf(['', ...DISCOUNT_TYPES]),
+      discount: readNumber,
+      paymentcondition: readText,
+      quotationperiod: readInt,
+      showtotals: readBool,
+      date: readDate,
+      notes: readText,
+      convert_prices_to_euro: readBool,
+      profile_name: readText,
+      category_name: readText,
+      datedue: readDate,
+      totalintax: readNumber,
+      sent: readBool,
+      customstatus: readOneOf(['', ...CUSTOM_STATUSES]),
+      approved: approvalRecord,
+      contact: readText,
+      company: readText,
+      address: readText,
+      zipcode: readText,
+      city: readText,
+      country: readInt,
+      phone: readText,
+      mobile: readText,
+      email: readText,
+      sign_url: readText,
+    }),
   })
   .partial()
-  .required({ id: true, clientnr: true });
-export type Quotation = z.output<typeof quotationRecord>;
+  .required({ id: true, clientnr: true })
+  .overwrite(settleUnread);
+export type Quotation = z.output<typeof quotationRecord> & ReadExtras;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientInput, clientRecord, productRecord, quotationCreate, quotationRecord, countryRecord } from '../../shared/schemas';
+import { clientInput, clientRecord, productInput, productRecord, quotationCreate, quotationRecord, countryRecord } from '../../shared/schemas';
 import { toWire } from '../../shared/wire';
 import { fieldErrorsFromZod } from '../../shared/field-errors';
 import { LIVE_CLIENT } from '../helpers/live-records';
@@ -82,7 +82,8 @@ describe('field rules', () => {
     expect(quotationCreate.safeParse({ clientnr: '1', action: 'save', lines: [{ amount: '1', price: '1.234' }] }).success).toBe(true);
   });
 
-  it('rejects a decimal with a comma', () => {
-    expect(productRecord.safeParse({ id: 1, price: '12,50' }).success).toBe(false);
+  it('refuses to send a decimal with a comma, and keeps one the service holds raw', () => {
+    expect(productInput.safeParse({ price: '12,50' }).success).toBe(false);
+    expect(productRecord.parse({ id: 1, price: '12,50' })).toEqual({ id: 1, unread: { price: '12,50' } });
   });
 });
