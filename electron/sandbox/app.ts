@@ -212,6 +212,13 @@ export function buildApp(
       entry.fault = 'error';
       return reply.send(faultAnswer(req, reply, strike));
     }
+    if (strike?.kind === 'body') {
+      entry.fault = 'body';
+      return reply
+        .code(strike.status ?? 200)
+        .type(CONTENT_TYPE.json)
+        .send(strike.text);
+    }
     if (strike?.kind === 'stall') {
       entry.fault = 'stall';
       entry.status = 200;

@@ -20,12 +20,12 @@ export interface Faults {
 }
 
 /**
- * Before the work: 'reset', 'error', 'stall', 'login_page' (not applied).
+ * Before the work: 'reset', 'error', 'stall', 'body', 'login_page' (not applied).
  * After the work: 'truncate', 'drop', 'hang', 'applied_error' (the work is
  * done, the answer is an error), 'login_page' (applied), 'answer' (the work
  * is done, the answer comes in another form).
  */
-export type FaultKind = 'reset' | 'error' | 'truncate' | 'drop' | 'hang' | 'applied_error' | 'stall' | 'login_page' | 'answer';
+export type FaultKind = 'reset' | 'error' | 'truncate' | 'drop' | 'hang' | 'applied_error' | 'stall' | 'login_page' | 'answer' | 'body';
 
 /**
  * The forms an answer can be given in instead of the service's own
@@ -78,6 +78,13 @@ export type FaultEffect =
   /** 200 and the headers at once, then one byte every everyMs, never ending; nothing is carried out */
   | { kind: 'stall'; everyMs: number }
   /**
+   * Answers `status` (default 200) with `body` as given, as JSON, before
+   * anything is done (not even auth): `{ kind: 'body', body: '[]' }` is a
+   * list answered empty, as a service in trouble once answered
+   * (docs/paging.md, A list that shrinks)
+   */
+  | { kind: 'body'; status?: number; body: string }
+  /**
    * 200 and a network's login page (text/html, none of the service's
    * headers), as the Wi-Fi of a hotel answers before one signs in: before
    * anything is done (applied false, the default), or after the request was
@@ -106,6 +113,8 @@ export interface Strike {
   retryAfter?: string;
   /** stall: ms between bytes */
   everyMs?: number;
+  /** body: what is answered, as given */
+  text?: string;
   /** login_page: after the work */
   applied?: boolean;
   /** answer: the form, and the size of a padded one */
@@ -160,6 +169,12 @@ function checkRule(rule: FaultRule): ActiveRule {
     const status = errorStatus('addFault', e.status);
     if (e.body !== undefined && e.body !== 'json' && e.body !== 'html') throw new RangeError(`addFault: body must be 'json' or 'html', got ${String(e.body)}`);
     strike = { kind: e.applied ? 'applied_error' : 'error', status, body: e.body ?? defaultBody(status), retryAfter: e.retryAfter };
+  } else if (e.kind === 'body') {
+    const status = e.status ?? 200;
+    if (!Number.isInteger(status) || status < 200 || status > 599)
+      throw new RangeError(`addFault: a body's status must be a whole number from 200 to 599, got ${status}`);
+    if (typeof e.body !== 'string') throw new RangeError(`addFault: a body must be text, got ${String((e as { body: unknown }).body)}`);
+    strike = { kind: 'body', status, text: e.body };
   } else if (e.kind === 'stall') {
     if (!Number.isFinite(e.everyMs) || e.everyMs <= 0) throw new RangeError(`addFault: a stall's everyMs must be above 0, got ${e.everyMs}`);
     strike = { kind: 'stall', everyMs: e.everyMs };

@@ -142,9 +142,16 @@
  *     without its id) or as a Location, no or another content type, padded
  *     with spaces, or an error body in another service's shape
  *     (docs/wire-format.md, The sandbox's other forms).
+ *   - {kind: 'body', status?, body}: answers status (default 200) with body
+ *     as given, as JSON, before anything is done: '[]' is a list answered
+ *     empty (docs/paging.md, A list that shrinks).
  *   The request log (requestLog()) has the status answered, the fault and,
  *   for applied_error, the status it replaced.
  * - deliveries() starts empty: only deliveries made by this sandbox are logged.
+ * - Values its rules refuse (a zero date, null, "abc" in a number, text
+ *   beyond a length) are never stored by a request; a test makes a record
+ *   answer them with data.<table>.setRaw(id, fields), in memory only
+ *   (docs/wire-format.md, Reading leniently).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

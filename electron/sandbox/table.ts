@@ -6,9 +6,20 @@ import { toWire, type WireObject } from '../../shared/wire';
 
 interface Entry<T> {
   rec: T;
+  /** fields that go out as given, whatever the record holds (setRaw) */
+  raw?: Readonly<Record<string, unknown>>;
   wire?: WireObject;
   json?: string;
   xml?: string;
+}
+
+/** The raw fields of an entry that a new version of its record leaves as they were. */
+function keptRaw<T>(before: Entry<T> | undefined, rec: T): { raw?: Readonly<Record<string, unknown>> } {
+  if (!before?.raw) return {};
+  const was = before.rec as Record<string, unknown>;
+  const now = rec as Record<string, unknown>;
+  const kept = Object.entries(before.raw).filter(([k]) => JSON.stringify(was[k]) === JSON.stringify(now[k]));
+  return kept.length > 0 ? { raw: Object.freeze(Object.fromEntries(kept)) } : {};
 }
 
 function deepFreeze<T>(value: T): T {
@@ -76,8 +87,9 @@ export class Table<T extends object> {
     const frozen = deepFreeze(structuredClone(rec));
     const id = this.idOf(frozen);
     if (!Number.isSafeInteger(id) || id <= 0) throw new Error(`${this.name}: a record needs a positive whole id, got ${String(id)}`);
-    if (!this.entries.has(id)) this.insertId(id);
-    this.entries.set(id, { rec: frozen });
+    const before = this.entries.get(id);
+    if (!before) this.insertId(id);
+    this.entries.set(id, { rec: frozen, ...keptRaw(before, frozen) });
     this.onChange();
     return frozen;
   }
@@ -99,6 +111,28 @@ export class Table<T extends object> {
     return true;
   }
 
+  /**
+   * Makes fields of a record go out on the wire exactly as given, whatever
+   * the record holds: null, a zero date ("0000-00-00"), "abc" in a number,
+   * text longer than the service takes from a client. What a service answers
+   * that stored such values before its rules, or by another way in; the
+   * sandbox's own rules never let them in. For tests (docs/wire-format.md,
+   * Reading leniently): kept in memory only, never in the data file. A
+   * later change of the record keeps each raw field that it leaves as it
+   * was; `undefined` for a field ends its raw value.
+   */
+  setRaw(id: number, fields: Record<string, unknown>): void {
+    const e = this.entries.get(id);
+    if (!e) throw new Error(`${this.name}: no record with id ${id}`);
+    const raw = Object.fromEntries(Object.entries({ ...e.raw, ...fields }).filter(([, v]) => v !== undefined));
+    this.entries.set(id, Object.keys(raw).length > 0 ? { rec: e.rec, raw: Object.freeze(raw) } : { rec: e.rec });
+  }
+
+  /** The raw fields of a record (setRaw), if any. */
+  rawOf(id: number): Readonly<Record<string, unknown>> | undefined {
+    return this.entries.get(id)?.raw;
+  }
+
   /** Replaces all records at once (loading, generating); no change event. */
   load(recs: readonly T[]): void {
     this.entries.clear();
@@ -106,23 +140,28 @@ export class Table<T extends object> {
     this.order = [...this.entries.keys()].sort((a, b) => a - b);
   }
 
+  /** The record's wire form; raw fields (setRaw) as given, a raw null included. */
   wire(id: number): WireObject | undefined {
     const e = this.entries.get(id);
     if (!e) return undefined;
-    return (e.wire ??= toWire(this.outward(e.rec)) as WireObject);
+    return this.wireOf(e);
   }
 
   json(id: number): string | undefined {
     const e = this.entries.get(id);
     if (!e) return undefined;
-    return (e.json ??= JSON.stringify((e.wire ??= toWire(this.outward(e.rec)) as WireObject)));
+    return (e.json ??= JSON.stringify(this.wireOf(e)));
   }
 
-  /** The record as an XML element, rendered once by `render` and kept. */
+  /** The record as an XML element, rendered once by `render` and kept; a raw null is an empty element. */
   xml(id: number, render: (wire: WireObject) => string): string | undefined {
     const e = this.entries.get(id);
     if (!e) return undefined;
-    return (e.xml ??= render((e.wire ??= toWire(this.outward(e.rec)) as WireObject)));
+    return (e.xml ??= render(e.raw ? { ...this.wireOf(e), ...(toWire(e.raw) as WireObject) } : this.wireOf(e)));
+  }
+
+  private wireOf(e: Entry<T>): WireObject {
+    return (e.wire ??= { ...(toWire(this.outward(e.rec)) as WireObject), ...(e.raw as WireObject | undefined) });
   }
 
   /** Ids of a page: `count` records from position `start`. */
