@@ -1,6 +1,7 @@
 // What the sync engine tells the UI: connection, progress, what waits, the
 // request budget, and what needs the user (parked entries, conflicts, a key).
 import type { Conflict, OutboxEntry } from './outbox';
+import type { SerializedError } from './api-errors';
 
 export type PullPhase = 'countries' | 'clients' | 'products' | 'quotations';
 
@@ -45,8 +46,37 @@ export interface SyncEvents {
   reach: [];
 }
 
+/** The lists a pull walks and sweeps. */
+export type PulledList = 'clients' | 'products' | 'quotations';
+
+/** One record a pull names in its summary (docs/wire-format.md, Reading leniently). */
+export interface PullNote {
+  list: PulledList;
+  /** its number (clientnr, or id) as the service wrote it; null when it has none */
+  key: string | null;
+  /** its place in the list the service gave, from 0 */
+  row: number;
+  /**
+   * set aside: why it could not be stored ("clientnr: must be a whole
+   * number"); partly read: the fields kept as they came ("top, mandate_date")
+   */
+  reason: string;
+}
+
+/** Records of one kind a pull names: how many, per list, and the first few. */
+export interface PullNotes {
+  count: number;
+  lists: Record<PulledList, number>;
+  /** at most PULL_NOTE_EXAMPLES, in the order read */
+  examples: PullNote[];
+}
+
+/** How many records a PullNotes names one by one. */
+export const PULL_NOTE_EXAMPLES = 5;
+
 export interface PullSummary {
   requests: number;
+  /** records read and stored, per list (set aside ones not counted) */
   clients: number;
   products: number;
   quotations: number;
@@ -59,7 +89,28 @@ export interface PullSummary {
    * missing (e.g. it ignored `start` and its first page was full): what was
    * read is kept, and nothing missing from them was removed.
    */
-  incomplete?: ('clients' | 'products' | 'quotations')[];
+  incomplete?: PulledList[];
+  /**
+   * Lists whose walk failed (an answer that could not be read, a server
+   * error): what was read of them is kept, nothing is removed from them, and
+   * they are in `incomplete` too; the other lists were read.
+   */
+  failed?: { list: PulledList; error: SerializedError }[];
+  /**
+   * Records that could not be stored: not a record, or without a number
+   * that can be read (a quotation: its client's too). The rest of their page
+   * and list is stored; a list with one of unknown number is in
+   * `incomplete`, since nothing missing from it can be told gone.
+   */
+  setAside?: PullNotes;
+  /** Records stored with fields that could not be read, kept as they came in the record's `unread`. */
+  partlyRead?: PullNotes;
+  /**
+   * Lists that came back empty, or under half of what this desk held, and
+   * were read a second time before anything was removed from them
+   * (docs/paging.md, A list that shrinks).
+   */
+  confirmed?: PulledList[];
   /** what became of the lists of profiles and categories (sync/document-lists.ts) */
   lists?: { profiles: ListOutcome; categories: ListOutcome };
 }
