@@ -44,6 +44,8 @@ export interface SyncEvents {
   pulled: [summary: PullSummary];
   /** what is known of the line changed without going online or offline: a request failed, or the service answered again */
   reach: [];
+  /** the last failure of a pull or a push changed (see SyncEngine.failures) */
+  failure: [];
 }
 
 /** The lists a pull walks and sweeps. */

@@ -7,6 +7,7 @@ import type { Conflict, OpError, OutboxEntry } from '../../shared/outbox';
 import type { FieldError } from '../../shared/field-errors';
 import { addDays, priceInTax } from '../../shared/money';
 import type {
+  PushError,
   ClientRef,
   ClientState,
   ClientSummary,
@@ -116,6 +117,24 @@ function parse<T>(json: string | null | undefined): T | null {
 }
 
 /** The service's field errors from the last failed attempt of a record's operations. */
+/** The failure of the first entry waiting for the record that failed and goes again (not parked: the badge says that). */
+function pushErrorOf(ops: OutboxEntry[] | undefined): PushError | null {
+  // the failures that end by themselves; one the person must fix parks the entry, and a fix clears it
+  const passing = ['network', 'server', 'rate_limited'];
+  const failed = (ops ?? []).find(
+    (o) => (o.state === 'pending' || o.state === 'unknown_outcome') && o.lastError !== null && passing.includes(o.lastError.kind),
+  );
+  if (!failed || !failed.lastError) return null;
+  const e = failed.lastError;
+  return {
+    kind: e.kind,
+    messageKey: e.messageKey ?? null,
+    params: { ...(e.params ?? {}) },
+    at: new Date(e.at).toISOString(),
+    nextTryAt: failed.nextAttemptAt > 0 ? new Date(failed.nextAttemptAt).toISOString() : null,
+  };
+}
+
 function lastFieldErrors(ops: OutboxEntry[] | undefined): FieldError[] {
   for (const op of [...(ops ?? [])].reverse()) {
     if (op.lastError?.fieldErrors?.length) return op.lastError.fieldErrors;
@@ -264,6 +283,7 @@ export function quotationView(store: Store, q: LocalQuotation, lookup: Lookup = 
     taxShifted: bool(client?.fields.tax_shifted, false),
     sent: q.sent,
     sending: q.sending,
+    pushError: pushErrorOf(pending.ops.get(q.id)),
     approved: q.approved,
     sign_url: server?.sign_url ? server.sign_url : null,
     serviceTotal,

@@ -6,9 +6,10 @@
 // The pulls in the background spend the person's hourly budget, so they come
 // at most as often as keeps them to `pullShare` of the limit, and not at all
 // while what is left would fall below the reserve (pullInterval).
-import type { NextTry, PullProgress, SyncStatus } from '../../shared/bridge';
+import type { NextTry, PullProgress, SyncFailure, SyncRun, SyncStatus } from '../../shared/bridge';
 import { ApiError } from '../api';
 import { SyncEngine, type Timers } from '../sync';
+import type { EngineFailure } from '../sync/engine';
 import type { Space } from './space';
 import { pullInterval } from './pull-interval';
 import { rememberCredits } from '../sync/credits';
@@ -36,7 +37,21 @@ export interface SyncLink {
    * connection does not spend the request budget on whole pulls.
    */
   networkBack(): void;
-  status(): Pick<SyncStatus, 'online' | 'checking' | 'lastReachedAt' | 'lastSyncAt' | 'incomplete' | 'pulling' | 'budget' | 'nextTry'>;
+  status(): Pick<
+    SyncStatus,
+    | 'online'
+    | 'checking'
+    | 'lastReachedAt'
+    | 'lastSyncAt'
+    | 'incomplete'
+    | 'pulling'
+    | 'budget'
+    | 'nextTry'
+    | 'lastPullFailure'
+    | 'lastPushFailure'
+    | 'lastOkAt'
+    | 'lastRun'
+  >;
   /** the service refused the key: the account needs a new one */
   needsKey(): boolean;
   /** when the next background pull is due (epoch ms), or null while none is planned */
@@ -86,7 +101,7 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
     if (!(err instanceof ApiError && err.kind === 'aborted')) opts.onError?.(what, err);
   };
 
-  for (const event of ['online', 'offline', 'reach', 'budget', 'paused', 'resumed'] as const) engine.events.on(event, () => opts.onChange());
+  for (const event of ['online', 'offline', 'reach', 'budget', 'paused', 'resumed', 'failure'] as const) engine.events.on(event, () => opts.onChange());
   engine.events.on('progress', (p) => {
     pulling = p;
     opts.onChange();
@@ -123,6 +138,13 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
     return { at: new Date(at).toISOString(), why };
   }
 
+  /** The last failures of a pull and of a push, and when an exchange last went well, as the status carries them. */
+  function failures(): Pick<SyncStatus, 'lastPullFailure' | 'lastPushFailure' | 'lastOkAt'> {
+    const f = engine.failures;
+    const view = (x: EngineFailure | null): SyncFailure | null => (x === null ? null : failureView(x));
+    return { lastPullFailure: view(f.pull), lastPushFailure: view(f.push), lastOkAt: f.okAt === null ? null : new Date(f.okAt).toISOString() };
+  }
+
   /** The wait shown ends at `at`: the status is told again then (the engine's own try follows with its news). */
   function tellWhenDue(at: number): void {
     if (stopped || (waitTimer !== null && waitTimerAt === at)) return;
@@ -140,10 +162,34 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
   }
 
   /** Pull and push, one at a time; failures are the engine's to judge (offline, paused). */
+  /** what the last sync came to (Sync now's answer, told in the status) */
+  let lastRun: SyncRun | null = null;
+
   function syncNow(priority: boolean): boolean {
     if (running) return false;
+    const began = now();
+    const ended = (run: Omit<SyncRun, 'at' | 'asked'>) => {
+      lastRun = { ...run, at: new Date(now()).toISOString(), asked: priority };
+    };
     running = engine
       .sync({ priority })
+      .then(
+        (r) => {
+          const f = engine.failures.pull;
+          ended({ outcome: 'done', pushed: r.pushed.done, failure: f !== null && f.at >= began ? failureView(f) : null });
+        },
+        (e: unknown) => {
+          if (e instanceof ApiError && e.kind === 'aborted') ended({ outcome: 'cancelled', pushed: 0, failure: null });
+          else {
+            const f =
+              e instanceof ApiError
+                ? { kind: e.kind, messageKey: e.messageKey, params: { ...e.params } }
+                : { kind: 'internal', messageKey: 'bridge.internal', params: {} };
+            ended({ outcome: 'failed', pushed: 0, failure: { ...f, at: new Date(now()).toISOString() } });
+          }
+          throw e;
+        },
+      )
       .catch(report('sync'))
       .finally(() => {
         running = null;
@@ -237,6 +283,8 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
             ? null
             : { limit: b.limit, remaining: b.remaining, reserve: budget.reserve, resetsAt: resets ? new Date(resets).toISOString() : null },
         nextTry: nextTry(),
+        ...failures(),
+        lastRun,
       };
     },
     needsKey: () => engine.paused === 'auth',
@@ -249,4 +297,8 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
       await engine.idle();
     },
   };
+}
+
+function failureView(f: EngineFailure): SyncFailure {
+  return { ...f, at: new Date(f.at).toISOString() };
 }

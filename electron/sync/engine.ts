@@ -71,12 +71,27 @@ export interface FlushResult {
   stopped?: 'offline' | 'paused' | 'rate_limited' | 'trouble';
 }
 
+/** What last went wrong with a pull or a push (SyncEngine.failures), until one goes well again. */
+export interface EngineFailure {
+  kind: string;
+  messageKey: string;
+  params: Record<string, string | number>;
+  /** epoch ms */
+  at: number;
+  list?: 'clients' | 'products' | 'quotations';
+  setAside?: number;
+}
+
 /** A pull under way, and how it gives way to a person's work. */
 interface PullRun {
   /** ends the walk the pull is in (the page it waits for), not the pull */
   segment: AbortController | null;
   /** the give-way timer while one is set */
   timer: unknown;
+}
+
+function failureOf(e: ApiError): Omit<EngineFailure, 'at'> {
+  return { kind: e.kind, messageKey: e.messageKey, params: { ...e.params } };
 }
 
 /** What a task asked for while the engine stops is answered with. */
@@ -111,6 +126,9 @@ export class SyncEngine {
    * budget on more of them (write-policy.ts).
    */
   private troubleUntil = 0;
+  private lastFailures: { pull: EngineFailure | null; push: EngineFailure | null } = { pull: null, push: null };
+  /** when an exchange last went well (epoch ms): a push done, a pull whole, a probe answered */
+  private okAt: number | null = null;
   private chain: Promise<unknown> = Promise.resolve();
   private pausedFor: PauseReason | null = null;
   private running = false;
@@ -195,6 +213,26 @@ export class SyncEngine {
     return due === null ? null : Math.max(due, this.troubleUntil, this.api.transport.heldUntil() ?? 0);
   }
 
+  /**
+   * What last went wrong with a pull and with a push, each until one goes
+   * well again, and when an exchange last went well: the sync bar says
+   * "Online" only while no failure is newer (shared/reach.ts).
+   */
+  get failures(): { pull: EngineFailure | null; push: EngineFailure | null; okAt: number | null } {
+    return { ...this.lastFailures, okAt: this.okAt };
+  }
+
+  private noteOk(of: 'pull' | 'push' | 'probe'): void {
+    this.okAt = this.now();
+    if (of !== 'probe' && this.lastFailures[of] !== null) this.lastFailures[of] = null;
+    this.events.emit('failure');
+  }
+
+  private noteFailed(of: 'pull' | 'push', failure: Omit<EngineFailure, 'at'>): void {
+    this.lastFailures[of] = { ...failure, at: this.now() };
+    this.events.emit('failure');
+  }
+
   /** When the outbox holds back because the service was in trouble (epoch ms), or null. */
   get heldUntil(): number | null {
     return this.troubleUntil > this.now() ? this.troubleUntil : null;
@@ -245,6 +283,7 @@ export class SyncEngine {
         this.connectivity.answered();
         if (outcome.result === 'done') {
           result.done++;
+          this.noteOk('push');
           this.events.emit('pushed', view(entry));
         } else if (outcome.result === 'parked') {
           result.parked++;
@@ -255,6 +294,7 @@ export class SyncEngine {
       result.failed++;
       const { decision, error } = outcome;
       if (decision.do === 'leave') return result;
+      this.noteFailed('push', failureOf(error));
       if (decision.do === 'retry' && decision.offline) {
         if (error.kind === 'offline') this.connectivity.unreachable(error.message);
         else this.connectivity.troubled(error.message);
@@ -337,10 +377,14 @@ export class SyncEngine {
           priority,
         );
         this.connectivity.answered();
+        this.notePull(summary);
         this.events.emit('pulled', summary);
         return summary;
       } catch (e) {
-        if (e instanceof ApiError) this.noteFailure(e);
+        if (e instanceof ApiError) {
+          this.noteFailure(e);
+          if (e.kind !== 'aborted') this.noteFailed('pull', failureOf(e));
+        }
         throw e;
       } finally {
         if (run.timer !== null) this.timers.clearTimeout(run.timer);
@@ -375,6 +419,19 @@ export class SyncEngine {
       if (this.pulling !== run || run.segment !== segment || segment === null) return;
       if (this.store.outbox.askedDue(this.now())) segment.abort(new Error('a person’s work goes first'));
     }, this.giveWayAfterMs);
+  }
+
+  /** A pull that ended: whole, or with a list it could not read, or with records it set aside. */
+  private notePull(summary: PullSummary): void {
+    const failed = summary.failed?.[0];
+    const setAside = summary.setAside?.count ?? 0;
+    if (failed) {
+      const e = failed.error;
+      this.noteFailed('pull', { kind: e.kind, messageKey: e.messageKey, params: { ...e.params }, list: failed.list, ...(setAside > 0 ? { setAside } : {}) });
+    } else if (setAside > 0) {
+      const list = (['clients', 'products', 'quotations'] as const).find((l) => (summary.setAside?.lists[l] ?? 0) > 0);
+      this.noteFailed('pull', { kind: 'set_aside', messageKey: 'pull.set_aside', params: { count: setAside }, setAside, ...(list ? { list } : {}) });
+    } else this.noteOk('pull');
   }
 
   private noteFailure(e: ApiError): void {
@@ -448,6 +505,7 @@ export class SyncEngine {
     try {
       await this.api.transport.withPriority(() => this.api.verify({ priority }), priority);
       this.connectivity.answered();
+      this.noteOk('probe');
       this.store.outbox.wakeAll();
       return true;
     } catch (e) {

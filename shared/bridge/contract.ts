@@ -298,6 +298,7 @@ export interface OperationResults {
   'profiles.list': DocumentListView;
   'categories.list': DocumentListView;
   'sync.status': SyncStatus;
+  /** false: a sync was under way already; what it comes to is told in the status (SyncStatus.lastRun) */
   'sync.pullNow': { started: boolean };
   /** false: no pull was running */
   'sync.cancelPull': { cancelled: boolean };

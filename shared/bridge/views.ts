@@ -82,6 +82,13 @@ export interface QuotationView extends QuotationSummary {
   sent: boolean;
   /** its send waits in the outbox: sent as far as editing goes, not yet delivered */
   sending: boolean;
+  /**
+   * What waits in the outbox for it failed and goes again later (a save the
+   * service keeps answering with errors): the editor says so at once, not
+   * "saving" while nothing lands. Null while nothing failed, and once parked
+   * (the badge and the attention panel say that).
+   */
+  pushError: PushError | null;
   approved: Approval | null;
   sign_url: string | null;
   /** the service's total; null while only the local estimate exists */
@@ -173,6 +180,49 @@ export interface NextTry {
   why: NextTryReason;
 }
 
+export interface PushError {
+  /** the failure's kind as the outbox keeps it: network, server, rate_limited, … */
+  kind: string;
+  /** its text in the catalogue; absent in entries stored before keys were kept */
+  messageKey: string | null;
+  params: Record<string, string | number>;
+  /** when it failed (ISO) */
+  at: string;
+  /** when it goes again (ISO); null: when the line is back */
+  nextTryAt: string | null;
+}
+
+/**
+ * The last time a pull or a push went wrong, until one goes well again: what
+ * the sync bar and the attention panel say, with what to do.
+ */
+export interface SyncFailure {
+  /** the error's kind (server, bad_response, offline, timeout, …), or set_aside: a pull read everything it could but set records aside */
+  kind: string;
+  /** the error's text in the catalogue (shared/messages) */
+  messageKey: string;
+  params: Record<string, string | number>;
+  /** when (ISO) */
+  at: string;
+  /** the list a pull could not read whole */
+  list?: 'clients' | 'products' | 'quotations';
+  /** records a pull set aside (they could not be stored) */
+  setAside?: number;
+}
+
+/** What the last sync (push, pull, push) came to: Sync now's answer, said in the bar. */
+export interface SyncRun {
+  /** when it ended (ISO) */
+  at: string;
+  /** a person asked for it (Sync now) */
+  asked: boolean;
+  /** done: pushed and pulled (failure may still name a list it could not read, or records set aside); failed; cancelled (stopped, or the app closing) */
+  outcome: 'done' | 'failed' | 'cancelled';
+  /** entries that reached the service */
+  pushed: number;
+  failure: SyncFailure | null;
+}
+
 export interface SyncStatus {
   /** not judged offline; a claim only together with a recent lastReachedAt (shared/reach.ts) */
   online: boolean;
@@ -198,6 +248,14 @@ export interface SyncStatus {
    * nothing waits out a failure (and while offline or waiting for a key).
    */
   nextTry: NextTry | null;
+  /** the last pull that went wrong (or set records aside), until a pull goes well */
+  lastPullFailure?: SyncFailure | null;
+  /** the last push that went wrong, until a push goes well */
+  lastPushFailure?: SyncFailure | null;
+  /** when an exchange with the service last went well (ISO): "Online" is said only while no failure is newer */
+  lastOkAt?: string | null;
+  /** what the last sync came to; null before the first ended */
+  lastRun?: SyncRun | null;
   /**
    * demo: the built-in sandbox; needs_key: the service refused the key;
    * key_missing: the key is not in this computer's keychain (the service was not asked)

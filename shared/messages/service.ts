@@ -83,6 +83,10 @@ export const SERVICE_MESSAGES = {
     en: 'The Invoicing Service is unavailable for now (status {status}) and asked to wait {seconds} seconds. quotedesk tries again after that; nothing is lost or sent twice.',
     nl: 'De service is nu niet beschikbaar (status {status}) en vroeg {seconds} seconden te wachten. quotedesk probeert het daarna opnieuw; er gaat niets verloren en niets wordt dubbel verstuurd.',
   },
+  'pull.set_aside': {
+    en: '{count} records the service holds could not be read, so they were set aside; everything else was read. Your own work is not affected; check those records on the service.',
+    nl: '{count} records van de service konden niet worden gelezen en zijn apart gezet; al het andere is gelezen. Je eigen werk blijft zoals het was; controleer die records op de service.',
+  },
   'api.bad_response': {
     en: 'The service sent an answer quotedesk cannot read ({detail}). Your work is kept; try again later, and report it if it keeps happening.',
     nl: 'De service stuurde een antwoord dat quotedesk niet kan lezen ({detail}). Je werk blijft bewaard; probeer het later opnieuw en meld het als het blijft gebeuren.',

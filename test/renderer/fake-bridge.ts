@@ -141,6 +141,7 @@ export class FakeBridge implements QuotedeskBridge {
       taxShifted: false,
       sent: false,
       sending: false,
+      pushError: null,
       approved: null,
       sign_url: null,
       serviceTotal: null,

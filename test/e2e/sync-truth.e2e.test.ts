@@ -1,0 +1,113 @@
+// What a person sees when the service is in trouble, in English and Dutch:
+// a service answering 500 to everything (the sync bar, the editor, the
+// attention panel and Sync now's answer), a network that shows a login page
+// in place of data, and a pull that set records aside.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeViolations, bridge, openApp, screenshot, type App } from './support';
+
+for (const language of ['en', 'nl'] as const) {
+  const w =
+    language === 'en'
+      ? {
+          server: 'The service answers with errors',
+          notSaved: /^Not on the service yet: the service answers with errors\. Next try at \d\d:\d\d\.$/,
+          details: 'What is wrong?',
+          panel: 'Trouble with the service',
+          advice: /tries again by itself/,
+          syncNow: 'Sync now',
+          failed: 'Sync did not complete. The service answers with errors.',
+          login: 'This network shows a login page',
+          setAside: 'Not every record could be read (1 set aside)',
+          done: 'Up to date',
+          online: 'Online',
+        }
+      : {
+          server: 'De service antwoordt met fouten',
+          notSaved: /^Nog niet op de service: de service antwoordt met fouten\. Volgende poging om \d\d:\d\d\.$/,
+          details: 'Wat is er?',
+          panel: 'Probleem met de service',
+          advice: /probeert het vanzelf opnieuw/,
+          syncNow: 'Nu synchroniseren',
+          failed: 'Synchroniseren niet gelukt. De service antwoordt met fouten.',
+          login: 'Dit netwerk toont een inlogpagina',
+          setAside: 'Niet elk record kon worden gelezen (1 apart gezet)',
+          done: 'Bijgewerkt',
+          online: 'Online',
+        };
+
+  describe(`the service in trouble, in ${language === 'en' ? 'English' : 'Dutch'}`, () => {
+    let app: App;
+    let page: Page;
+    beforeAll(async () => {
+      app = await openApp({ language, viewport: { width: 1280, height: 800 } });
+      page = app.page;
+    }, 90_000);
+    afterAll(async () => {
+      await app?.close();
+    });
+    const connection = () => page.getByTestId('connection').innerText();
+
+    it('says the service answers with errors: in the bar, in the editor within seconds, in the panel and in Sync now’s answer', async () => {
+      const sandbox = app.host.sandbox!;
+      await expect.poll(connection, { timeout: 30_000 }).toBe(w.online);
+      const client = (await bridge(page, 'clients.list', {})).items.find((c) => c.email)!;
+      const q = await bridge(page, 'quotations.create', { clientId: client.id });
+      await bridge(page, 'lines.add', { quotationId: q.id, line: { description: 'Taart, drie lagen', amount: 1, price: 65, tax_rate: 9 } });
+      await page.goto(`${app.host.url.split('#')[0]}#/quotations/${encodeURIComponent(q.id)}`);
+      await page.getByTestId('editor-title').waitFor();
+
+      sandbox.setFaults({ serverErrorRate: 1 });
+      const pressed = Date.now();
+      await page.keyboard.press('Control+s');
+      const notice = page.getByTestId('push-error');
+      await notice.waitFor({ timeout: 15_000 });
+      expect(Date.now() - pressed).toBeLessThan(15_000);
+      expect(await notice.innerText()).toMatch(w.notSaved);
+      await expect.poll(connection).toBe(w.server);
+      await screenshot(page, `sync-truth-500-editor-${language}`);
+
+      await page.getByRole('button', { name: w.syncNow }).click();
+      await expect.poll(() => page.getByTestId('sync-result').innerText(), { timeout: 20_000 }).toBe(w.failed);
+      await page.getByTestId('trouble-details').click();
+      const panel = page.getByTestId('trouble');
+      await panel.waitFor();
+      expect(await panel.getByRole('heading').innerText()).toBe(w.panel);
+      expect(await panel.innerText()).toContain(w.server);
+      expect(await panel.innerText()).toMatch(w.advice);
+      await screenshot(page, `sync-truth-500-panel-${language}`);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+
+      sandbox.clearFaults();
+      await page.getByRole('button', { name: w.syncNow }).click();
+      await expect.poll(() => page.getByTestId('sync-result').innerText(), { timeout: 20_000 }).toMatch(new RegExp(`^${w.done}`));
+      await expect.poll(connection).toBe(w.online);
+      await expect.poll(() => page.getByTestId('push-error').count()).toBe(0);
+    });
+
+    it('says this network shows a login page', async () => {
+      const remove = app.host.sandbox!.addFault({ method: 'GET', times: Infinity, effect: { kind: 'login_page' } });
+      try {
+        await page.getByRole('button', { name: w.syncNow }).click();
+        await expect.poll(connection, { timeout: 20_000 }).toBe(w.login);
+        await screenshot(page, `sync-truth-login-${language}`);
+      } finally {
+        remove();
+      }
+      await page.getByRole('button', { name: w.syncNow }).click();
+      await expect.poll(connection, { timeout: 30_000 }).toBe(w.online);
+    });
+
+    it('says a pull set records aside, and what it read stays', async () => {
+      const sandbox = app.host.sandbox!;
+      const before = (await bridge(page, 'clients.list', { includeInactive: true })).total;
+      sandbox.data.clients.setRaw(sandbox.data.clients.ids()[0]!, { clientnr: 'abc' });
+      await page.getByRole('button', { name: w.syncNow }).click();
+      await expect.poll(connection, { timeout: 20_000 }).toBe(w.setAside);
+      expect((await bridge(page, 'clients.list', { includeInactive: true })).total).toBe(before);
+      await screenshot(page, `sync-truth-set-aside-${language}`);
+      expect(app.errors).toEqual([]);
+    });
+  });
+}
