@@ -81,6 +81,10 @@ export const PARKED_MESSAGES = {
     en: 'This quotation was changed on the service too, in the same fields ({fields}). Choose which version to keep.',
     nl: 'Deze offerte is ook op de service gewijzigd, in dezelfde velden ({fields}). Kies welke versie je houdt.',
   },
+  'parked.quotation.unread': {
+    en: "The service's version of this draft holds values quotedesk cannot read ({fields}). Saving it from here would replace them, so it was not saved. Change the draft on the service, or discard this change to keep the service's version.",
+    nl: 'De versie van deze offerte op de service bevat waarden die quotedesk niet kan lezen ({fields}). Opslaan vanaf hier zou ze vervangen, dus is er niet opgeslagen. Wijzig de offerte op de service, of gooi deze wijziging weg om de versie van de service te houden.',
+  },
   'parked.gave_up': {
     en: 'The service kept answering with errors ({attempts} tries, the last: {last}), so quotedesk stopped trying by itself. Nothing is lost. Retry when the service works again: quotedesk first checks whether an earlier try arrived, so nothing arrives twice.',
     nl: 'De service bleef met fouten antwoorden ({attempts} pogingen, de laatste: {last}), dus quotedesk probeert het niet meer vanzelf. Er gaat niets verloren. Probeer het opnieuw als de service weer werkt: quotedesk kijkt eerst of een eerdere poging is aangekomen, zodat niets dubbel aankomt.',

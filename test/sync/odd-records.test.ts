@@ -214,3 +214,25 @@ describe('a list whose walk fails', () => {
     expect(r.store.pulled.count('clients')).toBe(SIZES.clients);
   });
 });
+
+describe('a draft whose service version holds values this desk cannot read', () => {
+  it('is not saved over them: the save waits for the person, naming the fields, and the service keeps its draft', async () => {
+    const r = await rig({ sandbox: { ...SIZES, seed: 3 } });
+    readEverything(await r.engine.pull());
+    const client = r.store.clients.list()[0]!;
+    const q = r.store.quotations.create({ clientId: client.id, notes: 'first' });
+    r.store.quotations.addLine(q.id, { description: 'Werk', amount: 1, price: 10, tax_rate: 21 });
+    await r.engine.flush();
+    const serverId = r.store.quotations.get(q.id).serverId!;
+    // changed on the service meanwhile into a value no reader of the spec can take
+    r.sb.data.quotations.setRaw(serverId, { quotationperiod: 'a month' });
+    r.store.quotations.updateHeader(q.id, { notes: 'edited here' });
+    await r.engine.flush();
+    const [parked] = r.store.outbox.parked();
+    expect(parked).toMatchObject({ kind: 'quotation.save', lastError: { messageKey: 'parked.quotation.unread', params: { fields: 'quotationperiod' } } });
+    // the service's draft is as it was
+    expect(r.sb.data.quotations.get(serverId)!.notes).toBe('first');
+    // and nothing of it was lost here either
+    expect(r.store.quotations.get(q.id).content.notes).toBe('edited here');
+  });
+});

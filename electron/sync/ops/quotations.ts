@@ -222,6 +222,13 @@ export class QuotationSave implements OpHandler {
         throw e;
       }
       if (theirs.sent) return deletedConflict(this.deps, entry, row);
+      // A save replaces the service's draft whole: values of it this desk could
+      // not read (kept raw, docs/wire-format.md) would be lost there. The person decides.
+      const unread = Object.keys((theirs as { unread?: Record<string, unknown> }).unread ?? {});
+      if (unread.length > 0) {
+        store.outbox.park(entry.id, { kind: 'other', ...said('parked.quotation.unread', { fields: unread.join(', ') }) });
+        return 'parked';
+      }
       await knowClient(this.deps, theirs.clientnr);
     }
     // From here to the request nothing waits: the draft merged and the body
