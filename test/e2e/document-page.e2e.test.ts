@@ -8,7 +8,7 @@ import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { bridge, openApp, type App } from './support';
+import { bridge, openApp, type App, setCompany } from './support';
 
 let app: App;
 let page: Page;
@@ -44,20 +44,7 @@ afterAll(async () => {
 
 describe('een offerte van 15 regels', () => {
   it('past op één A4, met de voettekst van het bedrijf', async () => {
-    await bridge(page, 'company.set', {
-      fields: {
-        name: 'Studio Verhoef Interieur',
-        street: 'Oudegracht 112',
-        postcode: '3511 AX',
-        city: 'Utrecht',
-        country: 'Nederland',
-        vatNumber: 'NL001234567B01',
-        cocNumber: '30123456',
-        iban: 'NL91 ABNA 0417 1643 00',
-        email: 'hallo@studioverhoef.nl',
-        phone: '030 231 4455',
-      },
-    });
+    await setCompany(page);
     await bridge(page, 'company.setLogo', { type: 'image/svg+xml', dataBase64: Buffer.from(LOGO_SVG).toString('base64') });
     const client = await bridge(page, 'clients.create', {
       fields: {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeViolations, bridge, openApp, screenshot, type App } from './support';
+import { axeViolations, bridge, openApp, screenshot, type App, setCompany } from './support';
 
 let app: App;
 let page: Page;
@@ -35,20 +35,7 @@ function squash(s: string): string {
 beforeAll(async () => {
   app = await openApp({ language: 'en' });
   page = app.page;
-  await bridge(page, 'company.set', {
-    fields: {
-      name: 'Studio Verhoef Interieur',
-      street: 'Oudegracht 112',
-      postcode: '3511 AX',
-      city: 'Utrecht',
-      country: 'Nederland',
-      vatNumber: 'NL001234567B01',
-      cocNumber: '30123456',
-      iban: 'NL91 ABNA 0417 1643 00',
-      email: 'hallo@studioverhoef.nl',
-      phone: '030 231 4455',
-    },
-  });
+  await setCompany(page);
   await bridge(page, 'company.setLogo', { type: 'image/svg+xml', dataBase64: Buffer.from(LOGO_SVG).toString('base64') });
 
   const client = await bridge(page, 'clients.create', {

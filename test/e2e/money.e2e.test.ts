@@ -5,7 +5,7 @@
 // differently after a save is shown in the editor, with both amounts named.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { axeViolations, bridge, openApp, screenshot, type App } from './support';
+import { axeViolations, bridge, openApp, screenshot, type App, setCompany } from './support';
 
 let app: App;
 let page: Page;
@@ -13,20 +13,7 @@ let page: Page;
 beforeAll(async () => {
   app = await openApp({ language: 'nl' });
   page = app.page;
-  await bridge(page, 'company.set', {
-    fields: {
-      name: 'Keukenstudio Verhoef',
-      street: 'Oudegracht 112',
-      postcode: '3511 AX',
-      city: 'Utrecht',
-      country: 'Nederland',
-      vatNumber: 'NL001234567B01',
-      cocNumber: '30123456',
-      iban: 'NL91 ABNA 0417 1643 00',
-      email: 'hallo@keukenstudioverhoef.nl',
-      phone: '030 231 4455',
-    },
-  });
+  await setCompany(page, { name: 'Keukenstudio Verhoef', email: 'hallo@keukenstudioverhoef.nl' });
 }, 90_000);
 afterAll(async () => {
   await app?.close();

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { launchChromium, screenshotPath, type Chromium } from '../helpers/chromium';
 import { startTestWebHost, type TestWebHost, type TestWebHostOptions } from '../helpers/webhost';
 import type { OperationInput, OperationName, OperationResults } from '../../shared/bridge';
+import { afterAll, beforeAll } from 'vitest';
 
 export interface App {
   host: TestWebHost;
@@ -110,4 +111,48 @@ export async function syncText(page: Page): Promise<string> {
       .filter({ hasText: /pending|in wachtrij/ })
       .innerText()
   ).replace(/\s+/g, ' ');
+}
+
+type OpenOptions = Parameters<typeof openApp>[0];
+
+/** The app for one test file: opened in Chromium before its tests, closed after them. */
+export function appForFile(opts: OpenOptions = {}): { readonly app: App; readonly page: Page } {
+  let app: App | null = null;
+  beforeAll(async () => {
+    app = await openApp(opts);
+  }, 90_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+  const opened = () => {
+    if (!app) throw new Error('The app is not open: use it inside a test, after beforeAll.');
+    return app;
+  };
+  return {
+    get app() {
+      return opened();
+    },
+    get page() {
+      return opened().page;
+    },
+  };
+}
+
+/** A Dutch interior studio's company details, as the document tests print them. */
+export const STUDIO = {
+  name: 'Studio Verhoef Interieur',
+  street: 'Oudegracht 112',
+  postcode: '3511 AX',
+  city: 'Utrecht',
+  country: 'Nederland',
+  vatNumber: 'NL001234567B01',
+  cocNumber: '30123456',
+  iban: 'NL91 ABNA 0417 1643 00',
+  email: 'hallo@studioverhoef.nl',
+  phone: '030 231 4455',
+} as const;
+
+/** Sets the company details the document shows (STUDIO, with other fields where given). */
+export async function setCompany(page: Page, fields: Partial<Record<keyof typeof STUDIO, string>> = {}): Promise<void> {
+  await bridge(page, 'company.set', { fields: { ...STUDIO, ...fields } });
 }

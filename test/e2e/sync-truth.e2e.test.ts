@@ -2,9 +2,8 @@
 // a service answering 500 to everything (the sync bar, the editor, the
 // attention panel and Sync now's answer), a network that shows a login page
 // in place of data, and a pull that set records aside.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { axeViolations, bridge, openApp, screenshot, type App } from './support';
+import { describe, expect, it } from 'vitest';
+import { appForFile, axeViolations, bridge, screenshot } from './support';
 
 for (const language of ['en', 'nl'] as const) {
   const w =
@@ -37,77 +36,69 @@ for (const language of ['en', 'nl'] as const) {
         };
 
   describe(`the service in trouble, in ${language === 'en' ? 'English' : 'Dutch'}`, () => {
-    let app: App;
-    let page: Page;
-    beforeAll(async () => {
-      app = await openApp({ language, viewport: { width: 1280, height: 800 } });
-      page = app.page;
-    }, 90_000);
-    afterAll(async () => {
-      await app?.close();
-    });
-    const connection = () => page.getByTestId('connection').innerText();
+    const desk = appForFile({ language, viewport: { width: 1280, height: 800 } });
+    const connection = () => desk.page.getByTestId('connection').innerText();
 
     it('says the service answers with errors: in the bar, in the editor within seconds, in the panel and in Sync now’s answer', async () => {
-      const sandbox = app.host.sandbox!;
+      const sandbox = desk.app.host.sandbox!;
       await expect.poll(connection, { timeout: 30_000 }).toBe(w.online);
-      const client = (await bridge(page, 'clients.list', {})).items.find((c) => c.email)!;
-      const q = await bridge(page, 'quotations.create', { clientId: client.id });
-      await bridge(page, 'lines.add', { quotationId: q.id, line: { description: 'Taart, drie lagen', amount: 1, price: 65, tax_rate: 9 } });
-      await page.goto(`${app.host.url.split('#')[0]}#/quotations/${encodeURIComponent(q.id)}`);
-      await page.getByTestId('editor-title').waitFor();
+      const client = (await bridge(desk.page, 'clients.list', {})).items.find((c) => c.email)!;
+      const q = await bridge(desk.page, 'quotations.create', { clientId: client.id });
+      await bridge(desk.page, 'lines.add', { quotationId: q.id, line: { description: 'Taart, drie lagen', amount: 1, price: 65, tax_rate: 9 } });
+      await desk.page.goto(`${desk.app.host.url.split('#')[0]}#/quotations/${encodeURIComponent(q.id)}`);
+      await desk.page.getByTestId('editor-title').waitFor();
 
       sandbox.setFaults({ serverErrorRate: 1 });
       const pressed = Date.now();
-      await page.keyboard.press('Control+s');
-      const notice = page.getByTestId('push-error');
+      await desk.page.keyboard.press('Control+s');
+      const notice = desk.page.getByTestId('push-error');
       await notice.waitFor({ timeout: 15_000 });
       expect(Date.now() - pressed).toBeLessThan(15_000);
       expect(await notice.innerText()).toMatch(w.notSaved);
       await expect.poll(connection).toBe(w.server);
-      await screenshot(page, `sync-truth-500-editor-${language}`);
+      await screenshot(desk.page, `sync-truth-500-editor-${language}`);
 
-      await page.getByRole('button', { name: w.syncNow }).click();
-      await expect.poll(() => page.getByTestId('sync-result').innerText(), { timeout: 20_000 }).toBe(w.failed);
-      await page.getByTestId('trouble-details').click();
-      const panel = page.getByTestId('trouble');
+      await desk.page.getByRole('button', { name: w.syncNow }).click();
+      await expect.poll(() => desk.page.getByTestId('sync-result').innerText(), { timeout: 20_000 }).toBe(w.failed);
+      await desk.page.getByTestId('trouble-details').click();
+      const panel = desk.page.getByTestId('trouble');
       await panel.waitFor();
       expect(await panel.getByRole('heading').innerText()).toBe(w.panel);
       expect(await panel.innerText()).toContain(w.server);
       expect(await panel.innerText()).toMatch(w.advice);
-      await screenshot(page, `sync-truth-500-panel-${language}`);
-      expect(await axeViolations(page)).toEqual([]);
-      await page.keyboard.press('Escape');
+      await screenshot(desk.page, `sync-truth-500-panel-${language}`);
+      expect(await axeViolations(desk.page)).toEqual([]);
+      await desk.page.keyboard.press('Escape');
 
       sandbox.clearFaults();
-      await page.getByRole('button', { name: w.syncNow }).click();
-      await expect.poll(() => page.getByTestId('sync-result').innerText(), { timeout: 20_000 }).toMatch(new RegExp(`^${w.done}`));
+      await desk.page.getByRole('button', { name: w.syncNow }).click();
+      await expect.poll(() => desk.page.getByTestId('sync-result').innerText(), { timeout: 20_000 }).toMatch(new RegExp(`^${w.done}`));
       await expect.poll(connection).toBe(w.online);
-      await expect.poll(() => page.getByTestId('push-error').count()).toBe(0);
+      await expect.poll(() => desk.page.getByTestId('push-error').count()).toBe(0);
     });
 
     it('says this network shows a login page', async () => {
-      const remove = app.host.sandbox!.addFault({ method: 'GET', times: Infinity, effect: { kind: 'login_page' } });
+      const remove = desk.app.host.sandbox!.addFault({ method: 'GET', times: Infinity, effect: { kind: 'login_page' } });
       try {
-        await page.getByRole('button', { name: w.syncNow }).click();
+        await desk.page.getByRole('button', { name: w.syncNow }).click();
         await expect.poll(connection, { timeout: 20_000 }).toBe(w.login);
-        await screenshot(page, `sync-truth-login-${language}`);
+        await screenshot(desk.page, `sync-truth-login-${language}`);
       } finally {
         remove();
       }
-      await page.getByRole('button', { name: w.syncNow }).click();
+      await desk.page.getByRole('button', { name: w.syncNow }).click();
       await expect.poll(connection, { timeout: 30_000 }).toBe(w.online);
     });
 
     it('says a pull set records aside, and what it read stays', async () => {
-      const sandbox = app.host.sandbox!;
-      const before = (await bridge(page, 'clients.list', { includeInactive: true })).total;
+      const sandbox = desk.app.host.sandbox!;
+      const before = (await bridge(desk.page, 'clients.list', { includeInactive: true })).total;
       sandbox.data.clients.setRaw(sandbox.data.clients.ids()[0]!, { clientnr: 'abc' });
-      await page.getByRole('button', { name: w.syncNow }).click();
+      await desk.page.getByRole('button', { name: w.syncNow }).click();
       await expect.poll(connection, { timeout: 20_000 }).toBe(w.setAside);
-      expect((await bridge(page, 'clients.list', { includeInactive: true })).total).toBe(before);
-      await screenshot(page, `sync-truth-set-aside-${language}`);
-      expect(app.errors).toEqual([]);
+      expect((await bridge(desk.page, 'clients.list', { includeInactive: true })).total).toBe(before);
+      await screenshot(desk.page, `sync-truth-set-aside-${language}`);
+      expect(desk.app.errors).toEqual([]);
     });
   });
 }

@@ -4,39 +4,28 @@
 // new id, other content types, a padded answer, and other services' error
 // bodies. Seen from a real undici client; the default answers stay as they were.
 import { request } from 'undici';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../electron/sandbox';
+import { describe, expect, it } from 'vitest';
 import { parseFaultRule, UsageError } from '../../electron/sandbox/args';
-import { basic, client, type Client } from './client';
+import { basic, sandboxForFile } from './client';
 
-let sb: Sandbox;
-let api: Client;
-beforeAll(async () => {
-  sb = await startSandbox({ quiet: true, rateLimit: 0 });
-  api = client(sb);
-});
-afterEach(() => sb.clearFaults());
-afterAll(async () => {
-  await api.close();
-  await sb.close();
-});
+const file = sandboxForFile({}, { clearFaults: true });
 
-const named = (company: string) => sb.data.clients.all().filter((c) => c.company === company);
+const named = (company: string) => file.sb.data.clients.all().filter((c) => c.company === company);
 
 /** The raw bytes of an answer, for charsets. */
 async function bytesOf(path: string): Promise<{ type: string; bytes: Buffer }> {
-  const res = await request(`${sb.url}${path}`, { headers: { authorization: basic(sb.user, sb.key) } });
+  const res = await request(`${file.sb.url}${path}`, { headers: { authorization: basic(file.sb.user, file.sb.key) } });
   return { type: String(res.headers['content-type']), bytes: Buffer.from(await res.body.arrayBuffer()) };
 }
 
 describe('by default', () => {
   it('answers as it always did: bare lists, 201 and the raw id, our error body', async () => {
-    const list = await api.get('/clients?count=2');
+    const list = await file.api.get('/clients?count=2');
     expect(list.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(Array.isArray(list.json)).toBe(true);
-    const made = await api.post('/clients', { company: 'Gewoon BV' });
+    const made = await file.api.post('/clients', { company: 'Gewoon BV' });
     expect([made.status, made.headers.location, /^\d+$/.test(made.text)]).toEqual([201, undefined, true]);
-    const refused = await api.post('/clients', { company: 'x'.repeat(60) });
+    const refused = await file.api.post('/clients', { company: 'x'.repeat(60) });
     expect(refused.status).toBe(422);
     expect(refused.json).toEqual({ error: expect.any(String), errors: [{ field: 'company', message: expect.any(String) }] });
   });
@@ -44,41 +33,41 @@ describe('by default', () => {
 
 describe("a network's login page", () => {
   it('answers 200 text/html before anything is done, with none of the service headers', async () => {
-    sb.addFault({ method: 'POST', path: '/clients', effect: { kind: 'login_page' } });
-    const r = await api.post('/clients', { company: 'Achter de portal' });
+    file.sb.addFault({ method: 'POST', path: '/clients', effect: { kind: 'login_page' } });
+    const r = await file.api.post('/clients', { company: 'Achter de portal' });
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toMatch(/^text\/html/);
     expect(r.text).toMatch(/<!DOCTYPE html>[\s\S]*type="password"/);
     expect(r.headers['x-ratelimit-limit']).toBeUndefined();
     expect(named('Achter de portal')).toHaveLength(0);
-    expect(sb.requestLog().at(-1)).toMatchObject({ status: 200, fault: 'login_page' });
+    expect(file.sb.requestLog().at(-1)).toMatchObject({ status: 200, fault: 'login_page' });
   });
 
   it('or after carrying the request out (applied)', async () => {
-    sb.addFault({ method: 'POST', path: '/clients', effect: { kind: 'login_page', applied: true } });
-    const r = await api.post('/clients', { company: 'Toch gedaan' });
+    file.sb.addFault({ method: 'POST', path: '/clients', effect: { kind: 'login_page', applied: true } });
+    const r = await file.api.post('/clients', { company: 'Toch gedaan' });
     expect([r.status, r.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
     expect(named('Toch gedaan')).toHaveLength(1);
-    expect(sb.requestLog().at(-1)).toMatchObject({ status: 200, fault: 'login_page', replaced: 201 });
+    expect(file.sb.requestLog().at(-1)).toMatchObject({ status: 200, fault: 'login_page', replaced: 201 });
   });
 });
 
 describe('answers in another form', () => {
   it('wraps a list under its name, a search under its area; a record stays as it is', async () => {
-    sb.addFault({ path: '/clients', times: 1, effect: { kind: 'answer', form: 'wrapped' } });
-    const wrapped = await api.get('/clients?count=3');
+    file.sb.addFault({ path: '/clients', times: 1, effect: { kind: 'answer', form: 'wrapped' } });
+    const wrapped = await file.api.get('/clients?count=3');
     expect(Object.keys(wrapped.json)).toEqual(['clients']);
     expect(wrapped.json.clients).toHaveLength(3);
-    sb.addFault({ path: /^\/search\//, effect: { kind: 'answer', form: 'wrapped' } });
-    expect(Object.keys((await api.get('/search/products/all/a')).json)).toEqual(['products']);
-    sb.addFault({ path: /^\/clients\/\d+$/, effect: { kind: 'answer', form: 'wrapped' } });
-    expect(Object.keys((await api.get('/clients/1')).json)).toEqual(['client']);
+    file.sb.addFault({ path: /^\/search\//, effect: { kind: 'answer', form: 'wrapped' } });
+    expect(Object.keys((await file.api.get('/search/products/all/a')).json)).toEqual(['products']);
+    file.sb.addFault({ path: /^\/clients\/\d+$/, effect: { kind: 'answer', form: 'wrapped' } });
+    expect(Object.keys((await file.api.get('/clients/1')).json)).toEqual(['client']);
   });
 
   it('writes Latin-1 bytes labelled ISO-8859-1', async () => {
-    const id = sb.data.products.all()[0]!.id;
-    sb.data.products.patch(id, { name: 'Crème brûlée €5' });
-    sb.addFault({ path: `/products/${id}`, effect: { kind: 'answer', form: 'latin1' } });
+    const id = file.sb.data.products.all()[0]!.id;
+    file.sb.data.products.patch(id, { name: 'Crème brûlée €5' });
+    file.sb.addFault({ path: `/products/${id}`, effect: { kind: 'answer', form: 'latin1' } });
     const { type, bytes } = await bytesOf(`/products/${id}`);
     expect(type).toBe('application/json; charset=ISO-8859-1');
     const name = Buffer.from('Crème brûlée €5', 'latin1');
@@ -88,51 +77,51 @@ describe('answers in another form', () => {
   });
 
   it('answers a create, a save and a send with the whole record, bare, without its id, or with a Location', async () => {
-    sb.addFault({ method: 'POST', path: '/clients', effect: { kind: 'answer', form: 'record' } });
-    const r = await api.post('/clients', { company: 'Heel record BV' });
+    file.sb.addFault({ method: 'POST', path: '/clients', effect: { kind: 'answer', form: 'record' } });
+    const r = await file.api.post('/clients', { company: 'Heel record BV' });
     const nr = named('Heel record BV')[0]!.clientnr;
     expect(r.status).toBe(200);
     expect(r.json).toEqual({ client: expect.objectContaining({ clientnr: String(nr), company: 'Heel record BV' }) });
 
-    sb.addFault({ method: 'POST', path: '/quotations', effect: { kind: 'answer', form: 'bare_record' } });
-    const saved = await api.post('/quotations', { clientnr: nr, action: 'save', savename: 'bare-1' });
+    file.sb.addFault({ method: 'POST', path: '/quotations', effect: { kind: 'answer', form: 'bare_record' } });
+    const saved = await file.api.post('/quotations', { clientnr: nr, action: 'save', savename: 'bare-1' });
     expect(saved.json).toMatchObject({ id: expect.stringMatching(/^\d+$/), savename: 'bare-1', clientnr: String(nr) });
 
-    sb.addFault({ method: 'POST', path: '/quotations', effect: { kind: 'answer', form: 'record_without_id' } });
-    const without = await api.post('/quotations', { clientnr: nr, action: 'save', savename: 'no-id-1' });
+    file.sb.addFault({ method: 'POST', path: '/quotations', effect: { kind: 'answer', form: 'record_without_id' } });
+    const without = await file.api.post('/quotations', { clientnr: nr, action: 'save', savename: 'no-id-1' });
     expect(without.json.quotation).toMatchObject({ savename: 'no-id-1' });
     expect(without.json.quotation.id).toBeUndefined();
 
-    sb.addFault({ method: 'PUT', path: /^\/quotations\/\d+$/, effect: { kind: 'answer', form: 'location' } });
-    const sent = await api.put(`/quotations/${saved.json.id}`, { action: 'send', sendmethod: 'mail' });
+    file.sb.addFault({ method: 'PUT', path: /^\/quotations\/\d+$/, effect: { kind: 'answer', form: 'location' } });
+    const sent = await file.api.put(`/quotations/${saved.json.id}`, { action: 'send', sendmethod: 'mail' });
     expect(sent.status).toBe(201);
     expect(sent.text).toBe('');
     const newId = Number(/^\/api\/v1\/quotations\/(\d+)$/.exec(sent.headers.location!)![1]);
-    expect(sb.data.quotations.get(newId)).toMatchObject({ sent: true, savename: 'bare-1' });
+    expect(file.sb.data.quotations.get(newId)).toMatchObject({ sent: true, savename: 'bare-1' });
   });
 
   it('leaves the content type out, or says text/plain', async () => {
-    sb.addFault({ path: '/clients', effect: { kind: 'answer', form: 'no_content_type' } });
-    const bare = await api.get('/clients?count=1');
+    file.sb.addFault({ path: '/clients', effect: { kind: 'answer', form: 'no_content_type' } });
+    const bare = await file.api.get('/clients?count=1');
     expect(bare.headers['content-type']).toBeUndefined();
     expect(bare.json).toHaveLength(1);
-    sb.addFault({ path: '/clients', effect: { kind: 'answer', form: 'text_plain' } });
-    expect((await api.get('/clients?count=1')).headers['content-type']).toBe('text/plain; charset=utf-8');
+    file.sb.addFault({ path: '/clients', effect: { kind: 'answer', form: 'text_plain' } });
+    expect((await file.api.get('/clients?count=1')).headers['content-type']).toBe('text/plain; charset=utf-8');
   });
 
   it('pads an answer with spaces to the size asked, still JSON', async () => {
-    sb.addFault({ path: '/clients', effect: { kind: 'answer', form: 'padded', bytes: 3 * 1024 * 1024 } });
-    const r = await api.get('/clients?count=1');
+    file.sb.addFault({ path: '/clients', effect: { kind: 'answer', form: 'padded', bytes: 3 * 1024 * 1024 } });
+    const r = await file.api.get('/clients?count=1');
     expect(r.headers['content-length']).toBe(String(3 * 1024 * 1024));
     expect(r.json).toHaveLength(1);
-    expect(() => sb.addFault({ effect: { kind: 'answer', form: 'padded' } })).toThrow(/bytes/);
+    expect(() => file.sb.addFault({ effect: { kind: 'answer', form: 'padded' } })).toThrow(/bytes/);
   });
 });
 
 describe("other services' error bodies", () => {
   const refuse = async (form: 'errors_laravel' | 'errors_list' | 'errors_strings' | 'error_only' | 'error_text') => {
-    sb.addFault({ method: 'POST', path: '/quotations', effect: { kind: 'answer', form } });
-    return api.post('/quotations', { clientnr: 1, action: 'save', lines: [{ description: 'x', amount: 1, price: 1.2345 }] });
+    file.sb.addFault({ method: 'POST', path: '/quotations', effect: { kind: 'answer', form } });
+    return file.api.post('/quotations', { clientnr: 1, action: 'save', lines: [{ description: 'x', amount: 1, price: 1.2345 }] });
   };
 
   it("writes Laravel's {message, errors: {field: [...]}}", async () => {
@@ -155,8 +144,8 @@ describe("other services' error bodies", () => {
   });
 
   it('leaves a success as it is', async () => {
-    sb.addFault({ method: 'POST', path: '/clients', effect: { kind: 'answer', form: 'errors_laravel' } });
-    const r = await api.post('/clients', { company: 'Gewoon gelukt' });
+    file.sb.addFault({ method: 'POST', path: '/clients', effect: { kind: 'answer', form: 'errors_laravel' } });
+    const r = await file.api.post('/clients', { company: 'Gewoon gelukt' });
     expect([r.status, /^\d+$/.test(r.text)]).toEqual([201, true]);
   });
 });

@@ -1,6 +1,7 @@
 // A small undici client for black-box tests of the sandbox over real HTTP.
 import { Agent, request } from 'undici';
-import type { Sandbox } from '../../electron/sandbox';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../electron/sandbox';
 
 export interface Answer {
   status: number;
@@ -63,3 +64,31 @@ export function client(sb: Sandbox, dispatcher = new Agent({ keepAliveTimeout: 1
 }
 
 export type Client = ReturnType<typeof client>;
+
+/**
+ * A sandbox and a client of it for one test file: started before its tests,
+ * closed after them; `clearFaults`: every fault and rule cleared after each test.
+ */
+export function sandboxForFile(opts: SandboxOptions = {}, each: { clearFaults?: boolean } = {}): { readonly sb: Sandbox; readonly api: Client } {
+  let sb: Sandbox | null = null;
+  let api: Client | null = null;
+  beforeAll(async () => {
+    sb = await startSandbox({ quiet: true, rateLimit: 0, ...opts });
+    api = client(sb);
+  });
+  if (each.clearFaults) afterEach(() => sb?.clearFaults());
+  afterAll(async () => {
+    await api?.close();
+    await sb?.close();
+  });
+  return {
+    get sb() {
+      if (!sb) throw new Error('The sandbox is not started: use it inside a test.');
+      return sb;
+    },
+    get api() {
+      if (!api) throw new Error('The sandbox is not started: use it inside a test.');
+      return api;
+    },
+  };
+}

@@ -2,32 +2,22 @@
 // one-shot rules (addFault) and answers whose body never ends (stall), seen
 // from a real undici client.
 import { Agent, request } from 'undici';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { parseFaultRule } from '../../electron/sandbox/args';
-import { basic, client, type Client } from './client';
+import { basic, client, sandboxForFile } from './client';
 
-let sb: Sandbox;
-let api: Client;
-beforeAll(async () => {
-  sb = await startSandbox({ quiet: true, rateLimit: 0 });
-  api = client(sb);
-});
-afterEach(() => sb.clearFaults());
-afterAll(async () => {
-  await api.close();
-  await sb.close();
-});
+const file = sandboxForFile({}, { clearFaults: true });
 
-const named = (company: string) => sb.data.clients.all().filter((c) => c.company === company);
+const named = (company: string) => file.sb.data.clients.all().filter((c) => c.company === company);
 
 describe('an error after the work (applied)', () => {
   for (const status of [500, 502, 503, 504]) {
     const html = status === 502 || status === 504;
     it(`carries a POST out once and answers ${status} (${html ? "a gateway's page" : 'the error body'})`, async () => {
       const company = `Toch aangemaakt ${status}`;
-      sb.addFault({ method: 'POST', path: '/clients', effect: { kind: 'error', status, applied: true } });
-      const r = await api.post('/clients', { company });
+      file.sb.addFault({ method: 'POST', path: '/clients', effect: { kind: 'error', status, applied: true } });
+      const r = await file.api.post('/clients', { company });
       expect(r.status).toBe(status);
       if (html) {
         expect(r.headers['content-type']).toMatch(/^text\/html/);
@@ -40,29 +30,29 @@ describe('an error after the work (applied)', () => {
         expect(r.headers['x-ratelimit-limit']).toBeDefined();
       }
       expect(named(company)).toHaveLength(1);
-      expect(sb.requestLog().at(-1)).toEqual({ method: 'POST', url: '/api/v1/clients', status, fault: 'applied_error', replaced: 201 });
-      expect(sb.requests().at(-1)).toEqual({ method: 'POST', url: '/api/v1/clients', status });
+      expect(file.sb.requestLog().at(-1)).toEqual({ method: 'POST', url: '/api/v1/clients', status, fault: 'applied_error', replaced: 201 });
+      expect(file.sb.requests().at(-1)).toEqual({ method: 'POST', url: '/api/v1/clients', status });
       // the rule struck once
-      expect((await api.post('/clients', { company: `${company} bis` })).status).toBe(201);
+      expect((await file.api.post('/clients', { company: `${company} bis` })).status).toBe(201);
     });
   }
 
   it('goes through the whole pipeline: a refused request stays refused underneath', async () => {
-    sb.addFault({ path: '/clients', effect: { kind: 'error', status: 502, applied: true } });
-    const r = await api.post('/clients', { company: 'Zonder sleutel' }, { auth: basic(sb.user, 'wrong') });
+    file.sb.addFault({ path: '/clients', effect: { kind: 'error', status: 502, applied: true } });
+    const r = await file.api.post('/clients', { company: 'Zonder sleutel' }, { auth: basic(file.sb.user, 'wrong') });
     expect(r.status).toBe(502);
     expect(named('Zonder sleutel')).toHaveLength(0);
-    expect(sb.requestLog().at(-1)).toMatchObject({ status: 502, fault: 'applied_error', replaced: 401 });
+    expect(file.sb.requestLog().at(-1)).toMatchObject({ status: 502, fault: 'applied_error', replaced: 401 });
   });
 
   it('deletes and answers 500 in place of 204; answers XML when asked', async () => {
-    const nr = Number((await api.post('/clients', { company: 'Weg ermee' })).text);
-    sb.addFault({ method: 'DELETE', path: /^\/clients\/\d+$/, effect: { kind: 'error', status: 500, applied: true } });
-    const r = await api.del(`/clients/${nr}`, { accept: 'application/xml' });
+    const nr = Number((await file.api.post('/clients', { company: 'Weg ermee' })).text);
+    file.sb.addFault({ method: 'DELETE', path: /^\/clients\/\d+$/, effect: { kind: 'error', status: 500, applied: true } });
+    const r = await file.api.del(`/clients/${nr}`, { accept: 'application/xml' });
     expect(r.status).toBe(500);
     expect(r.headers['content-type']).toMatch(/^application\/xml/);
     expect(r.text).toMatch(/<response><error>Internal server error\. Try again in a moment\.<\/error><\/response>/);
-    expect(sb.data.clients.has(nr)).toBe(false);
+    expect(file.sb.data.clients.has(nr)).toBe(false);
   });
 });
 
@@ -70,28 +60,28 @@ describe('an error before the work (not applied)', () => {
   for (const status of [500, 502, 503, 504]) {
     it(`answers ${status} and creates nothing`, async () => {
       const company = `Nooit aangemaakt ${status}`;
-      sb.addFault({ method: 'POST', path: '/clients', effect: { kind: 'error', status, applied: false } });
-      const r = await api.post('/clients', { company });
+      file.sb.addFault({ method: 'POST', path: '/clients', effect: { kind: 'error', status, applied: false } });
+      const r = await file.api.post('/clients', { company });
       expect(r.status).toBe(status);
       expect(r.headers['content-type']).toMatch(status === 502 || status === 504 ? /^text\/html/ : /^application\/json/);
       if (status === 503) expect(r.json.error).toMatch(/unavailable: the request was not carried out\. Try again later/);
       expect(named(company)).toHaveLength(0);
-      expect(sb.requestLog().at(-1)).toEqual({ method: 'POST', url: '/api/v1/clients', status, fault: 'error' });
+      expect(file.sb.requestLog().at(-1)).toEqual({ method: 'POST', url: '/api/v1/clients', status, fault: 'error' });
     });
   }
 
   it('is checked before the key, as the injected faults are', async () => {
-    sb.addFault({ effect: { kind: 'error', status: 503, applied: false } });
-    expect((await api.get('/clients/1', { auth: basic(sb.user, 'wrong') })).status).toBe(503);
+    file.sb.addFault({ effect: { kind: 'error', status: 503, applied: false } });
+    expect((await file.api.get('/clients/1', { auth: basic(file.sb.user, 'wrong') })).status).toBe(503);
   });
 
   it('takes the body asked for, whatever the status', async () => {
-    sb.addFault({ effect: { kind: 'error', status: 503, applied: false, body: 'html' } });
-    sb.addFault({ effect: { kind: 'error', status: 502, applied: true, body: 'json' } });
-    const a = await api.get('/clients/1');
+    file.sb.addFault({ effect: { kind: 'error', status: 503, applied: false, body: 'html' } });
+    file.sb.addFault({ effect: { kind: 'error', status: 502, applied: true, body: 'json' } });
+    const a = await file.api.get('/clients/1');
     expect([a.status, a.headers['content-type']]).toEqual([503, 'text/html']);
     expect(a.text).toContain('<title>503 Service Unavailable</title>');
-    const b = await api.get('/clients/1');
+    const b = await file.api.get('/clients/1');
     expect(b.status).toBe(502);
     expect(b.json.error).toMatch(/Bad Gateway/);
   });
@@ -100,51 +90,51 @@ describe('an error before the work (not applied)', () => {
 describe('scripted rules', () => {
   it('sends Retry-After as given: seconds or a date', async () => {
     const date = new Date(Date.now() + 120_000).toUTCString();
-    sb.addFault({ method: 'GET', effect: { kind: 'error', status: 503, applied: false, retryAfter: '120' } });
-    sb.addFault({ method: 'GET', effect: { kind: 'error', status: 502, applied: true, retryAfter: date } });
-    expect((await api.get('/clients/1')).headers['retry-after']).toBe('120');
-    expect((await api.get('/clients/1')).headers['retry-after']).toBe(date);
-    expect((await api.get('/clients/1')).headers['retry-after']).toBeUndefined();
+    file.sb.addFault({ method: 'GET', effect: { kind: 'error', status: 503, applied: false, retryAfter: '120' } });
+    file.sb.addFault({ method: 'GET', effect: { kind: 'error', status: 502, applied: true, retryAfter: date } });
+    expect((await file.api.get('/clients/1')).headers['retry-after']).toBe('120');
+    expect((await file.api.get('/clients/1')).headers['retry-after']).toBe(date);
+    expect((await file.api.get('/clients/1')).headers['retry-after']).toBeUndefined();
   });
 
   it('strikes `times` matching requests, in the order added, and only those', async () => {
-    sb.addFault({ method: 'PUT', path: /^\/clients\/\d+$/, times: 2, effect: { kind: 'error', status: 503, applied: false } });
-    sb.addFault({ method: 'PUT', path: '/clients/1', effect: { kind: 'error', status: 500, applied: false } });
-    expect((await api.get('/clients/1')).status).toBe(200);
-    expect((await api.post('/clients', { company: 'Andere route' })).status).toBe(201);
+    file.sb.addFault({ method: 'PUT', path: /^\/clients\/\d+$/, times: 2, effect: { kind: 'error', status: 503, applied: false } });
+    file.sb.addFault({ method: 'PUT', path: '/clients/1', effect: { kind: 'error', status: 500, applied: false } });
+    expect((await file.api.get('/clients/1')).status).toBe(200);
+    expect((await file.api.post('/clients', { company: 'Andere route' })).status).toBe(201);
     const codes = [];
-    for (let i = 0; i < 4; i++) codes.push((await api.put('/clients/1', { phone: String(i) })).status);
+    for (let i = 0; i < 4; i++) codes.push((await file.api.put('/clients/1', { phone: String(i) })).status);
     expect(codes).toEqual([503, 503, 500, 200]);
-    expect(sb.data.clients.get(1)!.phone).toBe('3');
+    expect(file.sb.data.clients.get(1)!.phone).toBe('3');
   });
 
   it('matches the path without the query', async () => {
-    sb.addFault({ method: 'GET', path: '/clients', effect: { kind: 'error', status: 504, applied: false } });
-    expect((await api.get('/clients?count=2&start=1')).status).toBe(504);
+    file.sb.addFault({ method: 'GET', path: '/clients', effect: { kind: 'error', status: 504, applied: false } });
+    expect((await file.api.get('/clients?count=2&start=1')).status).toBe(504);
   });
 
   it('strikes until removed with times Infinity; the remover and clearFaults end it', async () => {
-    const remove = sb.addFault({ path: '/products', times: Infinity, effect: { kind: 'error', status: 503, applied: false } });
-    for (let i = 0; i < 3; i++) expect((await api.get('/products')).status).toBe(503);
+    const remove = file.sb.addFault({ path: '/products', times: Infinity, effect: { kind: 'error', status: 503, applied: false } });
+    for (let i = 0; i < 3; i++) expect((await file.api.get('/products')).status).toBe(503);
     remove();
     remove();
-    expect((await api.get('/products')).status).toBe(200);
-    sb.addFault({ path: '/products', times: Infinity, effect: { kind: 'error', status: 503, applied: false } });
-    sb.clearFaults();
-    expect((await api.get('/products')).status).toBe(200);
+    expect((await file.api.get('/products')).status).toBe(200);
+    file.sb.addFault({ path: '/products', times: Infinity, effect: { kind: 'error', status: 503, applied: false } });
+    file.sb.clearFaults();
+    expect((await file.api.get('/products')).status).toBe(200);
   });
 
   it('goes before the rate-based draw', async () => {
-    sb.setFaults({ serverErrorRate: 1 });
-    sb.addFault({ effect: { kind: 'error', status: 502, applied: false } });
-    expect((await api.get('/clients/1')).status).toBe(502);
-    expect((await api.get('/clients/1')).status).toBe(500);
+    file.sb.setFaults({ serverErrorRate: 1 });
+    file.sb.addFault({ effect: { kind: 'error', status: 502, applied: false } });
+    expect((await file.api.get('/clients/1')).status).toBe(502);
+    expect((await file.api.get('/clients/1')).status).toBe(500);
   });
 
   it('refuses a rule it cannot play', () => {
-    expect(() => sb.addFault({ effect: { kind: 'error', status: 200, applied: true } })).toThrow(/from 400 to 599/);
-    expect(() => sb.addFault({ times: 0, effect: { kind: 'error', status: 500, applied: true } })).toThrow(/times/);
-    expect(() => sb.addFault({ effect: { kind: 'stall', everyMs: 0 } })).toThrow(/everyMs/);
+    expect(() => file.sb.addFault({ effect: { kind: 'error', status: 200, applied: true } })).toThrow(/from 400 to 599/);
+    expect(() => file.sb.addFault({ times: 0, effect: { kind: 'error', status: 500, applied: true } })).toThrow(/times/);
+    expect(() => file.sb.addFault({ effect: { kind: 'stall', everyMs: 0 } })).toThrow(/everyMs/);
   });
 
   it('can be given from the start and on the command line (--fault)', async () => {
@@ -178,17 +168,17 @@ describe('scripted rules', () => {
 
 describe('applied errors at a rate (appliedErrorRate)', () => {
   const run = async (seed: number, statuses?: number[]) => {
-    sb.setFaults({ appliedErrorRate: 0.5, seed, methods: ['POST'], ...(statuses ? { appliedErrorStatuses: statuses } : {}) });
-    const before = sb.data.clients.size;
+    file.sb.setFaults({ appliedErrorRate: 0.5, seed, methods: ['POST'], ...(statuses ? { appliedErrorStatuses: statuses } : {}) });
+    const before = file.sb.data.clients.size;
     const codes = [];
-    for (let i = 0; i < 24; i++) codes.push((await api.post('/clients', { company: `Reeks ${seed}-${i}` })).status);
+    for (let i = 0; i < 24; i++) codes.push((await file.api.post('/clients', { company: `Reeks ${seed}-${i}` })).status);
     // every request was carried out, whatever it was answered
-    expect(sb.data.clients.size).toBe(before + 24);
+    expect(file.sb.data.clients.size).toBe(before + 24);
     return codes;
   };
 
   it('carries every request out and picks the statuses reproducibly for a seed', async () => {
-    const from = sb.requestLog().length;
+    const from = file.sb.requestLog().length;
     const a = await run(42);
     const b = await run(42);
     expect(a).toEqual(b);
@@ -198,7 +188,7 @@ describe('applied errors at a rate (appliedErrorRate)', () => {
     expect(new Set(errors).size).toBeGreaterThan(1);
     for (const c of errors) expect([500, 502, 503, 504]).toContain(c);
     expect(await run(43)).not.toEqual(a);
-    const log = sb
+    const log = file.sb
       .requestLog()
       .slice(from)
       .filter((r) => r.fault === 'applied_error');
@@ -209,8 +199,8 @@ describe('applied errors at a rate (appliedErrorRate)', () => {
   it('answers only the statuses given', async () => {
     const codes = await run(7, [502]);
     expect(new Set(codes)).toEqual(new Set([201, 502]));
-    expect(() => sb.setFaults({ appliedErrorStatuses: [] })).toThrow(/at least one/);
-    expect(() => sb.setFaults({ appliedErrorRate: 1.5 })).toThrow(/from 0 to 1/);
+    expect(() => file.sb.setFaults({ appliedErrorStatuses: [] })).toThrow(/at least one/);
+    expect(() => file.sb.setFaults({ appliedErrorRate: 1.5 })).toThrow(/from 0 to 1/);
   });
 });
 
@@ -253,21 +243,21 @@ describe('an answer that never ends (stall)', () => {
 
   it('ends when the network goes off', async () => {
     const agent = new Agent({ bodyTimeout: 5000 });
-    const { rest } = await stalled(sb, agent);
+    const { rest } = await stalled(file.sb, agent);
     const t = performance.now();
-    await sb.setNetwork(false);
+    await file.sb.setNetwork(false);
     expect(await rest).toMatch(/UND_ERR_SOCKET|ECONNRESET|failed/);
     expect(performance.now() - t).toBeLessThan(500);
-    await sb.setNetwork(true);
+    await file.sb.setNetwork(true);
     await agent.destroy();
-    expect((await api.get('/clients/1')).status).toBe(200);
+    expect((await file.api.get('/clients/1')).status).toBe(200);
   });
 
   it('plays out the body timeout the client sets', async () => {
     // undici checks body timeouts on a timer of about a second
-    sb.addFault({ path: '/clients', effect: { kind: 'stall', everyMs: 3000 } });
+    file.sb.addFault({ path: '/clients', effect: { kind: 'stall', everyMs: 3000 } });
     const agent = new Agent({ bodyTimeout: 100 });
-    const res = await request(`${sb.url}/clients`, { headers: { authorization: basic(sb.user, sb.key) }, dispatcher: agent });
+    const res = await request(`${file.sb.url}/clients`, { headers: { authorization: basic(file.sb.user, file.sb.key) }, dispatcher: agent });
     expect(res.statusCode).toBe(200);
     await expect(res.body.text()).rejects.toMatchObject({ code: 'UND_ERR_BODY_TIMEOUT' });
     await agent.destroy();

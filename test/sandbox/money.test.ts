@@ -3,25 +3,15 @@
 // whose tax is shifted to the receiver. Checked on its totals function and on
 // what it answers over HTTP after a save and a send, in the wire format as
 // before (taxes keyed tax1…, every value a string).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { lineRecord, priceQuotation } from '../../electron/sandbox/pricing';
 import { quotationTotals, type TaxTotal } from '../../shared/money';
 import { quotationRecord } from '../../shared/schemas';
-import { client, type Client } from './client';
+import { sandboxForFile } from './client';
 import { cents, expectAddsUp, money, pricedLine, options, type DrawnLine, type DrawnOptions } from '../helpers/money-identities';
 
-let sb: Sandbox;
-let api: Client;
-beforeAll(async () => {
-  sb = await startSandbox({ quiet: true, rateLimit: 0 });
-  api = client(sb);
-});
-afterAll(async () => {
-  await api.close();
-  await sb.close();
-});
+const file = sandboxForFile();
 
 const KITCHEN = [
   { description: 'Keukenmontage, arbeid', amount: 8, price: 95, tax_rate: 21 },
@@ -56,7 +46,7 @@ function expectRecordAddsUp(lines: readonly DrawnLine[], opts: DrawnOptions, rec
 
 /** A client of the sandbox with this tax type and shift, made over HTTP. */
 async function clientWith(opts: DrawnOptions): Promise<number> {
-  const r = await api.post('/clients', {
+  const r = await file.api.post('/clients', {
     company: `Klant ${opts.taxType} ${opts.taxShifted}`,
     email: 'inkoop@klant.example',
     tax_type: opts.taxType,
@@ -80,8 +70,8 @@ describe('the sandbox totals by the app rule', () => {
   it('computes the issue’s quotation to €1,663.04 excl. tax over HTTP (it said €1,663.05)', async () => {
     const opts: DrawnOptions = { discounttype: 'amount', discount: 25, taxType: 'extax', taxShifted: false };
     const nr = await clientWith(opts);
-    const id = (await api.post('/quotations', body(nr, KITCHEN, opts))).text;
-    const q = (await api.get(`/quotations/${id}`)).json.quotation;
+    const id = (await file.api.post('/quotations', body(nr, KITCHEN, opts))).text;
+    const q = (await file.api.get(`/quotations/${id}`)).json.quotation;
     expect(q.taxes).toEqual({
       tax1: { rate: '0', sum_of: '441.36', sum: '0.00' },
       tax2: { rate: '9', sum_of: '236.35', sum: '21.27' },
@@ -97,9 +87,9 @@ describe('the sandbox totals by the app rule', () => {
     const opts: DrawnOptions = { discounttype: 'amount', discount: 25, taxType: 'extax', taxShifted: true };
     const nr = await clientWith(opts);
     for (const action of ['save', 'send'] as const) {
-      const r = await api.post('/quotations', body(nr, KITCHEN, opts, action));
+      const r = await file.api.post('/quotations', body(nr, KITCHEN, opts, action));
       expect(r.status).toBe(201);
-      const q = (await api.get(`/quotations/${r.text}`)).json.quotation;
+      const q = (await file.api.get(`/quotations/${r.text}`)).json.quotation;
       expect(taxList(q.taxes).map((t) => t.sum)).toEqual(['0.00', '0.00', '0.00']);
       expect(q.totalintax).toBe('1663.04');
       expectRecordAddsUp(KITCHEN, opts, q);
@@ -123,9 +113,9 @@ describe('the sandbox totals by the app rule', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 12 }), options, async (lines, opts) => {
         const nr = await clientWith(opts);
-        const r = await api.post('/quotations', body(nr, lines, opts));
+        const r = await file.api.post('/quotations', body(nr, lines, opts));
         expect(r.status, r.text).toBe(201);
-        const q = (await api.get(`/quotations/${r.text}`)).json.quotation;
+        const q = (await file.api.get(`/quotations/${r.text}`)).json.quotation;
         expectRecordAddsUp(lines, opts, q);
         // and the record the app parses carries the same total
         expect(quotationRecord.parse(q).totalintax).toBe(Number(q.totalintax));
