@@ -10,7 +10,7 @@ import { resolveAppFile, contentType } from './core/app-files';
 import { CONTENT_SECURITY_POLICY, isExternalLinkAllowed } from './core/security';
 import { createDispatcher } from './bridge/dispatcher';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from './bridge/channels';
-import { documentPrintHandlers } from './document/print';
+import { documentPrintHandlers } from './bridge/handlers/document';
 import { linkHandlers } from './bridge/handlers/links';
 
 /** The renderer is served from app://quotedesk/, never from file:// (whose 'self' is every local file). */

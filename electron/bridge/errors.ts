@@ -4,32 +4,10 @@
 import type { z } from 'zod';
 import { fieldErrorsFromZod, describeFieldErrors, type FieldError } from '../../shared/field-errors';
 import { isSerializedError } from '../../shared/api-errors';
-import { formatMessage, isMessageKey, type MessageKey, type MessageParams, type Said } from '../../shared/messages';
+import { formatMessage, isMessageKey, type MessageKey, type MessageParams } from '../../shared/messages';
 import type { SerializedError } from '../../shared/bridge';
 import { storageKey, storageProblem } from './storage-errors';
-
-/**
- * An error a handler raises on purpose, with a kind the UI acts on and its
- * words from the message catalogue (`said(key, params)`), so the UI says it
- * in its own language. Plain English words are still taken (from code
- * outside the app's handlers); the UI then says the kind's text in Dutch.
- */
-export class HandlerError extends Error {
-  override readonly name = 'HandlerError';
-  readonly key?: MessageKey;
-  readonly params?: MessageParams;
-  constructor(
-    readonly kind: 'not_found' | 'conflict_state' | 'validation' | 'invalid_request',
-    what: Said | string,
-    readonly fieldErrors?: FieldError[],
-  ) {
-    super(typeof what === 'string' ? what : what.message);
-    if (typeof what !== 'string') {
-      this.key = what.messageKey;
-      this.params = what.params;
-    }
-  }
-}
+import { HandlerError } from '../errors/handler-error';
 
 export function bridgeError(key: MessageKey, kind: string, params: MessageParams, fieldErrors?: FieldError[]): SerializedError {
   const e: SerializedError = { kind, messageKey: key, message: formatMessage(key, params), params };

@@ -13,9 +13,8 @@ import { ANSWER_WAIT_SECONDS, DRAFT_SAVE_MINUTES, type Settings } from '../../sh
 import { languageFromLocales } from '../../shared/language';
 import { SENDMETHODS } from '../../shared/schemas';
 // the sandbox's atomic JSON writer (temp file, fsync, rename) serves here too
-import { writeDataFile } from '../sandbox/data-file';
 import { DEFAULT_DEADLINE_MS } from '../api/transport';
-import { readJsonFile } from './json-file';
+import { readJsonFile, writeJsonFile } from '../files/json-file';
 
 export const DEFAULT_SETTINGS: Settings = {
   language: null,
@@ -60,7 +59,7 @@ export class AppSettings {
   set(patch: Partial<Settings>): Settings {
     const { languagePicked: _derived, ...given } = patch;
     const next = { ...this.#current, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) } as Settings;
-    writeDataFile(this.file, next);
+    writeJsonFile(this.file, next);
     this.#current = next;
     return this.get();
   }

@@ -6,9 +6,8 @@
 import { z } from 'zod';
 import { EMPTY_COMPANY, companyFields, companyProblems, type CompanyFields, type CompanyView } from '../../shared/bridge/company';
 import { LOGO_MAX_BYTES, LOGO_TYPES, sniffLogoType, type LogoType } from '../../shared/document';
-import { HandlerError } from '../bridge/errors';
-import { writeDataFile } from '../sandbox/data-file';
-import { readJsonFile } from '../core/json-file';
+import { HandlerError } from '../errors/handler-error';
+import { readJsonFile, writeJsonFile } from '../files/json-file';
 import { said } from '../../shared/messages';
 
 const fileSchema = z.object({
@@ -75,7 +74,7 @@ export class CompanyDetails {
   }
 
   #write(next: CompanyFile): void {
-    writeDataFile(this.file, next);
+    writeJsonFile(this.file, next);
     this.#current = next;
   }
 }

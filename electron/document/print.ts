@@ -2,12 +2,12 @@
 // own printToPDF and a save dialog, paper through its print dialog. What
 // Electron provides is passed in (the window's contents, the dialog, the file
 // writer), so everything here runs and is tested without Electron; main.ts
-// only hands over the window.
+// only hands over the window. The bridge's document operations call it
+// (electron/bridge/handlers/document.ts).
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { documentFileName } from '../../shared/document';
-import type { Handler } from '../bridge/dispatcher';
-import { HandlerError } from '../bridge/errors';
+import { HandlerError } from '../errors/handler-error';
 import { said } from '../../shared/messages';
 
 /** What printing needs of a window's web contents (Electron's WebContents has both). */
@@ -61,35 +61,25 @@ function windowOf(deps: PrintDeps): PrintableContents {
   return contents;
 }
 
-/** The two document operations of the bridge, for the Electron window. */
-export function documentPrintHandlers(deps: PrintDeps): { 'document.exportPdf': Handler<'document.exportPdf'>; 'document.print': Handler<'document.print'> } {
-  return {
-    'document.exportPdf': async ({ fileName }) => {
-      const contents = windowOf(deps);
-      const path = await deps.dialog.choosePath(defaultPdfPath(fileName, deps.documentsDir?.()));
-      if (path === null) return { saved: false, path: null };
-      const pdf = await contents.printToPDF(pdfOptions());
-      await deps.writeFile(path, pdf);
-      return { saved: true, path };
-    },
-    'document.print': async () => {
-      const contents = windowOf(deps);
-      const printed = await new Promise<boolean>((resolve, reject) => {
-        contents.print({ silent: false, printBackground: true }, (success, reason) => {
-          // a cancelled print dialog is no failure
-          if (success || /cancel/i.test(reason)) resolve(success);
-          else reject(new HandlerError('conflict_state', said('document.not_printed', { reason })));
-        });
-      });
-      return { printed };
-    },
-  };
+/** Saves the page as a PDF where the person picks; `saved: false` when they cancelled the dialog. */
+export async function exportPdf(deps: PrintDeps, fileName: string): Promise<{ saved: boolean; path: string | null }> {
+  const contents = windowOf(deps);
+  const path = await deps.dialog.choosePath(defaultPdfPath(fileName, deps.documentsDir?.()));
+  if (path === null) return { saved: false, path: null };
+  const pdf = await contents.printToPDF(pdfOptions());
+  await deps.writeFile(path, pdf);
+  return { saved: true, path };
 }
 
-/** The same operations where no window prints (the web host): the page prints with the browser instead. */
-export function noWindowPrintHandlers(): { 'document.exportPdf': Handler<'document.exportPdf'>; 'document.print': Handler<'document.print'> } {
-  const refuse = () => {
-    throw new HandlerError('conflict_state', said('document.no_window'));
-  };
-  return { 'document.exportPdf': refuse, 'document.print': refuse };
+/** Opens the print dialog; `printed: false` when the person cancelled it. */
+export async function printPage(deps: PrintDeps): Promise<{ printed: boolean }> {
+  const contents = windowOf(deps);
+  const printed = await new Promise<boolean>((resolve, reject) => {
+    contents.print({ silent: false, printBackground: true }, (success, reason) => {
+      // a cancelled print dialog is no failure
+      if (success || /cancel/i.test(reason)) resolve(success);
+      else reject(new HandlerError('conflict_state', said('document.not_printed', { reason })));
+    });
+  });
+  return { printed };
 }

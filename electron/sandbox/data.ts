@@ -23,7 +23,8 @@ import {
   type SavedInvoiceRec,
 } from './records';
 import { lineRecord, priceQuotation, withoutInputOnly } from './pricing';
-import { DataFileError, writeDataText } from './data-file';
+import { DataFileError } from './data-file';
+import { writeFileAtomic } from '../files/json-file';
 
 export interface Delivery {
   quotationId: number;
@@ -163,7 +164,7 @@ export class SandboxData {
     if (!this.file || !this.dirty) return;
     const text = JSON.stringify(this.snapshot());
     try {
-      writeDataText(this.file, text);
+      writeFileAtomic(this.file, text);
     } catch (err) {
       this.failure = err as Error;
       throw err;

@@ -14,7 +14,7 @@
 // migration 15), written when a noted row is worked out.
 import type { Connection } from './connection';
 import type { OutboxEntry } from '../../shared/outbox';
-import type { Quotations } from './quotations';
+import type { LocalQuotation } from '../../shared/local';
 import { withQueued } from './queued';
 import { fold, matchExpression } from './search';
 import type { QuotationSort } from '../../shared/bridge/quotation-list';
@@ -144,6 +144,15 @@ function orderBy(sort: QuotationSort | undefined): string {
   return sort.key === 'state' ? `rank ${dir}, rid DESC` : `${col} IS NULL, ${col} ${dir}, rid DESC`;
 }
 
+/**
+ * What the list needs of the quotations (Quotations has it): one read whole,
+ * as the editor sees it. Named here, not imported, because quotations.ts
+ * imports this file for its list methods.
+ */
+export interface WholeQuotations {
+  find(id: string): LocalQuotation | null;
+}
+
 /** Reads what a page shows of the quotations, the service records from plain columns, the rest whole. */
 class ItemReader {
   private readonly ops: Map<string, Pick<OutboxEntry, 'kind' | 'payload'>[]>;
@@ -151,7 +160,7 @@ class ItemReader {
 
   constructor(
     private readonly conn: Connection,
-    private readonly quotations: Quotations,
+    private readonly quotations: WholeQuotations,
   ) {
     this.ops = queuedChanges(conn);
     this.clientById = conn.stmt<[string], ClientColumns>('SELECT clientnr, company, contact, currency FROM clients WHERE id = ?');
@@ -180,9 +189,8 @@ class ItemReader {
         updatedAt: r.updated_at,
       };
     }
-    const row = this.quotations.findRow(r.id);
-    if (!row) return null;
-    const q = this.quotations.toLocal(row);
+    const q = this.quotations.find(r.id);
+    if (!q) return null;
     const clientId = q.content.clientId;
     const client = clientId ? this.clientById.get(clientId) : undefined;
     return {
@@ -230,7 +238,7 @@ const CATCH_UP_BATCH = 500;
  * noted, for the next list call to report as it always did, rather than
  * failing the service's page.
  */
-export function catchUpList(conn: Connection, quotations: Quotations, opts: { skipUnreadable?: boolean } = {}): void {
+export function catchUpList(conn: Connection, quotations: WholeQuotations, opts: { skipUnreadable?: boolean } = {}): void {
   const pending = conn.stmt<[], { n: number }>('SELECT count(*) AS n FROM quotation_list_dirty');
   if (pending.get()!.n === 0) return;
   // past the last row read, since a row left unread stays noted
@@ -361,7 +369,7 @@ function where(opts: QuotationListOptions): { sql: string; params: (string | num
 }
 
 /** A page of the list, sorted, filtered and searched in SQL, and how many match over all pages. */
-export function pageQuotations(conn: Connection, quotations: Quotations, opts: QuotationListOptions = {}): QuotationListPage {
+export function pageQuotations(conn: Connection, quotations: WholeQuotations, opts: QuotationListOptions = {}): QuotationListPage {
   catchUpList(conn, quotations);
   const { sql, params } = where(opts);
   const limit = Math.max(0, Math.min(opts.limit ?? 100, Number.MAX_SAFE_INTEGER));
@@ -461,12 +469,12 @@ function readItems<T = QuotationListItem>(conn: Connection, rids: number[], more
 }
 
 /** Most recently changed first, as Quotations.list orders them, or by `opts.sort`. */
-export function listQuotations(conn: Connection, quotations: Quotations, opts: QuotationListOptions = {}): QuotationListItem[] {
+export function listQuotations(conn: Connection, quotations: WholeQuotations, opts: QuotationListOptions = {}): QuotationListItem[] {
   return pageQuotations(conn, quotations, opts).items;
 }
 
 /** How many quotations (not deleted) are in each state. */
-export function stateCounts(conn: Connection, quotations: Quotations): Record<RankedState, number> {
+export function stateCounts(conn: Connection, quotations: WholeQuotations): Record<RankedState, number> {
   catchUpList(conn, quotations);
   const out: Record<RankedState, number> = { conflict: 0, attention: 0, local: 0, saved: 0, pending: 0, sent: 0, approved: 0 };
   const names = Object.keys(STATE_RANK) as RankedState[];
@@ -507,7 +515,7 @@ export interface FollowUpPage {
  * list keys (catchUpList): a page is read from their index, and only the
  * page's rows are read whole.
  */
-export function followUpPage(conn: Connection, quotations: Quotations, today: string, opts: { offset?: number; limit?: number } = {}): FollowUpPage {
+export function followUpPage(conn: Connection, quotations: WholeQuotations, today: string, opts: { offset?: number; limit?: number } = {}): FollowUpPage {
   catchUpList(conn, quotations);
   const limit = Math.max(0, Math.min(opts.limit ?? 100, Number.MAX_SAFE_INTEGER));
   const offset = Math.max(0, opts.offset ?? 0);

@@ -2,7 +2,8 @@
 // the payload; a handler's failure becomes a plain error the UI can show.
 import { describe, expect, it } from 'vitest';
 import { createDispatcher, type Handlers } from '../../electron/bridge/dispatcher';
-import { HandlerError, serializeError } from '../../electron/bridge/errors';
+import { serializeError } from '../../electron/bridge/errors';
+import { HandlerError } from '../../electron/errors/handler-error';
 import { KeychainError } from '../../electron/keychain';
 import { StoreError } from '../../electron/store';
 import { ApiError } from '../../electron/api';

@@ -1,14 +1,8 @@
 // Printing from the Electron window, without Electron: the window's contents,
 // the save dialog and the file writer are handed in, as main.ts hands them in.
 import { describe, expect, it } from 'vitest';
-import {
-  defaultPdfPath,
-  documentPrintHandlers,
-  noWindowPrintHandlers,
-  pdfOptions,
-  type PdfOptions,
-  type PrintableContents,
-} from '../../electron/document/print';
+import { defaultPdfPath, pdfOptions, type PdfOptions, type PrintableContents } from '../../electron/document/print';
+import { documentPrintHandlers, noWindowPrintHandlers } from '../../electron/bridge/handlers/document';
 
 function window(printResult: [boolean, string] = [true, '']) {
   const calls: { pdf: PdfOptions[]; print: number } = { pdf: [], print: 0 };

@@ -1,7 +1,7 @@
 // Small pieces every handler area uses.
 import type { QueuedResult } from '../../../shared/bridge';
 import type { OpKind } from '../../../shared/outbox';
-import { HandlerError } from '../errors';
+import { HandlerError } from '../../errors/handler-error';
 import type { BridgeContext } from './context';
 import { said } from '../../../shared/messages';
 

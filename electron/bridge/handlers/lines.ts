@@ -1,7 +1,7 @@
 // Lines of a quotation draft: add (blank or from a product), change, move,
 // duplicate, remove. Each answer carries what the editor needs to stay in step.
 import type { DraftLine, LocalQuotation } from '../../../shared/local';
-import { HandlerError } from '../errors';
+import { HandlerError } from '../../errors/handler-error';
 import type { Handlers } from '../dispatcher';
 import { type ProductLine, productLine } from '../product-line';
 import { lineView } from '../to-views';

@@ -5,7 +5,7 @@
 // the answer tells the page to open the checked link itself.
 import { externalLinkProblem, EXTERNAL_LINK_MAX, type ExternalLinkProblem } from '../../../shared/external-link';
 import type { Handlers } from '../dispatcher';
-import { HandlerError } from '../errors';
+import { HandlerError } from '../../errors/handler-error';
 import { said, type Said } from '../../../shared/messages';
 
 type LinkHandlers = Pick<Handlers, 'links.open'>;

@@ -3,7 +3,7 @@
 import { nextProblem, nextProblemSaid, patternProblem, patternProblemSaid } from '../../../shared/numbering';
 import type { NumberingView } from '../../../shared/bridge';
 import type { Handlers } from '../dispatcher';
-import { HandlerError } from '../errors';
+import { HandlerError } from '../../errors/handler-error';
 import type { BridgeContext } from './context';
 
 type NumberingHandlers = Pick<Handlers, 'numbering.get' | 'numbering.set' | 'numbering.notices' | 'numbering.dismiss'>;

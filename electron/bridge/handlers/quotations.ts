@@ -9,7 +9,7 @@ import { FILTER_STATES, type draftPatch, type ListFilter, type QuotationState } 
 import type { RankedState } from '../../store';
 import type { QuotationHeader } from '../../../shared/local';
 import { describeFieldErrors } from '../../../shared/field-errors';
-import { HandlerError } from '../errors';
+import { HandlerError } from '../../errors/handler-error';
 import type { Handlers } from '../dispatcher';
 import { listedQuotationSummary, quotationView, readPending } from '../to-views';
 import type { BridgeContext } from './context';

@@ -5,7 +5,7 @@
 import type { TemplateHeaderView, TemplateSummary, TemplateView } from '../../../shared/bridge';
 import type { LocalTemplate } from '../../store';
 import type { Handlers } from '../dispatcher';
-import { HandlerError } from '../errors';
+import { HandlerError } from '../../errors/handler-error';
 import { lineView, quotationView } from '../to-views';
 import type { BridgeContext } from './context';
 import { offerClientCategory } from './document-lists';
