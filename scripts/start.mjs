@@ -1,15 +1,15 @@
-// `npm start`: builds the renderer, the main process and the preload, then
-// runs Electron on the result. With no account connected the app opens on
-// demo data served by the sandbox inside the main process.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`: builds what is stale of the renderer, the main process and the
+// preload (scripts/build-state.mjs), then runs Electron on the result. With no
+// account connected the app opens on demo data served by the sandbox inside
+// the main process.
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { buildStale, ROOT } from './build-state.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
 
-const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: root, stdio: 'inherit' });
-if (built.status !== 0) process.exit(built.status ?? 1);
+const status = buildStale(ROOT);
+if (status !== 0) process.exit(status);
 
 let electronBinary;
 try {
@@ -26,6 +26,6 @@ try {
   process.exit(1);
 }
 
-const child = spawn(electronBinary, ['.', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+const child = spawn(electronBinary, ['.', ...process.argv.slice(2)], { cwd: ROOT, stdio: 'inherit' });
 child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 0)));
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));

@@ -14,7 +14,6 @@ import { bridgeError } from '../bridge/errors';
 import type { EventHub } from '../bridge/events';
 import { CONTENT_SECURITY_POLICY } from '../core/security';
 import { contentType, resolveAppFile } from '../core/app-files';
-import { bridgeClientScript } from './client/bundle';
 
 /** What the web host knows about a request when it asks the dispatcher. */
 export interface WebSender {
@@ -29,6 +28,8 @@ export function isTrustedWebSender(s: WebSender): boolean {
 export interface WebHostServerOptions {
   /** folder with the built renderer (index.html and its assets) */
   rendererDir: string;
+  /** the bridge client, a classic script built from client/entry.ts (dist/webhost/bridge-client.js) */
+  bridgeClient: string;
   dispatch: Dispatch<WebSender>;
   events: EventHub;
   /** takes the network away (false) and gives it back (true) */
@@ -130,7 +131,7 @@ export async function startWebHostServer(opts: WebHostServerOptions): Promise<We
     }
 
     if (path === '/__bridge/client.js') {
-      return send(res, 200, contentType('client.js'), await bridgeClientScript());
+      return send(res, 200, contentType('client.js'), opts.bridgeClient);
     }
 
     if (path === '/__control/network') {

@@ -1,12 +1,15 @@
 // Starts the web host in-process on a free port with a scratch data folder,
 // for end-to-end tests: open `url` in Chromium, use `setOnline` (or POST to
-// `controlUrl`) to take the demo service off the network and back.
+// `controlUrl`) to take the demo service off the network and back. The host
+// runs from its sources here, serving the built renderer and bridge client,
+// built first when stale.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startWebHost } from '../../electron/webhost/host';
 import type { Core } from '../../electron/core';
 import type { PagedList } from '../../electron/sandbox';
+import { ensureBuilt } from '../../scripts/build-parts';
 
 export interface TestWebHostOptions {
   clients?: number;
@@ -37,6 +40,7 @@ export interface TestWebHost {
 }
 
 export async function startTestWebHost(opts: TestWebHostOptions = {}): Promise<TestWebHost> {
+  await ensureBuilt(opts.rendererDir ? ['preload'] : ['renderer', 'preload']);
   const scratch = opts.dataDir ? null : mkdtempSync(join(tmpdir(), 'quotedesk-web-'));
   const dataDir = opts.dataDir ?? scratch!;
   try {

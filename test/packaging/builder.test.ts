@@ -12,8 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPackage, extractFile } from '@electron/asar';
 import { Arch, build, Platform } from 'electron-builder';
-import { buildPart, ROOT } from '../../scripts/build-parts';
-import { ensureRendererBuilt } from '../../electron/webhost/renderer-build';
+import { buildPart, ensureBuilt, ROOT } from '../../scripts/build-parts';
 
 const work = mkdtempSync(join(tmpdir(), 'quotedesk-pack-'));
 const electronDist = join(work, 'electron-placeholder');
@@ -24,7 +23,7 @@ const unpacked = `${asar}.unpacked`;
 let files: string[];
 
 beforeAll(async () => {
-  await ensureRendererBuilt({ root: ROOT });
+  await ensureBuilt(['renderer']);
   await buildPart('main');
   await buildPart('preload');
   // stands in for the Electron binary electron-builder would copy and rename

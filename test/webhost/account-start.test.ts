@@ -1,5 +1,6 @@
 // The web host started with an account (README.md, The web host with an
-// account), against a sandbox started here:
+// account), built as `npm run web` runs it (dist/webhost/cli.js on plain
+// Node), against a sandbox started here:
 // - the README's steps, run as written (its shell block, the key typed on
 //   stdin) on a fresh data folder and outside any keyring session, connect the
 //   account and show its data; Ctrl+C stops it;
@@ -19,13 +20,13 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureRendererBuilt } from '../../electron/webhost/renderer-build';
-import { PROJECT_ROOT } from '../../electron/webhost/host';
+import { ensureBuilt, ROOT as PROJECT_ROOT } from '../../scripts/build-parts';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import type { AccountView, BridgeResult, SyncStatus } from '../../shared/bridge';
 import { until } from '../helpers/until';
 
-const CLI = join(PROJECT_ROOT, 'electron', 'webhost', 'cli.ts');
+// the built web host, run by plain Node as `npm run web` runs it
+const CLI = join(PROJECT_ROOT, 'dist', 'webhost', 'cli.js');
 const USER = 'bakkerij';
 const KEY = 'key-bakkerij-7731';
 const scratch = mkdtempSync(join(tmpdir(), 'quotedesk-account-start-'));
@@ -115,14 +116,15 @@ const viaReadme = (dir: string) => host('bash', ['-c', readmeSteps(dir)], { env:
 
 /** The CLI in this test's keyring session, whose keyring keeps the key between starts. */
 const inSession = (dir: string, extra: string[] = [], key = KEY) =>
-  host(process.execPath, ['--import', 'tsx', CLI, '--data', dir, '--port', '0', ...extra], { env: { ...process.env, QUOTEDESK_API_KEY: key } });
+  host(process.execPath, [CLI, '--data', dir, '--port', '0', ...extra], { env: { ...process.env, QUOTEDESK_API_KEY: key } });
 
 const accountArgs = () => ['--base-url', sb.url, '--username', USER];
 const status = (h: Host) => h.call<SyncStatus>('sync.status');
 const clientCount = async (h: Host) => (await h.call<{ total: number }>('clients.list', { includeInactive: true, limit: 1 })).total;
 
 beforeAll(async () => {
-  await ensureRendererBuilt({ root: PROJECT_ROOT });
+  // what is stale is built here, so the README's `npm run web` finds it current and starts at once
+  await ensureBuilt();
   sb = await startSandbox({ quiet: true, rateLimit: 0, user: USER, key: KEY, clients: 12, products: 2, quotations: 2 });
 }, 240_000);
 afterAll(async () => {
@@ -221,7 +223,7 @@ describe('starting with an account in one keyring session', () => {
 it('ends with what to install or start when no keychain can be reached, without a stack trace', { timeout: 60_000 }, async () => {
   const env: NodeJS.ProcessEnv = { ...freshShell(), QUOTEDESK_API_KEY: KEY, XDG_RUNTIME_DIR: mkdtempSync(join(scratch, 'runtime-')) };
   delete env.DISPLAY;
-  const h = host(process.execPath, ['--import', 'tsx', CLI, '--data', join(scratch, 'no-keychain'), ...accountArgs()], { env });
+  const h = host(process.execPath, [CLI, '--data', join(scratch, 'no-keychain'), ...accountArgs()], { env });
   expect(await h.exit).toBe(1);
   expect(await h.url).toBeNull();
   const said = h.output();

@@ -1,6 +1,7 @@
 // `npm run web -- --data DIR` twice on one folder (docs/data-lock.md): the
 // first serves, the second says the folder is in use and exits without
-// serving; once the first has stopped, the folder starts again.
+// serving; once the first has stopped, the folder starts again. The built web
+// host, dist/webhost/cli.js, run by plain Node as `npm run web` runs it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,17 +9,16 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { request } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ensureRendererBuilt } from '../../electron/webhost/renderer-build';
-import { PROJECT_ROOT } from '../../electron/webhost/host';
+import { ensureBuilt, ROOT } from '../../scripts/build-parts';
 
-const CLI = join(PROJECT_ROOT, 'electron', 'webhost', 'cli.ts');
+const CLI = join(ROOT, 'dist', 'webhost', 'cli.js');
 const dataDir = realpathSync(mkdtempSync(join(tmpdir(), 'quotedesk-web-lock-')));
 const children: ChildProcess[] = [];
 
 /** A web host on the data folder: the page URL once it serves, its exit, what it wrote. */
 function webHost() {
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--data', dataDir, '--port', '0', '--clients', '1', '--products', '0', '--quotations', '0'], {
+  const child = spawn(process.execPath, [CLI, '--data', dataDir, '--port', '0', '--clients', '1', '--products', '0', '--quotations', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -43,8 +43,8 @@ async function serves(url: string | null): Promise<number> {
   return res.statusCode;
 }
 
-// the hosts serve the built renderer: build it once here, not in each host
-beforeAll(() => ensureRendererBuilt({ root: PROJECT_ROOT }), 240_000);
+// the built host, renderer and bridge client: what is stale is built once here
+beforeAll(() => ensureBuilt(), 240_000);
 afterAll(() => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });

@@ -1,7 +1,8 @@
 // The web host's transport over real HTTP on loopback: the page with the
 // bridge client first, the token, Host and Origin guards, malformed and
-// oversized requests, the event stream and the control endpoint.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// oversized requests, the event stream and the control endpoint. It serves
+// the bridge client as built (dist/webhost/bridge-client.js).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,8 @@ import { createDispatcher, type Handlers } from '../../electron/bridge/dispatche
 import { EventHub } from '../../electron/bridge/events';
 import { CONTENT_SECURITY_POLICY } from '../../electron/core/security';
 import { injectBridgeScript, isTrustedWebSender, startWebHostServer, type WebHostServer, type WebSender } from '../../electron/webhost/server';
+import { BUILT_BRIDGE_CLIENT } from '../../electron/webhost/host';
+import { ensureBuilt } from '../../scripts/build-parts';
 
 const dir = mkdtempSync(join(tmpdir(), 'quotedesk-webhost-'));
 writeFileSync(
@@ -33,8 +36,10 @@ const handlers = {
 let server: WebHostServer;
 
 beforeAll(async () => {
+  await ensureBuilt(['preload']);
   server = await startWebHostServer({
     rendererDir: dir,
+    bridgeClient: readFileSync(BUILT_BRIDGE_CLIENT, 'utf8'),
     dispatch: createDispatcher<WebSender>({ handlers, isTrustedSender: isTrustedWebSender }),
     events,
     setOnline: (v) => {

@@ -15,13 +15,13 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { request } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ensureRendererBuilt } from '../../electron/webhost/renderer-build';
-import { PROJECT_ROOT } from '../../electron/webhost/host';
+import { ensureBuilt, ROOT } from '../../scripts/build-parts';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import type { BridgeResult, SyncStatus } from '../../shared/bridge';
 import { until } from '../helpers/until';
 
-const CLI = join(PROJECT_ROOT, 'electron', 'webhost', 'cli.ts');
+// the built web host, run by plain Node as `npm run web` runs it
+const CLI = join(ROOT, 'dist', 'webhost', 'cli.js');
 const dataDir = mkdtempSync(join(tmpdir(), 'quotedesk-stall-'));
 const children: ChildProcess[] = [];
 let sb: Sandbox;
@@ -37,7 +37,7 @@ interface Host {
 }
 
 async function webHost(): Promise<Host> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--data', dataDir, '--port', '0', '--base-url', sb.url, '--username', sb.user], {
+  const child = spawn(process.execPath, [CLI, '--data', dataDir, '--port', '0', '--base-url', sb.url, '--username', sb.user], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, QUOTEDESK_API_KEY: sb.key },
   });
@@ -73,8 +73,8 @@ async function webHost(): Promise<Host> {
 }
 
 beforeAll(async () => {
-  // the hosts serve the built renderer: built once here, not in each host
-  await ensureRendererBuilt({ root: PROJECT_ROOT });
+  // the built host, renderer and bridge client: what is stale is built once here
+  await ensureBuilt();
   sb = await startSandbox({ quiet: true, rateLimit: 0, clients: 20, products: 2, quotations: 3 });
 }, 240_000);
 afterAll(async () => {

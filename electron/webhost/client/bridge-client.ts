@@ -2,7 +2,8 @@
 // defines `window.quotedesk` with the same contract the Electron preload
 // exposes, carried over the host's loopback socket. Calls go out as
 // `POST /__bridge/invoke` with the token in a header; events arrive on one
-// Server-Sent Events stream. Bundled into a classic script (see client-bundle.ts).
+// Server-Sent Events stream. Built into a classic script, dist/webhost/bridge-client.js
+// (build/vite.main.config.ts, mode bridge-client).
 // errors.ts directly: the contract module would pull zod into the page script
 import { BridgeError, type BridgeResult, type SerializedError } from '../../../shared/bridge/errors';
 import type { BridgeEvents, EventName, QuotedeskBridge } from '../../../shared/bridge/contract';
