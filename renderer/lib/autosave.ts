@@ -3,8 +3,7 @@
 // typing never waits for the bridge and a burst of keystrokes is one write.
 // A failed write keeps its patch (newer edits win over it) and is retried;
 // nothing typed is dropped.
-import { asBridgeError } from '../bridge';
-import type { BridgeError } from '../../shared/bridge';
+import { asBridgeError, type BridgeError } from '../../shared/bridge';
 
 export type SaveState = 'saved' | 'pending' | 'saving' | 'error';
 

@@ -1,18 +1,14 @@
 // What the document shows, gathered from the quotation open in the editor
 // (its draft as typed, its lines and the very totals the editor shows), the
-// client's address and the company details. Nothing here computes money:
+// client's address and the company details; kept up to date by
+// renderer/components/quotation-document.ts. Nothing here computes money:
 // the totals are the editor's (shared/money.ts through renderer/lib/totals.ts),
 // and every amount printed adds up to the cent (docs/money.md).
-import { computed, onScopeDispose, ref, shallowRef, watch, type ComputedRef } from 'vue';
-import { useI18n } from 'vue-i18n';
-import { bridge, call } from '../bridge';
-import { useEditorStore } from '../stores/editor';
-import { useCompanyStore } from '../stores/company';
-import { documentFileName, documentLanguage, validUntil, type DocumentLanguage } from '../../shared/document';
+import { documentFileName, validUntil, type DocumentLanguage } from '../../shared/document';
 import { isEmptyLine } from '../../shared/empty-line';
 import type { CompanyView, LineView, QuotationView } from '../../shared/bridge';
 import type { TaxTotal, Totals } from '../../shared/money';
-import type { DraftState } from '../stores/editor';
+import type { DraftState } from './draft';
 
 export interface DocumentClient {
   name: string;
@@ -124,80 +120,4 @@ export function documentModel(src: DocumentSource): DocumentModel {
     discountValue: d.discount,
     fileName: documentFileName(v.quotationreference, client?.name ?? ''),
   };
-}
-
-/** The document of the quotation open in the editor, kept up to date as it is edited. */
-export function useQuotationDocument(): ComputedRef<DocumentModel | null> {
-  const editor = useEditorStore();
-  const company = useCompanyStore();
-  const { locale } = useI18n();
-  const clientFields = shallowRef<Record<string, unknown> | null>(null);
-  const countries = ref<Record<DocumentLanguage, Map<string, string>>>({ nl: new Map(), en: new Map() });
-
-  if (!company.loaded) void company.load();
-
-  async function loadClient(id: string | null): Promise<void> {
-    if (!id) {
-      clientFields.value = null;
-      return;
-    }
-    try {
-      const c = await call('clients.get', { id });
-      if (editor.draft.clientId === id) clientFields.value = c.fields;
-    } catch {
-      // a client that cannot be read: the document shows the name the quotation has
-      if (editor.draft.clientId === id) clientFields.value = null;
-    }
-  }
-  watch(
-    () => editor.draft.clientId,
-    (id) => void loadClient(id),
-    { immediate: true },
-  );
-  // an edit of the client's address elsewhere shows here too
-  try {
-    const off = bridge().on('records.changed', (e) => {
-      if (e.entity === 'client' && editor.draft.clientId && (e.ids === 'all' || e.ids.includes(editor.draft.clientId))) void loadClient(editor.draft.clientId);
-    });
-    onScopeDispose(off);
-  } catch {
-    // no bridge (unit tests): nothing to listen to
-  }
-
-  const lang = computed<DocumentLanguage>(() => {
-    const v = editor.view as (typeof editor.view & { language?: string | null }) | null;
-    const client = clientFields.value?.default_doclang;
-    return documentLanguage({ quotation: v?.language ?? null, client: typeof client === 'string' ? client : null, ui: locale.value === 'en' ? 'en' : 'nl' });
-  });
-  watch(
-    lang,
-    async (l) => {
-      if (countries.value[l].size > 0) return;
-      try {
-        const list = await call('countries.list', { lang: l });
-        countries.value = { ...countries.value, [l]: new Map(list.map((c) => [String(c.id), c.name])) };
-      } catch {
-        // no country names: the address goes without its country line
-      }
-    },
-    { immediate: true },
-  );
-
-  return computed<DocumentModel | null>(() => {
-    const v = editor.view;
-    if (!v) return null;
-    const fields = clientFields.value;
-    return documentModel({
-      view: v,
-      draft: editor.draft,
-      lines: editor.lines,
-      totals: editor.totals,
-      taxType: editor.taxType,
-      taxShifted: editor.taxShifted,
-      lang: lang.value,
-      company: company.company,
-      clientFields: fields,
-      countryName: fields ? (countries.value[lang.value].get(String(fields.country)) ?? null) : null,
-    });
-  });
 }

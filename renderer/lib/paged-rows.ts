@@ -4,8 +4,7 @@
 // the screen has shown, reads those in view again when the records change,
 // and forgets the rest (they may have moved).
 import { markRaw, ref, shallowRef, watch, type Raw, type Ref, type ShallowRef, type WatchSource } from 'vue';
-import { asBridgeError, bridge } from '../bridge';
-import type { BridgeError, BridgeEvents } from '../../shared/bridge';
+import { asBridgeError, type BridgeError, type BridgeEvents } from '../../shared/bridge';
 
 /** Rows one call reads: a few screenfuls. */
 export const PAGE_SIZE = 100;
@@ -148,13 +147,19 @@ export interface ListOnScreen<T> {
 
 /**
  * The list a store gives its screen: read again when records of one of
- * `entities` change (heard from its first load on, when the bridge is
+ * `entities` change (heard through `onChanged`, the store's way to the
+ * bridge's records.changed, from its first load on, when the bridge is
  * there), and from its first page when one of `inputs` (its search or
  * filters) changes.
  */
 export function listOnScreen<T, A extends Page<T> = Page<T>>(
   read: (offset: number, limit: number) => Promise<A>,
-  opts: { entities: readonly Entity[]; inputs: WatchSource[]; onAnswer?: (answer: A) => void },
+  opts: {
+    entities: readonly Entity[];
+    inputs: WatchSource[];
+    onChanged: (hear: (e: BridgeEvents['records.changed']) => void) => () => void;
+    onAnswer?: (answer: A) => void;
+  },
 ): ListOnScreen<T> {
   const rows = markRaw(pagedRows<T, A>(read, opts.onAnswer));
   let off: (() => void) | null = null;
@@ -162,7 +167,7 @@ export function listOnScreen<T, A extends Page<T> = Page<T>>(
   function listen(): void {
     if (off) return;
     try {
-      off = bridge().on('records.changed', (e) => {
+      off = opts.onChanged((e) => {
         if (opts.entities.includes(e.entity)) void rows.reload();
       });
     } catch {

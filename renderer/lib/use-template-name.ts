@@ -3,9 +3,8 @@
 // anything is asked; one the store refuses is said there too, any other
 // failure below the form.
 import { computed, ref, shallowRef } from 'vue';
-import { asBridgeError } from '../bridge';
 import { nameProblemFrom, templateNameProblem, type TemplateNameProblem } from './template-name';
-import type { BridgeError } from '../../shared/bridge';
+import { asBridgeError, type BridgeError } from '../../shared/bridge';
 
 export function useTemplateName(initial: string, others: () => readonly string[]) {
   const name = ref(initial);

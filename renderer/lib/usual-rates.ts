@@ -2,7 +2,6 @@
 // notice beside a line's rate that is not one of them: a gentle word, not an
 // error, since such a rate can be meant.
 import { ref, watch, type Ref } from 'vue';
-import { call } from '../bridge';
 import type { UiLanguage } from '../../shared/language';
 import type { Translate } from './field-text';
 
@@ -21,14 +20,14 @@ export function unusualRateNotice(
   return (rate) => (typeof rate === 'number' && Number.isFinite(rate) && !known.has(rate) ? text : null);
 }
 
-/** The usual rates for the quotation `id` (its own lines left out), read again when it changes. */
-export function useUsualRates(id: Ref<string | undefined>): Ref<number[] | undefined> {
+/** The usual rates for the quotation `id` (its own lines left out), read with `read` again when it changes. */
+export function useUsualRates(id: Ref<string | undefined>, read: (quotationId: string | undefined) => Promise<number[]>): Ref<number[] | undefined> {
   const rates = ref<number[] | undefined>(undefined);
   watch(
     id,
     async (q) => {
       try {
-        rates.value = (await call('taxRates.usual', q ? { quotationId: q } : {})).rates;
+        rates.value = await read(q);
       } catch {
         // without the list there is simply no notice
         rates.value = undefined;

@@ -2,10 +2,10 @@
 import { defineStore } from 'pinia';
 import { reactive, ref, shallowRef } from 'vue';
 import { listOnScreen } from '../lib/paged-rows';
-import { asBridgeError, bridge, call } from '../bridge';
+import { bridge, call, onRecordsChanged } from '../bridge';
 import { Coalescer, serialQueue, type SaveState } from '../lib/autosave';
 import { problemFromMessage, type Problem } from '../lib/validation';
-import type { BridgeError, ClientSummary, ClientView, QueuedResult } from '../../shared/bridge';
+import { asBridgeError, type BridgeError, type BridgeEvents, type ClientSummary, type ClientView, type QueuedResult } from '../../shared/bridge';
 import type { z } from 'zod';
 import type { clientPatch } from '../../shared/bridge';
 
@@ -21,7 +21,7 @@ export const useClientsStore = defineStore('clients', () => {
   const includeInactive = ref(true);
   const { rows, load } = listOnScreen<ClientSummary>(
     (offset, limit) => call('clients.list', { query: query.value.trim() || undefined, offset, limit, includeInactive: includeInactive.value }),
-    { entities: ['client'], inputs: [query, includeInactive] },
+    { entities: ['client'], inputs: [query, includeInactive], onChanged: onRecordsChanged },
   );
 
   async function create(fields: ClientPatch): Promise<ClientView> {
@@ -30,7 +30,22 @@ export const useClientsStore = defineStore('clients', () => {
     return v;
   }
 
-  return { rows, total: rows.total, loaded: rows.loaded, error: rows.error, query, includeInactive, load, create };
+  /** One client as it is now. */
+  function get(id: string): Promise<ClientView> {
+    return call('clients.get', { id });
+  }
+
+  /** The clients whose name, number or address has every word of `query`: the editor's client picker. */
+  function search(query: string, limit: number): Promise<ClientSummary[]> {
+    return call('clients.search', { query, limit });
+  }
+
+  /** Hears the records a push or a pull changed (a client's address edited elsewhere); returns the way to stop. Throws without a bridge. */
+  function onChanged(hear: (e: BridgeEvents['records.changed']) => void): () => void {
+    return onRecordsChanged(hear);
+  }
+
+  return { rows, total: rows.total, loaded: rows.loaded, error: rows.error, query, includeInactive, load, create, get, search, onChanged };
 });
 
 export const useClientEditorStore = defineStore('clientEditor', () => {

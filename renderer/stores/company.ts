@@ -1,8 +1,8 @@
 // The company printed on documents (Settings, the document preview).
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
-import { asBridgeError, call } from '../bridge';
-import { EMPTY_COMPANY, type BridgeError, type CompanyFields, type CompanyView } from '../../shared/bridge';
+import { call } from '../bridge';
+import { asBridgeError, EMPTY_COMPANY, type BridgeError, type CompanyFields, type CompanyView } from '../../shared/bridge';
 import type { LogoType } from '../../shared/document';
 
 export const useCompanyStore = defineStore('company', () => {

@@ -6,37 +6,28 @@ import { defineStore } from 'pinia';
 import { computed, reactive, ref, shallowReactive, shallowRef, toRaw, watch } from 'vue';
 import { useSyncStore } from './sync';
 import { useQuotationsStore } from './quotations';
-import { call, asBridgeError, bridge } from '../bridge';
+import { call, bridge } from '../bridge';
 import { Coalescer, flushOnLeave, leaveOnClose, serialQueue, type SaveState } from '../lib/autosave';
 import { indexFieldErrors, type Problem } from '../lib/validation';
 import { addDays, type Totals } from '../../shared/money';
 import { RunningTotals } from '../lib/totals';
-import type { BridgeError, ClientRef, LineView, ProductView, QueuedResult, QuotationView, SendMethod, CustomStatus } from '../../shared/bridge';
+import type { DraftState, Reference } from '../lib/draft';
+import {
+  asBridgeError,
+  type BridgeError,
+  type ClientRef,
+  type LineView,
+  type ProductView,
+  type QueuedResult,
+  type QuotationView,
+  type SendMethod,
+  type CustomStatus,
+} from '../../shared/bridge';
 import type { z } from 'zod';
-import type { draftPatch, linePatch } from '../../shared/bridge';
+import type { draftPatch, linePatch, OperationResults } from '../../shared/bridge';
 
 export type DraftPatch = z.input<typeof draftPatch>;
 export type LinePatch = z.input<typeof linePatch>;
-type Reference = { line1: string; line2: string; line3: string };
-
-export interface DraftState {
-  clientId: string | null;
-  client: ClientRef | null;
-  reference: Reference;
-  date: string | null;
-  quotationperiod: number | null;
-  discounttype: 'amount' | 'percentage' | null;
-  discount: number | null;
-  paymentcondition: string;
-  notes: string;
-  showtotals: boolean;
-  /** null: the service's default layout */
-  profile: number | null;
-  /** null: no category */
-  category: number | null;
-  /** the service converts the prices (in the client's currency) to euro */
-  convert_prices_to_euro: boolean;
-}
 
 const LINE_KEYS = ['amount', 'amount_desc', 'description', 'tax_rate', 'price', 'discount_pct', 'tax_country'] as const;
 
@@ -555,6 +546,21 @@ export const useEditorStore = defineStore('editor', () => {
     }
   }
 
+  /** The price the main process puts on a line for a catalogue product (docs/products.md), asked without adding a line. */
+  function productPrice(quotationId: string, productId: number): Promise<OperationResults['lines.productPrice']> {
+    return call('lines.productPrice', { quotationId, productId });
+  }
+
+  /** The tax rates the account uses, the quotation's own lines left out (electron/store/tax-rates.ts). */
+  async function usualRates(quotationId: string | undefined): Promise<number[]> {
+    return (await call('taxRates.usual', quotationId ? { quotationId } : {})).rates;
+  }
+
+  /** When the service last refused a send for want of credits, if it did (docs/sending.md). */
+  function sendingCredits(): Promise<OperationResults['sending.credits']> {
+    return call('sending.credits', {});
+  }
+
   return {
     view,
     draft,
@@ -592,5 +598,8 @@ export const useEditorStore = defineStore('editor', () => {
     removeApproval,
     setCustomStatus,
     remove,
+    productPrice,
+    usualRates,
+    sendingCredits,
   };
 });

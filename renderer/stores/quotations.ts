@@ -3,9 +3,17 @@
 // SQL (electron/store/quotation-list.ts), for views that hold a few rows.
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import { asBridgeError, call } from '../bridge';
+import { call, onRecordsChanged } from '../bridge';
 import { listOnScreen, PAGE_SIZE } from '../lib/paged-rows';
-import type { ListFilter, QuotationPage, QuotationSort, QuotationState, QuotationSummary, QuotationView } from '../../shared/bridge';
+import {
+  asBridgeError,
+  type ListFilter,
+  type QuotationPage,
+  type QuotationSort,
+  type QuotationState,
+  type QuotationSummary,
+  type QuotationView,
+} from '../../shared/bridge';
 import { fold } from '../../shared/fold';
 
 export type StateFilter = 'all' | 'drafts' | 'sent' | 'attention' | QuotationState;
@@ -71,6 +79,7 @@ export const useQuotationsStore = defineStore('quotations', () => {
   // a state that moves with the outbox comes as a records.changed of the quotation too; a client's new name changes its rows
   const { rows, load, restart } = listOnScreen<QuotationSummary, QuotationPage>((offset, limit) => call('quotations.list', input(offset, limit)), {
     entities: ['quotation', 'client'],
+    onChanged: onRecordsChanged,
     inputs: [query, filter],
     onAnswer: (answer) => (counts.value = answer.counts),
   });

@@ -2,9 +2,9 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import { languageFromLocales, type UiLanguage } from '../../shared/language';
-import { asBridgeError, call } from '../bridge';
+import { call } from '../bridge';
 import { rememberedLanguage } from '../lib/remembered-language';
-import type { AccountView, BridgeError, SendMethod, Settings } from '../../shared/bridge';
+import { asBridgeError, type AccountView, type BridgeError, type SendMethod, type Settings } from '../../shared/bridge';
 
 export const useSettingsStore = defineStore('settings', () => {
   // null until read: the UI follows the browser meanwhile

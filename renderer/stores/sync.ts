@@ -2,8 +2,8 @@
 // by events, read once at start.
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import { asBridgeError, bridge, call } from '../bridge';
-import type { BridgeError, ConflictView, ParkedOperation, SyncStatus } from '../../shared/bridge';
+import { bridge, call } from '../bridge';
+import { asBridgeError, type BridgeError, type ConflictView, type ParkedOperation, type SyncStatus } from '../../shared/bridge';
 
 export const useSyncStore = defineStore('sync', () => {
   const status = shallowRef<SyncStatus | null>(null);

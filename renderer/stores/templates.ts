@@ -3,8 +3,8 @@
 // name and line text with accents ignored.
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
-import { asBridgeError, call } from '../bridge';
-import type { BridgeError, TemplateSummary } from '../../shared/bridge';
+import { call } from '../bridge';
+import { asBridgeError, type BridgeError, type OperationInput, type OperationResults, type TemplateSummary, type TemplateView } from '../../shared/bridge';
 
 export const useTemplatesStore = defineStore('templates', () => {
   const items = shallowRef<TemplateSummary[]>([]);
@@ -37,5 +37,37 @@ export const useTemplatesStore = defineStore('templates', () => {
     names.value = (await call('templates.list', {})).map((t) => t.name);
   }
 
-  return { items, names, query, loaded, error, load, loadNames };
+  /** The templates `query` finds (all of them without one), for a picker with its own search. */
+  function find(query: string): Promise<TemplateSummary[]> {
+    return call('templates.list', query ? { query } : {});
+  }
+
+  function get(id: string): Promise<TemplateView> {
+    return call('templates.get', { id });
+  }
+
+  /** A template from a quotation: all its lines and its header, or the lines chosen. */
+  function create(input: OperationInput<'templates.create'>): Promise<TemplateView> {
+    return call('templates.create', input);
+  }
+
+  function rename(id: string, name: string): Promise<TemplateView> {
+    return call('templates.rename', { id, name });
+  }
+
+  function remove(id: string): Promise<OperationResults['templates.delete']> {
+    return call('templates.delete', { id });
+  }
+
+  /** Puts a template's lines into a quotation, after a line or at the end. */
+  function insert(input: OperationInput<'templates.insert'>): Promise<OperationResults['templates.insert']> {
+    return call('templates.insert', input);
+  }
+
+  /** A new quotation from a template; its client is chosen in the editor. */
+  function newQuotation(id: string): Promise<OperationResults['templates.newQuotation']> {
+    return call('templates.newQuotation', { id });
+  }
+
+  return { items, names, query, loaded, error, load, loadNames, find, get, create, rename, remove, insert, newQuotation };
 });

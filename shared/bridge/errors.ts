@@ -2,6 +2,7 @@
 // UI translates, the English text as a fallback, and field errors when a form
 // field is to blame.
 import type { FieldError } from '../field-errors';
+import { formatMessage } from '../messages';
 
 export type BridgeErrorKind =
   | 'invalid_request' // the payload did not match the contract
@@ -65,4 +66,13 @@ export function isBridgeError(e: unknown): e is SerializedError {
   if (e === null || typeof e !== 'object') return false;
   const v = e as Partial<SerializedError>;
   return typeof v.kind === 'string' && typeof v.messageKey === 'string' && typeof v.message === 'string';
+}
+
+/** Whatever a call threw, as a BridgeError: one that is not the bridge's own is said as an internal error, in each language. */
+export function asBridgeError(e: unknown): BridgeError {
+  if (e instanceof BridgeError) return e;
+  if (e && typeof e === 'object' && 'kind' in e && 'messageKey' in e) return new BridgeError(e as SerializedError);
+  const detail = e instanceof Error ? e.message : String(e);
+  // said as the main process says its own unexpected errors, so the UI has a text for it in each language
+  return new BridgeError({ kind: 'internal', messageKey: 'bridge.internal', message: formatMessage('bridge.internal', { detail }), params: { detail } });
 }

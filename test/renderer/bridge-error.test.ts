@@ -1,7 +1,7 @@
 // Whatever the host throws reaches the page as an error with a text in both
 // languages: one that is not the bridge's own is said as an internal error.
 import { describe, expect, it } from 'vitest';
-import { asBridgeError } from '../../renderer/bridge';
+import { asBridgeError } from '../../shared/bridge';
 import { errorText } from '../../renderer/i18n/errors';
 
 describe("an error that is not the bridge's own", () => {

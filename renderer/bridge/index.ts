@@ -1,8 +1,8 @@
 // The renderer's one door to the main process. `window.quotedesk` is put in
 // place before the app's script runs (the preload in Electron, an injected
-// script in the web host); tests hand in their own implementation.
-import { BridgeError, type OperationInput, type OperationName, type OperationResults, type QuotedeskBridge, type SerializedError } from '../shared/bridge';
-import { formatMessage } from '../shared/messages';
+// script in the web host); tests hand in their own implementation. Only the
+// Pinia stores (renderer/stores) come through it (docs/architecture.md).
+import { asBridgeError, type BridgeEvents, type OperationInput, type OperationName, type OperationResults, type QuotedeskBridge } from '../../shared/bridge';
 
 let current: QuotedeskBridge | null = null;
 
@@ -27,10 +27,7 @@ export async function call<N extends OperationName>(op: N, input: OperationInput
   }
 }
 
-export function asBridgeError(e: unknown): BridgeError {
-  if (e instanceof BridgeError) return e;
-  if (e && typeof e === 'object' && 'kind' in e && 'messageKey' in e) return new BridgeError(e as SerializedError);
-  const detail = e instanceof Error ? e.message : String(e);
-  // said as the main process says its own unexpected errors, so the UI has a text for it in each language
-  return new BridgeError({ kind: 'internal', messageKey: 'bridge.internal', message: formatMessage('bridge.internal', { detail }), params: { detail } });
+/** Hears every `records.changed` from now on; returns the way to stop. Throws when there is no bridge (as `bridge()` does). */
+export function onRecordsChanged(hear: (e: BridgeEvents['records.changed']) => void): () => void {
+  return bridge().on('records.changed', hear);
 }
