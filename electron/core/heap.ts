@@ -15,6 +15,10 @@
 // Both are read by V8 whenever it sizes the heap, so they work when set at
 // run time. Electron starts V8 with its flags left unfrozen for exactly this
 // (its main process takes `--js-flags` only on the command line), as does Node.
+// The young generation's largest size is read only when V8 starts, and it
+// grows to it (32 MB) while the modules load, before these are set: the web
+// host is started with --max-semi-space-size=2 (package.json's web script,
+// docs/web-host.md).
 import v8 from 'node:v8';
 
 export const HEAP_FLAGS = ['--semi-space-growth-factor=1', '--heap-growing-percent=50'] as const;

@@ -1,6 +1,7 @@
 // The web host's HTTP side: serves the built renderer with the bridge client
-// injected, carries bridge calls and events, and offers the control endpoint
-// that takes the sandbox off the network. Bound to 127.0.0.1 only; every
+// injected, carries bridge calls and events, and offers the control endpoints:
+// one takes the sandbox off the network, one tells what the process holds in
+// memory and the CPU time it took. Bound to 127.0.0.1 only; every
 // bridge and control request must carry the token, and the Host and Origin
 // headers must name this very server (a page on another site, or a DNS name
 // rebound to 127.0.0.1, cannot talk to it).
@@ -134,6 +135,14 @@ export async function startWebHostServer(opts: WebHostServerOptions): Promise<We
       return send(res, 200, contentType('client.js'), opts.bridgeClient);
     }
 
+    if (path === '/__control/process') {
+      // what this process holds and took, for the benchmark (test/bench/scale.ts) and anyone asking why
+      if (!tokenMatches(url.searchParams.get('token') ?? header(req, 'x-quotedesk-token')) || !sameOrigin(req))
+        return json(res, 403, { error: 'A valid token is required' });
+      if (req.method !== 'GET') return json(res, 405, { error: 'GET only' });
+      return json(res, 200, await processReport());
+    }
+
     if (path === '/__control/network') {
       const given = url.searchParams.get('token') ?? header(req, 'x-quotedesk-token');
       if (!tokenMatches(given) || !sameOrigin(req)) return json(res, 403, { error: 'A valid token is required' });
@@ -193,6 +202,48 @@ export async function startWebHostServer(opts: WebHostServerOptions): Promise<We
         server.close(() => resolve());
         server.closeAllConnections();
       }),
+  };
+}
+
+/**
+ * The process's memory, in bytes: resident (now and at its peak, from the
+ * kernel where it tells) and V8's and Node's parts of it; and its CPU time.
+ */
+export interface ProcessReport {
+  pid: number;
+  /** VmRSS, else process.memoryUsage's rss */
+  rss: number;
+  /** VmHWM, the peak resident; null where the kernel does not tell */
+  peakRss: number | null;
+  /** resident pages not backed by a file (the heaps, SQLite's cache, stacks); null where the kernel does not tell */
+  anonymous: number | null;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+  /** CPU time since the process started, user and system, ms */
+  cpuMs: number;
+}
+
+async function processReport(): Promise<ProcessReport> {
+  const m = process.memoryUsage();
+  const cpu = process.cpuUsage();
+  const kb = (text: string, field: string): number | null => {
+    const hit = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text);
+    return hit ? Number(hit[1]) * 1024 : null;
+  };
+  const read = (file: string) => readFile(file, 'utf8').catch(() => '');
+  const [status, rollup] = await Promise.all([read('/proc/self/status'), read('/proc/self/smaps_rollup')]);
+  return {
+    pid: process.pid,
+    rss: kb(status, 'VmRSS') ?? m.rss,
+    peakRss: kb(status, 'VmHWM'),
+    anonymous: kb(rollup, 'Anonymous'),
+    heapTotal: m.heapTotal,
+    heapUsed: m.heapUsed,
+    external: m.external,
+    arrayBuffers: m.arrayBuffers,
+    cpuMs: (cpu.user + cpu.system) / 1000,
   };
 }
 

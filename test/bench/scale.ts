@@ -14,24 +14,39 @@
 //   main thread's CPU time per call, each call's own cost when the machine is
 //   busy with other work;
 // - the peak resident memory of this process from the first pull's start to
-//   the last call (VmHWM, reset before the desk opens).
+//   the last call (VmHWM, reset before the desk opens);
+// - the built web host, as `npm run web` runs it, a process of its own
+//   connected to the same service as an account (its API key in the keychain
+//   of scripts/with-keyring.sh): the time from its start to the end of its
+//   first pull, and its resident memory then (VmRSS, which the host reports
+//   at GET /__control/process with process.memoryUsage()), its peak (VmHWM)
+//   and its resident memory 10 s later.
+// And once, the built web host in demo mode (the default demo data): the time
+// from its start to the page's first contentful paint in Chromium (the browser
+// started before), on a new data folder and on that folder again, and its
+// resident memory idle with the page open.
 // Each figure is followed by whether it meets its target. A benchmark, not a
 // timed test: a busy machine moves the figures, and the load is printed.
 // Usage: npm run bench -- scale [--size 10k|100k|both] [--rounds N (default 5 at 10k, 3 at 100k)] [--calls N]
+//                                [--only desk,host,demo (default all three)]
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { Pool } from 'undici';
 import { KEY, USER, benchApi, sandboxProcess } from './_sandbox';
 import { fetchParse, listPaths } from './_floors';
 import { median, option, settle } from './_stats';
+// the web host's measures load their modules (and the browser's) when they run, after the desk's: they stay out of its memory
+import type { ProcessReport } from './_webhost';
+import type { Page } from 'playwright-core';
 import { createCore, type Core } from '../../electron/core';
 import { createDispatcher } from '../../electron/bridge/dispatcher';
 import { MemoryKeychain } from '../../electron/keychain';
-import { operations } from '../../shared/bridge';
+import { operations, type SyncStatus } from '../../shared/bridge';
 
 const SIZES = {
   '10k': { clients: 10_000, products: 2_000, quotations: 1_000 },
@@ -45,7 +60,21 @@ const WARM = 3;
 const PAGE = 1000;
 /** rows a screen asks for at a time */
 const ROWS = 100;
-const TARGET = { pull: 1.5, callP95: 16, moonshot: 5, rssMb: 250 };
+const TARGET = { pull: 1.5, callP95: 16, moonshot: 5, rssMb: 250, hostRssMb: 250, demoIdleMb: 120, paintS: 2 };
+
+const PARTS_MEASURED = ['desk', 'host', 'demo'] as const;
+type Section = (typeof PARTS_MEASURED)[number];
+
+/** What --only names (all by default). */
+function onlyArg(): Section[] {
+  const i = process.argv.indexOf('--only');
+  if (i < 0) return [...PARTS_MEASURED];
+  const named = (process.argv[i + 1] ?? '').split(',');
+  const wrong = named.find((n) => !(PARTS_MEASURED as readonly string[]).includes(n));
+  if (wrong !== undefined || named.length === 0) throw new Error(`--only takes ${PARTS_MEASURED.join(', ')}, comma separated`);
+  return named as Section[];
+}
+const ONLY = onlyArg();
 
 function sizeArg(): Size | 'both' {
   const i = process.argv.indexOf('--size');
@@ -286,17 +315,27 @@ async function listCalls(call: Call, findable: Findable): Promise<Measured[]> {
 
 async function runSize(size: Size): Promise<void> {
   const counts = SIZES[size];
-  // a pull at 10k is short enough that a busy moment moves its median: more rounds there
-  const ROUNDS = option('--rounds', size === '10k' ? 5 : 3);
   const t0 = performance.now();
   const { url, stop } = await sandboxProcess(counts);
   const started = performance.now() - t0;
-  let desk: Desk | null = null;
   try {
     console.log(
       `size ${size}: ${counts.clients} clients, ${counts.products} products, ${counts.quotations} quotations (sandbox up in ${(started / 1000).toFixed(1)} s)`,
     );
+    if (ONLY.includes('desk')) await deskAtSize(size, url);
+    if (ONLY.includes('host')) await hostAtSize(url, counts);
+  } finally {
+    stop();
+  }
+}
 
+/** The desk in this process: its first pulls against the floor, the list calls, the peak memory. */
+async function deskAtSize(size: Size, url: string): Promise<void> {
+  const counts = SIZES[size];
+  // a pull at 10k is short enough that a busy moment moves its median: more rounds there
+  const ROUNDS = option('--rounds', size === '10k' ? 5 : 3);
+  let desk: Desk | null = null;
+  try {
     const floors: number[] = [];
     const pulls: number[] = [];
     let peak = 0;
@@ -362,7 +401,130 @@ async function runSize(size: Size): Promise<void> {
     if (load > 1.5) console.log(`note: load average ${load.toFixed(1)} on ${availableParallelism()} cores while measuring; figures are noisy`);
   } finally {
     if (desk) await closeDesk(desk);
-    stop();
+  }
+}
+
+const mbOf = (bytes: number | null) => (bytes === null ? '?' : (bytes / 1048576).toFixed(0));
+/** Where the resident memory is: V8's heap, Node's external memory, and what else is not backed by a file. */
+const parts = (m: ProcessReport) =>
+  `heap ${mbOf(m.heapUsed)} used of ${mbOf(m.heapTotal)} MB, external ${mbOf(m.external)} MB, anonymous ${mbOf(m.anonymous)} MB, from files ${m.anonymous === null ? '?' : mbOf(m.rss - m.anonymous)} MB`;
+
+/**
+ * The built web host, started as `npm run web` starts it, on a new data
+ * folder, connected to the service as an account: it checks the key, keeps it
+ * and pulls. Its memory is read from the host itself once the first pull has
+ * ended, and again 10 s later.
+ */
+async function hostAtSize(url: string, counts: Counts): Promise<void> {
+  const { builtBeforeTiming, startBuiltHost } = await import('./_webhost');
+  builtBeforeTiming();
+  const dir = mkdtempSync(join(tmpdir(), 'quotedesk-scale-host-'));
+  const host = await startBuiltHost(['--data', dir, '--port', '0', '--base-url', url, '--username', USER], {
+    keyring: true,
+    env: { QUOTEDESK_API_KEY: KEY },
+  });
+  try {
+    let status: SyncStatus;
+    for (;;) {
+      status = await host.call<SyncStatus>('sync.status');
+      if (status.lastSyncAt !== null && status.pulling === null) break;
+      if (Date.now() - host.spawnedAt > 600_000) throw new Error('the web host did not end its first pull in 10 minutes');
+      await sleep(100);
+    }
+    const pulledAt = Date.now();
+    const after = await host.report();
+    const total = (await host.call<{ total: number }>('clients.list', { limit: 1, includeInactive: true })).total;
+    if (total < counts.clients) throw new Error(`the web host holds ${total} clients after its first pull, expected ${counts.clients}`);
+    await sleep(10_000);
+    const later = await host.report();
+    const mb = after.rss / 1048576;
+    console.log(`the built web host, a process of its own (npm run web's command, pid ${host.pid}), connected to the service as an account:`);
+    console.log(
+      `  started, serving after ${((host.openAt - host.spawnedAt) / 1000).toFixed(2)} s, first pull ended after ${((pulledAt - host.spawnedAt) / 1000).toFixed(1)} s`,
+    );
+    console.log(`  CPU time of its process from its start to the pull's end: ${(after.cpuMs / 1000).toFixed(1)} s`);
+    console.log(`  resident after the first pull: ${mb.toFixed(0)} MB: ${met(mb < TARGET.hostRssMb)} (${TARGET.hostRssMb} MB)`);
+    console.log(`    (${parts(after)})`);
+    console.log(`  peak resident from its start to the pull's end: ${mbOf(after.peakRss)} MB`);
+    console.log(`  resident 10 s later: ${mbOf(later.rss)} MB (${parts(later)})`);
+  } finally {
+    await host.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The time from Date.now() `since` to the page's first contentful paint, and to its document's answer (ms). */
+async function firstPaint(page: Page, url: string, since: number): Promise<{ paint: number; answer: number }> {
+  let answeredAt = 0;
+  page.once('response', () => (answeredAt = Date.now()));
+  await page.goto(url);
+  // a script as text: the functions of this file are compiled with helpers the page does not have
+  const paintedAt = (await page.evaluate(`new Promise((resolve) => {
+    const done = (e) => resolve(performance.timeOrigin + e.startTime);
+    const seen = performance.getEntriesByName('first-contentful-paint')[0];
+    if (seen) return done(seen);
+    new PerformanceObserver((list) => {
+      const e = list.getEntries().find((x) => x.name === 'first-contentful-paint');
+      if (e) done(e);
+    }).observe({ type: 'paint', buffered: true });
+  })`)) as number;
+  return { paint: paintedAt - since, answer: answeredAt - since };
+}
+
+/**
+ * The built web host in demo mode, as `npm run web` starts it: from the
+ * process's start to the page's first contentful paint in Chromium (started
+ * before, not counted), on a new data folder (the demo's data made and pulled
+ * on the way) and then on that folder again; and its resident memory idle,
+ * the page open, 10 s after the last start's paint.
+ */
+async function demoStart(): Promise<void> {
+  const LATER = 3;
+  const { builtBeforeTiming, startBuiltHost } = await import('./_webhost');
+  const { launchChromium } = await import('../helpers/chromium');
+  builtBeforeTiming();
+  const dir = mkdtempSync(join(tmpdir(), 'quotedesk-scale-demo-'));
+  const browser = await launchChromium();
+  try {
+    const starts: { paint: number; answer: number; open: number }[] = [];
+    let idle: ProcessReport | null = null;
+    for (let r = 0; r <= LATER; r++) {
+      const host = await startBuiltHost(['--data', dir, '--port', '0']);
+      const page = await browser.newPage();
+      try {
+        const t = await firstPaint(page, host.url, host.spawnedAt);
+        starts.push({ ...t, open: host.openAt - host.spawnedAt });
+        if (r === LATER) {
+          await page.getByTestId('demo-banner').waitFor();
+          await sleep(10_000);
+          idle = await host.report();
+        }
+      } finally {
+        await page.close();
+        await host.stop();
+      }
+    }
+    const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+    const later = starts.slice(1);
+    const paint = median(later.map((x) => x.paint));
+    console.log("the built web host in demo mode (npm run web's command, the default demo data), from its start:");
+    console.log(`  ${'start'.padEnd(34)} ${'URL printed'.padStart(11)} ${'page answered'.padStart(13)} ${'first paint'.padStart(11)}`);
+    const row = (name: string, x: { open: number; answer: number; paint: number }) =>
+      console.log(`  ${name.padEnd(34)} ${s(x.open).padStart(11)} ${s(x.answer).padStart(13)} ${s(x.paint).padStart(11)}`);
+    row('a new data folder (demo data made)', starts[0]!);
+    later.forEach((x, i) => row(`the same folder again (${i + 1})`, x));
+    console.log(
+      `  start to first contentful paint once built, the median of the later starts: ${s(paint)}: ${met(paint < TARGET.paintS * 1000)} (${TARGET.paintS} s)`,
+    );
+    console.log(
+      `  start to first contentful paint on a new data folder: ${s(starts[0]!.paint)}: ${met(starts[0]!.paint < TARGET.paintS * 1000)} (${TARGET.paintS} s)`,
+    );
+    const mb = idle!.rss / 1048576;
+    console.log(`  resident idle, the page open, 10 s after its paint: ${mb.toFixed(0)} MB: ${met(mb < TARGET.demoIdleMb)} (${TARGET.demoIdleMb} MB)`);
+    console.log(`    (${parts(idle!)}; peak since its start ${mbOf(idle!.peakRss)} MB)`);
+  } finally {
+    await browser.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -402,12 +564,21 @@ if (floorAt >= 0) {
   await runFloor(size, process.argv[floorAt + 1]!);
 } else if (size === 'both') {
   // each size in a process of its own, so the larger one's peak memory is its own
-  const rest = process.argv.slice(2).filter((a, i, all) => a !== '--size' && all[i - 1] !== '--size');
-  for (const s of ['10k', '100k'] as const) {
+  const rest = process.argv.slice(2).filter((a, i, all) => !['--size', '--only'].includes(a) && !['--size', '--only'].includes(all[i - 1]!));
+  const atSize = ONLY.filter((o) => o !== 'demo');
+  for (const s of atSize.length > 0 ? (['10k', '100k'] as const) : []) {
     console.log('');
-    const r = spawnSync(process.execPath, ['--import', 'tsx', self, '--size', s, ...rest], { stdio: 'inherit' });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', self, '--size', s, '--only', atSize.join(','), ...rest], { stdio: 'inherit' });
     if (r.status !== 0) process.exit(r.status ?? 1);
   }
+  if (ONLY.includes('demo')) {
+    console.log('');
+    await demoStart();
+  }
 } else {
-  await runSize(size);
+  if (ONLY.includes('desk') || ONLY.includes('host')) await runSize(size);
+  if (ONLY.includes('demo')) {
+    console.log('');
+    await demoStart();
+  }
 }

@@ -1,6 +1,6 @@
 // The web host's transport over real HTTP on loopback: the page with the
 // bridge client first, the token, Host and Origin guards, malformed and
-// oversized requests, the event stream and the control endpoint. It serves
+// oversized requests, the event stream and the control endpoints. It serves
 // the bridge client as built (dist/webhost/bridge-client.js).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -10,7 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDispatcher, type Handlers } from '../../electron/bridge/dispatcher';
 import { EventHub } from '../../electron/bridge/events';
 import { CONTENT_SECURITY_POLICY } from '../../electron/core/security';
-import { injectBridgeScript, isTrustedWebSender, startWebHostServer, type WebHostServer, type WebSender } from '../../electron/webhost/server';
+import {
+  injectBridgeScript,
+  isTrustedWebSender,
+  startWebHostServer,
+  type ProcessReport,
+  type WebHostServer,
+  type WebSender,
+} from '../../electron/webhost/server';
 import { BUILT_BRIDGE_CLIENT } from '../../electron/webhost/host';
 import { ensureBuilt } from '../../scripts/build-parts';
 
@@ -205,5 +212,22 @@ describe('web host server', () => {
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({ error: expect.stringContaining('account is shown') });
     refuseSwitch = false;
+  });
+
+  it("tells the process's memory and CPU time at the process endpoint, token required", async () => {
+    expect((await raw('/__control/process')).status).toBe(403);
+    expect((await raw(`/__control/process?token=${encodeURIComponent(server.token)}`, { headers: { origin: 'http://evil.example' } })).status).toBe(403);
+    const res = await raw(`/__control/process?token=${encodeURIComponent(server.token)}`);
+    expect(res.status).toBe(200);
+    const m = JSON.parse(res.body) as ProcessReport;
+    expect(m.pid).toBe(process.pid);
+    expect(m.rss).toBeGreaterThan(m.heapUsed);
+    expect(m.heapTotal).toBeGreaterThanOrEqual(m.heapUsed);
+    expect(m.cpuMs).toBeGreaterThan(0);
+    if (process.platform === 'linux') {
+      expect(m.peakRss).toBeGreaterThanOrEqual(m.rss);
+      expect(m.anonymous).toBeGreaterThan(0);
+    }
+    expect((await raw(`/__control/process?token=${encodeURIComponent(server.token)}`, { method: 'POST' })).status).toBe(405);
   });
 });
