@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { FieldError } from '../../shared/field-errors';
 import { fieldErrorsFromZod } from '../../shared/field-errors';
 import { ApiError } from './errors';
-import { NOT_CHEAP, cheapPathOf } from '../../shared/schemas/cheap';
+import { NOT_CHEAP, cheapPathOf } from '../../shared/fields/cheap';
 
 /** Errors from a garbled or cut-off answer: another attempt may well succeed. */
 const transient = new WeakSet<ApiError>();
@@ -144,7 +144,7 @@ type AnyObject = z.ZodObject<z.ZodRawShape>;
  * - the result remembered for the same string (lists repeat "true", "",
  *   "EUR", "146" thousands of times; field schemas are pure and their
  *   results for strings are immutable);
- * - the field's cheap path (shared/schemas/cheap.ts), which reads the common
+ * - the field's cheap path (shared/fields/cheap.ts), which reads the common
  *   wire form with the same predicates as the schema;
  * - a nested record parser for an object field such as `reference`;
  * - the field schema itself.
@@ -266,7 +266,7 @@ function listReader(schema: z.ZodType): ((v: unknown) => unknown) | undefined {
 
 interface FieldPlan {
   key: string;
-  /** reads the common wire form, or gives NOT_CHEAP (see shared/schemas/cheap.ts) */
+  /** reads the common wire form, or gives NOT_CHEAP (see shared/fields/cheap.ts) */
   cheap: ((v: unknown) => unknown) | undefined;
   /** undefined from the cheap path is not a value: the field is required */
   nonOptional: boolean;

@@ -1,6 +1,6 @@
 // How a pull reads the records of its lists: one record that cannot be
 // stored never fails its page. The record schemas read what the service
-// holds leniently (shared/schemas/read.ts): odd values are kept raw in a
+// holds leniently (shared/fields/read.ts): odd values are kept raw in a
 // record's `unread`, and the record is stored. What is left, a record
 // without a number that can be read (or not a record at all), is set aside
 // here: it takes its place in the page, so the walk counts its rows as the

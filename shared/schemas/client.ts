@@ -1,7 +1,7 @@
 // Client (contact), docs/service-api.md, Clients.
 import { z } from 'zod';
-import { bool, date, decimal, emailOrEmpty, int, oneOf, reference, text } from './fields';
-import { lenientShape, readBool, readDate, readInt, readNumber, readOneOf, readReference, readText, settleUnread, type ReadExtras } from './read';
+import { bool, date, decimal, emailOrEmpty, int, oneOf, reference, text } from '../fields/send';
+import { lenientShape, readBool, readDate, readInt, readNumber, readOneOf, readReference, readText, settleUnread, type ReadExtras } from '../fields/read';
 
 export const SENDMETHODS = ['mail', 'email', 'printcenter'] as const;
 /** How the service delivers a quotation: the one declaration of it, from the list above. */
@@ -59,7 +59,7 @@ export type ClientInput = z.output<typeof clientInput>;
 
 /**
  * A client as the service returns it, coerced from the wire and read
- * leniently (read.ts): the limits above are for what we send.
+ * leniently (shared/fields/read.ts): the limits above are for what we send.
  */
 export const clientRecord = z
   .object({

@@ -1,6 +1,6 @@
 // Country list entry (docs/wire-format.md: {"id":"146","name":"Nederland"}).
 import { z } from 'zod';
-import { int, text } from './fields';
+import { int, text } from '../fields/send';
 
 /** The languages the service gives the country list in (docs/service-api.md, Countries). */
 export const COUNTRY_LANGS = ['nl', 'en', 'de', 'fr', 'es'] as const;

@@ -4,7 +4,7 @@
 // array, every scalar a string). At least `id` and `name`; other fields are
 // accepted and dropped. docs/service-api.md says what else is assumed.
 import { z } from 'zod';
-import { bool, int, text } from './fields';
+import { bool, int, text } from '../fields/send';
 
 const listId = int.refine((n) => n > 0, 'must be a positive id');
 

@@ -1,7 +1,7 @@
 // Product (docs/service-api.md, Products).
 import { z } from 'zod';
-import { bool, decimal, int, text } from './fields';
-import { lenientShape, readBool, readInt, readNumber, readText, settleUnread, type ReadExtras } from './read';
+import { bool, decimal, int, text } from '../fields/send';
+import { lenientShape, readBool, readInt, readNumber, readText, settleUnread, type ReadExtras } from '../fields/read';
 
 export const productWritable = {
   code: text(20),
@@ -18,7 +18,7 @@ export const productWritable = {
 export const productInput = z.object(productWritable).partial();
 export type ProductInput = z.output<typeof productInput>;
 
-/** A product as the service returns it, read leniently (read.ts). */
+/** A product as the service returns it, read leniently (shared/fields/read.ts). */
 export const productRecord = z
   .object({
     id: int,

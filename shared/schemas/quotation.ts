@@ -1,8 +1,8 @@
 // Quotation and quotation line (docs/service-api.md: Quotations, Quotation lines, States of a quotation).
 import { z } from 'zod';
-import { bool, date, decimal, int, oneOf, reference, text } from './fields';
+import { bool, date, decimal, int, oneOf, reference, text } from '../fields/send';
 import { SENDMETHODS } from './client';
-import { lenientShape, readBool, readDate, readInt, readNumber, readOneOf, readReference, readText, settleUnread, type ReadExtras } from './read';
+import { lenientShape, readBool, readDate, readInt, readNumber, readOneOf, readReference, readText, settleUnread, type ReadExtras } from '../fields/read';
 
 export { SENDMETHODS };
 export const ACTIONS = ['save', 'send'] as const;
@@ -27,7 +27,7 @@ export const lineWritable = {
 export const lineInput = z.object(lineWritable).partial();
 export type LineInput = z.output<typeof lineInput>;
 
-/** A line as the service returns it, read leniently (read.ts). */
+/** A line as the service returns it, read leniently (shared/fields/read.ts). */
 export const lineRecord = z
   .object(
     lenientShape({
@@ -132,7 +132,7 @@ export const quotationUpdate = z
   });
 export type QuotationUpdate = z.output<typeof quotationUpdate>;
 
-/** A quotation as the service returns it, coerced from the wire and read leniently (read.ts). */
+/** A quotation as the service returns it, coerced from the wire and read leniently (shared/fields/read.ts). */
 export const quotationRecord = z
   .object({
     id: int,

@@ -47,7 +47,7 @@ describe('reading answers', () => {
   });
 
   it('names the record and field that does not parse, and returns nothing of the page', () => {
-    // only a record's own number must be readable: every other field is read leniently (shared/schemas/read.ts)
+    // only a record's own number must be readable: every other field is read leniently (shared/fields/read.ts)
     const text = JSON.stringify([{ clientnr: '1' }, { clientnr: 'two', email: 'not-an-email' }]);
     const e = thrown(() => readList(text, client, 'clients.list'));
     expect(e).toMatchObject({ kind: 'bad_response', operation: 'clients.list' });

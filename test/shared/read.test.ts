@@ -1,5 +1,5 @@
 // Reading what the service holds leniently, and sending strictly
-// (shared/schemas/read.ts, docs/wire-format.md, Reading leniently).
+// (shared/fields/read.ts, docs/wire-format.md, Reading leniently).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { z } from 'zod';

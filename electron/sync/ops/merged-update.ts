@@ -29,7 +29,7 @@ export interface MergedUpdateKind<Row extends { id: string; base: string | null 
  * The person's fields as the service would take them. A field the person
  * did not change keeps what the service holds, however it breaks the rules
  * for what we send (a phone number longer than the service takes, read as
- * it is: shared/schemas/read.ts): it is left out of the check, and is not
+ * it is: shared/fields/read.ts): it is left out of the check, and is not
  * sent, since only changed fields are. A changed field is checked as ever.
  */
 function checkedChanges<Fields, Input>(kind: { toInput(fields: Fields): Checked<Input> }, mine: Fields, base: object): Checked<Input> {

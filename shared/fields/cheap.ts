@@ -3,7 +3,7 @@
 // the schema would give, or NOT_CHEAP when it cannot tell, so the schema
 // decides. Reading thousands of records this way keeps zod's full machinery
 // for the unusual values only. Each cheap path sits next to its schema in
-// fields.ts and uses the same predicates; tests check they agree.
+// send.ts or read.ts and uses the same predicates; tests check they agree.
 import type { z } from 'zod';
 
 export const NOT_CHEAP: unique symbol = Symbol('not cheap');

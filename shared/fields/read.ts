@@ -16,7 +16,7 @@
 // readable: without it a record cannot be stored, and it fails as before.
 import { z } from 'zod';
 import { NOT_CHEAP, cheapPathOf, withCheapPath, type CheapPath } from './cheap';
-import { isValidDate } from './fields';
+import { isValidDate } from './send';
 
 /** A value of a field that could not be read: kept as it came until the record is settled. */
 export class Unread {
