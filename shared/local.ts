@@ -3,6 +3,7 @@
 // is refused by the database; validity is reported separately (field errors).
 import type { Client, ClientInput, LineInput, ProductInput, Quotation, Reference, Approval } from './schemas';
 import type { Totals } from './money';
+import { jsonKeys, QUOTATION_TABLE } from './fields';
 
 type Editable<T> = { [K in keyof T]?: T[K] | string | null };
 
@@ -56,19 +57,12 @@ export interface DraftLine extends LineFields {
   id: string;
 }
 
-export const QUOTATION_HEADER_FIELDS = [
-  'reference',
-  'profile',
-  'category',
-  'discounttype',
-  'discount',
-  'paymentcondition',
-  'quotationperiod',
-  'showtotals',
-  'date',
-  'notes',
-  'convert_prices_to_euro',
-] as const;
+/**
+ * The header fields of a quotation: those of its field table kept in the
+ * draft's JSON (shared/fields/quotation.ts, place 'json'), in table order.
+ * The store, the push, the merge and the conflicts loop over them.
+ */
+export const QUOTATION_HEADER_FIELDS = jsonKeys(QUOTATION_TABLE);
 export type QuotationHeaderField = (typeof QUOTATION_HEADER_FIELDS)[number];
 export type QuotationHeader = Editable<Pick<Quotation, Exclude<QuotationHeaderField, 'reference'>>> & { reference?: Reference };
 

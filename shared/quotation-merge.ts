@@ -5,15 +5,24 @@
 // only is taken; only what both sides changed, to different values, is a
 // conflict, decided by `prefer`. See docs/conflicts.md.
 import { QUOTATION_HEADER_FIELDS, type DraftLine, type QuotationContent } from './local';
+import { QUOTATION_TABLE } from './fields';
 import { matchLines, sameLine } from './line-match';
 import { sameValue } from './same-value';
 
 export type Side = 'mine' | 'theirs';
 
-const REFERENCE_LINES = ['line1', 'line2', 'line3'] as const;
-
-/** What merges one by one: the client, each reference line, the other header fields. */
-export const MERGE_FIELDS = ['client', ...REFERENCE_LINES.map((l) => `reference.${l}`), ...QUOTATION_HEADER_FIELDS.filter((f) => f !== 'reference')] as const;
+/**
+ * What merges one by one: the client, then the header fields in table order
+ * (shared/fields/quotation.ts), each part of a group on its own (the
+ * reference lines: 'reference.line1').
+ */
+export const MERGE_FIELDS: readonly string[] = [
+  'client',
+  ...QUOTATION_HEADER_FIELDS.flatMap((f) => {
+    const parts = QUOTATION_TABLE[f].parts;
+    return parts ? Object.keys(parts).map((p) => `${f}.${p}`) : [f];
+  }),
+];
 
 export type MergeConflict =
   /** a header field; 'client' holds local client ids */
@@ -38,8 +47,9 @@ export interface MergeOptions {
 
 function get(c: QuotationContent, field: string): unknown {
   if (field === 'client') return c.clientId;
-  if (field.startsWith('reference.')) return (c.reference as Record<string, unknown> | undefined)?.[field.slice('reference.'.length)];
-  return (c as unknown as Record<string, unknown>)[field];
+  const [name, part] = field.split('.');
+  const v = (c as unknown as Record<string, unknown>)[name!];
+  return part === undefined ? v : (v as Record<string, unknown> | undefined)?.[part];
 }
 
 /**
@@ -75,15 +85,17 @@ export function mergeQuotation(base: QuotationContent | null, mine: QuotationCon
 
 function apply(content: QuotationContent, taken: Map<string, unknown>): void {
   const target = content as unknown as Record<string, unknown>;
-  let reference: Record<string, unknown> | null = null;
+  const groups = new Map<string, Record<string, unknown>>();
   for (const [f, v] of taken) {
+    const [name, part] = f.split('.') as [string, string | undefined];
     if (f === 'client') content.clientId = (v as string | null) ?? null;
-    else if (f.startsWith('reference.')) {
-      reference ??= { ...(content.reference ?? {}) };
-      reference[f.slice('reference.'.length)] = v ?? '';
+    else if (part !== undefined) {
+      const group = groups.get(name) ?? { ...((target[name] as Record<string, unknown> | undefined) ?? {}) };
+      group[part] = v ?? '';
+      groups.set(name, group);
     } else target[f] = v;
   }
-  if (reference) content.reference = reference as QuotationContent['reference'];
+  for (const [name, group] of groups) target[name] = group;
 }
 
 type LineState = 'same' | 'changed' | 'removed';

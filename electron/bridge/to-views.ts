@@ -29,6 +29,7 @@ import { formatMessage, isMessageKey } from '../../shared/messages';
 import { CLIENT_FIELDS, PRODUCT_FIELDS } from '../store/fields';
 import { flatten, rowsOf, threeWay, type ThreeWay } from './conflict-rows';
 import { lineValues } from '../../shared/line-match';
+import { fieldsAt, layoutOrder, LINE_TABLE, QUOTATION_TABLE, viewFields } from '../../shared/fields';
 
 /** The store's open outbox entries and conflicts, indexed by record, read once per answer. */
 export interface Pending {
@@ -238,18 +239,22 @@ export function listedQuotationSummary(item: QuotationListItem, pending: Pending
   };
 }
 
+/** A line as the page sees it: the fields it holds (a flag only when on), by its table (shared/fields/line.ts). */
 export function lineView(line: DraftLine, linetotal?: unknown): LineView {
-  const out: LineView = { id: line.id };
-  for (const k of ['amount', 'tax_rate', 'price', 'discount_pct'] as const) {
-    const n = num(line[k]);
-    if (n !== null) out[k] = n;
+  const out: Record<string, unknown> = { id: line.id };
+  const from = line as unknown as Record<string, unknown>;
+  for (const [k, f] of fieldsAt(LINE_TABLE, 'json')) {
+    const v = from[k];
+    if (f.kind === 'flag') {
+      if (v === true || v === 'true') out[k] = true;
+    } else if (f.kind === 'int' || f.kind === 'decimal') {
+      const n = num(v);
+      if (n !== null) out[k] = n;
+    } else if (v !== undefined && v !== null) out[k] = String(v);
   }
-  if (line.amount_desc !== undefined && line.amount_desc !== null) out.amount_desc = String(line.amount_desc);
-  if (line.description !== undefined && line.description !== null) out.description = String(line.description);
-  if (bool(line.tax_country, false)) out.tax_country = true;
   const total = num(linetotal);
   if (total !== null) out.linetotal = total;
-  return out;
+  return out as LineView;
 }
 
 export function quotationView(store: Store, q: LocalQuotation, lookup: Lookup = lookupFor(store, q.id)): QuotationView {
@@ -266,18 +271,9 @@ export function quotationView(store: Store, q: LocalQuotation, lookup: Lookup = 
   const serverLines = server && !hasDraft ? (server.lines ?? []) : [];
   return {
     ...summary,
-    reference: { line1: str(c.reference?.line1), line2: str(c.reference?.line2), line3: str(c.reference?.line3) },
-    quotationperiod: period,
+    // the header fields, each as its table says the page sees it (shared/fields/quotation.ts)
+    ...viewFields(QUOTATION_TABLE, c),
     datedue: date && period !== null ? addDays(date, period) : server && !hasDraft ? (server.datedue ?? null) : null,
-    discounttype: c.discounttype === 'amount' || c.discounttype === 'percentage' ? c.discounttype : null,
-    discount: num(c.discount),
-    paymentcondition: str(c.paymentcondition),
-    notes: str(c.notes),
-    showtotals: bool(c.showtotals, true),
-    // 0 is how the service writes "none"
-    profile: (num(c.profile) ?? 0) > 0 ? num(c.profile) : null,
-    category: (num(c.category) ?? 0) > 0 ? num(c.category) : null,
-    convert_prices_to_euro: bool(c.convert_prices_to_euro, false),
     lines: c.lines.map((l, i) => lineView(l, serverLines[i]?.linetotal)),
     taxType: client?.fields.tax_type === 'intax' ? 'intax' : 'extax',
     taxShifted: bool(client?.fields.tax_shifted, false),
@@ -488,24 +484,12 @@ function contentFields(c: QuotationContent | null): Record<string, unknown> | nu
   return { ...rest, lines: lines.map(({ id: _id, ...fields }) => fields) };
 }
 
-/** The order a quotation's fields are compared and shown in: as the editor lays them out. */
-export const QUOTATION_CONFLICT_ORDER = [
-  'client',
-  'reference.line1',
-  'reference.line2',
-  'reference.line3',
-  'date',
-  'quotationperiod',
-  'discounttype',
-  'discount',
-  'paymentcondition',
-  'showtotals',
-  'profile',
-  'category',
-  'convert_prices_to_euro',
-  'notes',
-  'lines',
-] as const;
+/**
+ * The order a quotation's fields are compared and shown in: as the editor
+ * lays them out (each header field's `layout` in its table), the client
+ * first and the lines last.
+ */
+export const QUOTATION_CONFLICT_ORDER: readonly string[] = ['client', ...layoutOrder(QUOTATION_TABLE), 'lines'];
 
 function withClient(c: QuotationContent | null): Record<string, unknown> | null {
   return c ? { ...c, client: c.clientId } : null;
@@ -552,7 +536,7 @@ function compared(store: Store, c: Conflict): ThreeWay {
 function inConflictOrder<T extends string | { field: string }>(items: T[]): T[] {
   const at = (x: T) => {
     const f = typeof x === 'string' ? x : x.field;
-    return (QUOTATION_CONFLICT_ORDER as readonly string[]).indexOf(f === 'line' ? 'lines' : f);
+    return QUOTATION_CONFLICT_ORDER.indexOf(f === 'line' ? 'lines' : f);
   };
   return items
     .map((x, i) => ({ x, i }))

@@ -12,7 +12,6 @@ import { Table } from './table';
 import {
   clientDefaults,
   DEFAULT_ACCOUNT,
-  emptyReference,
   productDefaults,
   type AccountSettings,
   type ClientRec,
@@ -25,6 +24,7 @@ import {
 import { lineRecord, priceQuotation, withoutInputOnly } from './pricing';
 import { DataFileError } from './data-file';
 import { writeFileAtomic } from '../files/json-file';
+import { QUOTATION_TABLE, storedFields } from '../../shared/fields';
 
 export interface Delivery {
   quotationId: number;
@@ -331,23 +331,18 @@ function quotationFromStore(q: z.output<typeof storedQuotation>, data: SandboxDa
     clientnr: q.clientnr,
     savename: q.savename ?? '',
     quotationreference: q.quotationreference ?? '',
-    reference: { ...emptyReference(), ...q.reference },
+    // every field the page edits, as kept or at its default (shared/fields/quotation.ts); those below have rules of their own
+    ...storedFields(QUOTATION_TABLE, q),
     lines,
     profile: q.profile ?? 1,
     profile_name: q.profile_name ?? '',
-    category: q.category ?? 0,
     category_name: q.category_name ?? '',
     discounttype,
     discount,
-    paymentcondition: q.paymentcondition ?? '',
-    quotationperiod: q.quotationperiod ?? 0,
-    showtotals: q.showtotals ?? true,
     date: q.date ?? '',
     datedue: q.datedue ?? '',
-    notes: q.notes ?? '',
     taxes,
     totalintax,
-    convert_prices_to_euro: q.convert_prices_to_euro ?? false,
     sendmethod: q.sendmethod ?? '',
     sent: q.sent ?? false,
     customstatus: q.customstatus ?? '',

@@ -10,7 +10,8 @@ import { requireObject } from './body';
 import { today, type ServiceState } from './service-state';
 import type { Delivery } from './data';
 import { lineRecord, priceQuotation } from './pricing';
-import { clientSnapshot, defaultProfile, emptyReference, type ClientRec, type QuotationRec, type SendMethod } from './records';
+import { clientSnapshot, defaultProfile, type ClientRec, type QuotationRec, type SendMethod } from './records';
+import { QUOTATION_TABLE, storedFields } from '../../shared/fields';
 
 /** printcenter credits one delivery costs */
 export const PRINTCENTER_COST = 1;
@@ -98,23 +99,19 @@ export function draftRecord(ctx: ServiceState, id: number, q: QuotationCreate, c
     clientnr: q.clientnr,
     savename: q.savename ?? '',
     quotationreference: q.quotationreference ?? '',
-    reference: { ...emptyReference(), ...Object.fromEntries(Object.entries(q.reference ?? {}).filter(([, v]) => v !== undefined)) },
+    // every field the page edits, as sent or at its default (shared/fields/quotation.ts); those below have rules of their own
+    ...storedFields(QUOTATION_TABLE, q),
     lines: (q.lines ?? []).map(lineRecord),
     profile,
     profile_name: account.profiles.find((p) => p.id === profile)?.name ?? '',
     category,
     category_name: account.categories.find((c) => c.id === category)?.name ?? '',
-    discounttype: q.discounttype ?? '',
-    discount: q.discount ?? 0,
     paymentcondition: q.paymentcondition ?? account.paymentcondition,
     quotationperiod: period,
-    showtotals: q.showtotals ?? true,
     date,
     datedue: addDays(date, period),
-    notes: q.notes ?? '',
     taxes: [],
     totalintax: '0.00',
-    convert_prices_to_euro: q.convert_prices_to_euro ?? false,
     sendmethod: q.sendmethod ?? '',
     sent: false,
     customstatus: '',

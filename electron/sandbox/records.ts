@@ -3,64 +3,16 @@
 // records do; `toWire` turns them into the all-strings wire form.
 import type { TaxTotal } from '../../shared/money';
 import type { CustomStatus, SendMethod } from '../../shared/schemas';
+import { CLIENT_TABLE, PRODUCT_TABLE, storedDefaults, type QUOTATION_TABLE, type StoredFields, type StoredRecord } from '../../shared/fields';
 
-export interface ReferenceLines {
-  line1: string;
-  line2: string;
-  line3: string;
-}
+/** A client as the service keeps it: every field of its table (shared/fields/client.ts). */
+export type ClientRec = StoredRecord<typeof CLIENT_TABLE>;
 
-export interface ClientRec {
-  clientnr: number;
-  contact: string;
-  showcontact: boolean;
-  company: string;
-  address: string;
-  address_addon: string;
-  zipcode: string;
-  city: string;
-  country: number;
-  phone: string;
-  mobile: string;
-  email: string;
-  addon: string;
-  bankcode: string;
-  biccode: string;
-  taxnumber: string;
-  tax_shifted: boolean;
-  lastinvoice: string | null;
-  sendmethod: '' | SendMethod;
-  paymentmethod: '' | 'bank' | 'autocollect';
-  top: number;
-  stddiscount: number;
-  mailintro: string;
-  reference: ReferenceLines;
-  notes: string;
-  notes_on_invoice: boolean;
-  active: boolean;
-  default_doclang: '' | 'nl' | 'en' | 'de' | 'fr' | 'es' | 'it';
-  default_category: number;
-  default_email: number;
-  email_reminder: string;
-  currency: string;
-  mandate_id: string;
-  mandate_date: string | null;
-  collecttype: '' | 'OOFF' | 'FRST' | 'RCUR';
-  tax_type: '' | 'intax' | 'extax';
-}
+/** The three reference lines, as the service keeps them. */
+export type ReferenceLines = ClientRec['reference'];
 
-export interface ProductRec {
-  id: number;
-  code: string;
-  name: string;
-  price: number;
-  taxes: number;
-  priceintax: number;
-  notes: string;
-  /** the amount in stock when stock is used, otherwise false */
-  stock: number | false;
-  stock_use: boolean;
-}
+/** A product as the service keeps it: every field of its table (shared/fields/product.ts). */
+export type ProductRec = StoredRecord<typeof PRODUCT_TABLE>;
 
 /** A priced line, or a text-only line that carries only its description. */
 export type LineRec =
@@ -86,29 +38,29 @@ export interface ApprovalRec {
 
 export type { SendMethod } from '../../shared/schemas';
 
-export interface QuotationRec {
+/**
+ * A quotation as the service keeps it: every field the page edits, as its
+ * table declares it (shared/fields/quotation.ts; stored by storedFields in
+ * quotations.ts and data.ts), and those the sandbox keeps by rules of its
+ * own: its numbers and names, the lines and their money, the dates, the
+ * states, and the client's details copied on save and send.
+ */
+export type QuotationRec = QuotationOwn & Omit<StoredFields<typeof QUOTATION_TABLE>, keyof QuotationOwn>;
+
+interface QuotationOwn {
   id: number;
   clientnr: number;
   savename: string;
   quotationreference: string;
-  reference: ReferenceLines;
   lines: LineRec[];
-  profile: number;
   profile_name: string;
-  category: number;
   category_name: string;
-  discounttype: '' | 'amount' | 'percentage';
-  discount: number;
-  paymentcondition: string;
-  quotationperiod: number;
-  showtotals: boolean;
+  /** '' when it has none (a data file's record) */
   date: string;
   datedue: string;
-  notes: string;
   /** keyed tax1, tax2 … like the live service's documents; [] without priced lines */
   taxes: Record<string, TaxTotal> | [];
   totalintax: string;
-  convert_prices_to_euro: boolean;
   sendmethod: '' | SendMethod;
   sent: boolean;
   customstatus: '' | CustomStatus;
@@ -202,52 +154,15 @@ export function defaultProfile(account: AccountSettings): number {
 }
 
 export function emptyReference(): ReferenceLines {
-  return { line1: '', line2: '', line3: '' };
+  return { ...CLIENT_TABLE.reference.default };
 }
 
 export function clientDefaults(clientnr: number): ClientRec {
-  return {
-    clientnr,
-    contact: '',
-    showcontact: true,
-    company: '',
-    address: '',
-    address_addon: '',
-    zipcode: '',
-    city: '',
-    country: 146,
-    phone: '',
-    mobile: '',
-    email: '',
-    addon: '',
-    bankcode: '',
-    biccode: '',
-    taxnumber: '',
-    tax_shifted: false,
-    lastinvoice: null,
-    sendmethod: 'email',
-    paymentmethod: 'bank',
-    top: 30,
-    stddiscount: 0,
-    mailintro: '',
-    reference: emptyReference(),
-    notes: '',
-    notes_on_invoice: false,
-    active: true,
-    default_doclang: '',
-    default_category: 0,
-    default_email: 0,
-    email_reminder: '',
-    currency: 'EUR',
-    mandate_id: '',
-    mandate_date: null,
-    collecttype: 'FRST',
-    tax_type: 'extax',
-  };
+  return { ...storedDefaults(CLIENT_TABLE), clientnr };
 }
 
 export function productDefaults(id: number): ProductRec {
-  return { id, code: '', name: '', price: 0, taxes: 21, priceintax: 0, notes: '', stock: false, stock_use: false };
+  return { ...storedDefaults(PRODUCT_TABLE), id };
 }
 
 /** The client fields a quotation carries, read only, taken from the client. */

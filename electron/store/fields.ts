@@ -1,53 +1,56 @@
 // Checks the shape of edits before they are stored. Values may still be
 // invalid for the service (a half-typed e-mail address): those are kept and
 // reported as field errors, but unknown fields and non-scalar values are
-// programming errors and refused.
-import { clientWritable, lineWritable, productWritable } from '../../shared/schemas';
-import { QUOTATION_HEADER_FIELDS } from '../../shared/local';
+// programming errors and refused. The fields are those each record keeps in
+// its local JSON, by its field table (shared/fields, place 'json').
+import { CLIENT_TABLE, jsonKeys, LINE_TABLE, PRODUCT_TABLE, QUOTATION_TABLE, type FieldTable } from '../../shared/fields';
 import type { ClientFields, LineFields, ProductFields, QuotationHeader } from '../../shared/local';
 import { StoreError } from './errors';
 import { said } from '../../shared/messages';
 
-export const CLIENT_FIELDS = Object.keys(clientWritable).filter((k) => k !== 'clientnr') as (keyof ClientFields)[];
-export const LINE_FIELDS = Object.keys(lineWritable) as (keyof LineFields)[];
-export const PRODUCT_FIELDS = Object.keys(productWritable) as (keyof ProductFields)[];
+export const CLIENT_FIELDS: readonly (keyof ClientFields)[] = jsonKeys(CLIENT_TABLE);
+export const LINE_FIELDS: readonly (keyof LineFields)[] = jsonKeys(LINE_TABLE);
+export const PRODUCT_FIELDS: readonly (keyof ProductFields)[] = jsonKeys(PRODUCT_TABLE);
 
 function isScalar(v: unknown): boolean {
   return v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
 }
 
-function isReference(v: unknown): boolean {
+/** A group's value (the reference lines): an object of its parts, each text. */
+function isGroup(v: unknown, parts: readonly string[]): boolean {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
-  return Object.entries(v).every(([k, x]) => ['line1', 'line2', 'line3'].includes(k) && (x === undefined || typeof x === 'string'));
+  return Object.entries(v).every(([k, x]) => parts.includes(k) && (x === undefined || typeof x === 'string'));
 }
 
-function checkPatch<T>(what: string, patch: unknown, allowed: readonly string[]): T {
+function checkPatch<T>(what: string, patch: unknown, table: FieldTable): T {
   if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) {
     throw new StoreError('invalid', said('store.patch.not_object', { what }));
   }
+  const allowed = jsonKeys(table) as string[];
   for (const [k, v] of Object.entries(patch)) {
     if (!allowed.includes(k)) throw new StoreError('invalid', said('store.patch.unknown_field', { what, field: k, allowed: allowed.join(', ') }));
     if (v === undefined) continue;
-    const ok = k === 'reference' ? isReference(v) : isScalar(v);
-    if (!ok) throw new StoreError('invalid', said(k === 'reference' ? 'store.patch.bad_reference' : 'store.patch.bad_value', { what, field: k }));
+    const parts = table[k]!.kind === 'group' ? Object.keys(table[k]!.parts ?? {}) : null;
+    const ok = parts ? isGroup(v, parts) : isScalar(v);
+    if (!ok) throw new StoreError('invalid', said(parts ? 'store.patch.bad_reference' : 'store.patch.bad_value', { what, field: k }));
   }
   return Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as T;
 }
 
 export function checkClientPatch(patch: unknown): ClientFields {
-  return checkPatch<ClientFields>('client', patch, CLIENT_FIELDS);
+  return checkPatch<ClientFields>('client', patch, CLIENT_TABLE);
 }
 
 export function checkProductPatch(patch: unknown): ProductFields {
-  return checkPatch<ProductFields>('product', patch, PRODUCT_FIELDS);
+  return checkPatch<ProductFields>('product', patch, PRODUCT_TABLE);
 }
 
 export function checkLinePatch(patch: unknown): LineFields {
-  return checkPatch<LineFields>('quotation line', patch, LINE_FIELDS);
+  return checkPatch<LineFields>('quotation line', patch, LINE_TABLE);
 }
 
 export function checkHeaderPatch(patch: unknown): QuotationHeader {
-  return checkPatch<QuotationHeader>('quotation', patch, QUOTATION_HEADER_FIELDS);
+  return checkPatch<QuotationHeader>('quotation', patch, QUOTATION_TABLE);
 }
 
 /** The writable fields of a record, without read-only and unknown ones. */

@@ -2,6 +2,7 @@
 // approval, custom status, delete. Each change and the outbox entry that
 // carries it commit together; repeated edits collapse into one save.
 import { approvalInput, CUSTOM_STATUSES, SENDMETHODS, type Approval, type Quotation } from '../../shared/schemas';
+import { QUOTATION_TABLE } from '../../shared/fields';
 import {
   QUOTATION_HEADER_FIELDS,
   type DraftLine,
@@ -74,17 +75,21 @@ function priced(line: DraftLine): PricedLine {
   return { amount: numeric(line.amount), price: numeric(line.price), tax_rate: numeric(line.tax_rate), discount_pct: numeric(line.discount_pct) };
 }
 
-/** Whether a draft holds nothing but what a new one starts with (today's date as made). */
+/**
+ * Whether a draft holds nothing but what a new one starts with: no client,
+ * no lines, and each header field empty or at what a new draft shows (a
+ * flag at its default: totals shown, prices not converted; the date it was
+ * made on).
+ */
 export function untouched(content: QuotationContent, createdOn: string): boolean {
   if (content.clientId !== null || content.lines.length > 0) return false;
   for (const f of QUOTATION_HEADER_FIELDS) {
     const v = content[f] as unknown;
     if (v === undefined || v === null || v === '') continue;
     if (f === 'date' && v === createdOn) continue;
-    // the defaults a new draft shows: totals shown, prices not converted
-    if (f === 'showtotals' && (v === true || v === 'true')) continue;
-    if (f === 'convert_prices_to_euro' && (v === false || v === 'false')) continue;
-    if (f === 'reference' && Object.values(v as Record<string, unknown>).every((x) => x === undefined || x === null || String(x).trim() === '')) continue;
+    const field = QUOTATION_TABLE[f];
+    if (field.kind === 'flag' && (v === field.default || v === String(field.default))) continue;
+    if (field.kind === 'group' && Object.values(v as Record<string, unknown>).every((x) => x === undefined || x === null || String(x).trim() === '')) continue;
     return false;
   }
   return true;

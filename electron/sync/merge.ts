@@ -6,6 +6,7 @@
 import type { Client, ClientInput, Product, ProductInput, Quotation } from '../../shared/schemas';
 import type { ClientFields, ProductFields } from '../../shared/local';
 import { QUOTATION_HEADER_FIELDS } from '../../shared/local';
+import { QUOTATION_TABLE } from '../../shared/fields';
 import { CLIENT_FIELDS, LINE_FIELDS, PRODUCT_FIELDS, pick } from '../store/fields';
 
 /** Empty text, null and absent all mean "nothing" on the service. */
@@ -118,9 +119,10 @@ export function holdsSent(sent: Record<string, unknown>, theirs: Quotation): boo
   for (const f of [...QUOTATION_HEADER_FIELDS, 'clientnr']) {
     const v = sent[f];
     if (v === undefined || v === '' || v === null) continue;
-    if (f === 'reference') {
-      const lines = v as Record<string, unknown>;
-      if (!Object.keys(lines).every((k) => same(lines[k], (t.reference as Record<string, unknown> | undefined)?.[k]))) return false;
+    // a group (the reference lines): each part that was sent
+    if (QUOTATION_TABLE[f as keyof typeof QUOTATION_TABLE].kind === 'group') {
+      const parts = v as Record<string, unknown>;
+      if (!Object.keys(parts).every((k) => same(parts[k], (t[f] as Record<string, unknown> | undefined)?.[k]))) return false;
       continue;
     }
     if (!same(v, t[f])) return false;

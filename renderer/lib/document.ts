@@ -9,6 +9,7 @@ import { isEmptyLine } from '../../shared/empty-line';
 import type { CompanyView, LineView, QuotationView } from '../../shared/bridge';
 import type { TaxTotal, Totals } from '../../shared/money';
 import type { DraftState } from './draft';
+import { documentFields, type ShownField } from './shown-fields';
 
 export interface DocumentClient {
   name: string;
@@ -27,7 +28,8 @@ export interface DocumentModel {
   referenceLines: string[];
   date: string | null;
   validUntil: string | null;
-  paymentcondition: string;
+  /** the header fields printed among the details (the payment terms, …), by the quotation's table */
+  fields: ShownField[];
   lines: readonly LineView[];
   totals: Totals | null;
   showTotals: boolean;
@@ -108,7 +110,7 @@ export function documentModel(src: DocumentSource): DocumentModel {
     referenceLines: [d.reference.line1, d.reference.line2, d.reference.line3].map((l) => l.trim()).filter(Boolean),
     date: d.date,
     validUntil: validUntil(d.date, d.quotationperiod),
-    paymentcondition: d.paymentcondition,
+    fields: documentFields(d),
     // a line nobody filled in is not on the document, as it is not sent (shared/empty-line.ts)
     lines: src.lines.filter((l) => !isEmptyLine(l)),
     totals: src.totals,

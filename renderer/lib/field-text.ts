@@ -4,6 +4,7 @@
 // person reads it (yes/no, a date, a choice by its name, a quotation line as
 // one sentence).
 import type { ConflictRow } from '../../shared/bridge';
+import { CLIENT_TABLE, fieldNamed, LINE_TABLE, PRODUCT_TABLE, QUOTATION_TABLE, type Field, type FieldTable } from '../../shared/fields';
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 export interface Formatters {
@@ -11,70 +12,19 @@ export interface Formatters {
   date(v: string | null | undefined): string;
 }
 
-const QUOTATION_LABELS: Record<string, string> = {
+/** The names of the quotation that are no field of its table: the client as the page names it, the send method. */
+const QUOTATION_OTHER_LABELS: Record<string, string> = {
   client: 'editor.client',
-  clientnr: 'editor.client',
   clientId: 'editor.client',
   sendmethod: 'send.method',
-  savename: 'conflict.label.savename',
-  quotationreference: 'quotations.col.reference',
-  date: 'editor.date',
-  quotationperiod: 'editor.period',
-  discounttype: 'editor.discountType',
-  discount: 'editor.discount',
-  paymentcondition: 'editor.paymentcondition',
-  showtotals: 'editor.showtotals',
-  notes: 'editor.notes',
-  lines: 'editor.lines',
-  profile: 'conflict.label.profile',
-  category: 'conflict.label.category',
-  convert_prices_to_euro: 'conflict.label.convertPricesToEuro',
 };
 
-/** Client fields whose values are choices with a name of their own. */
-const CLIENT_OPTIONS: Record<string, string> = {
-  sendmethod: 'client.option.sendmethod',
-  paymentmethod: 'client.option.paymentmethod',
-  tax_type: 'client.option.tax_type',
-  collecttype: 'client.option.collecttype',
-  default_doclang: 'client.option.doclang',
-};
+const TABLES: Record<'quotation' | 'client' | 'product', FieldTable> = { quotation: QUOTATION_TABLE, client: CLIENT_TABLE, product: PRODUCT_TABLE };
 
-const CLIENT_FIELD_NAMES = new Set([
-  'company',
-  'contact',
-  'showcontact',
-  'email',
-  'phone',
-  'mobile',
-  'addon',
-  'address',
-  'address_addon',
-  'zipcode',
-  'city',
-  'country',
-  'sendmethod',
-  'paymentmethod',
-  'top',
-  'stddiscount',
-  'tax_type',
-  'tax_shifted',
-  'taxnumber',
-  'currency',
-  'default_doclang',
-  'default_category',
-  'mailintro',
-  'email_reminder',
-  'bankcode',
-  'biccode',
-  'mandate_id',
-  'mandate_date',
-  'collecttype',
-  'notes',
-  'notes_on_invoice',
-]);
-
-const PRODUCT_FIELD_NAMES = new Set(['code', 'name', 'price', 'taxes', 'priceintax', 'notes', 'stock', 'stock_use']);
+/** A field of an entity's table (shared/fields), or of a group of it ('reference.line1'). */
+function fieldOf(entity: 'quotation' | 'client' | 'product', name: string): Field | undefined {
+  return fieldNamed(TABLES[entity], name);
+}
 
 function referenceLine(field: string): number | null {
   const m = /^reference\.line([123])$/.exec(field);
@@ -86,16 +36,6 @@ export function rowLabel(entity: 'quotation' | 'client' | 'product', row: Pick<C
   return fieldLabel(entity, row.field === 'line' ? `line:${row.line ?? 0}` : row.field, t);
 }
 
-const LINE_LABELS: Record<string, string> = {
-  amount: 'line.quantity',
-  amount_desc: 'line.unit',
-  description: 'line.description',
-  tax_rate: 'line.tax',
-  price: 'line.price',
-  discount_pct: 'line.discount',
-  tax_country: 'line.taxCountryOn',
-};
-
 /**
  * A field's label. Besides field names it reads "line:2" (a line by its
  * position, from 1) and the service's "lines.1" and "lines.1.price" (from 0).
@@ -106,18 +46,14 @@ export function fieldLabel(entity: 'quotation' | 'client' | 'product', field: st
   const wire = /^lines\.(\d+)(?:\.(\w+))?$/.exec(field);
   if (wire) {
     const row = t('line.rowLabel', { n: Number(wire[1]) + 1 });
-    const key = wire[2] ? LINE_LABELS[wire[2]] : undefined;
+    const key = wire[2] && Object.hasOwn(LINE_TABLE, wire[2]) ? LINE_TABLE[wire[2] as keyof typeof LINE_TABLE].label : null;
     return key ? `${row}, ${t(key)}` : row;
   }
-  if (entity === 'product') return PRODUCT_FIELD_NAMES.has(field) ? t(`product.field.${field}`) : field;
+  // the reference lines are named by their number
   const ref = referenceLine(field);
-  if (entity === 'quotation') {
-    if (ref !== null) return t('editor.reference', { n: ref });
-    return QUOTATION_LABELS[field] ? t(QUOTATION_LABELS[field]) : field;
-  }
-  if (ref !== null) return t(`client.field.reference${ref}`);
-  if (field === 'active') return t('conflict.label.active');
-  return CLIENT_FIELD_NAMES.has(field) ? t(`client.field.${field}`) : field;
+  if (ref !== null && entity !== 'product') return entity === 'quotation' ? t('editor.reference', { n: ref }) : t(`client.field.reference${ref}`);
+  const key = fieldOf(entity, field)?.label ?? (entity === 'quotation' ? QUOTATION_OTHER_LABELS[field] : undefined);
+  return key ? t(key) : field;
 }
 
 function isEmpty(v: unknown): boolean {
@@ -129,9 +65,6 @@ function yesNo(v: unknown): string | null {
   if (v === false || v === 'false' || v === 0 || v === '0') return 'common.no';
   return null;
 }
-
-const BOOLEAN_FIELDS = new Set(['showtotals', 'convert_prices_to_euro', 'showcontact', 'tax_shifted', 'notes_on_invoice', 'active', 'stock_use']);
-const NUMBER_FIELDS = new Set(['discount', 'quotationperiod', 'profile', 'category', 'top', 'stddiscount']);
 
 /** A quotation line in one sentence: "2 hours × Advice at 80, 21% tax, 10% discount"; a text line is its text. */
 export function lineText(line: Record<string, unknown>, t: Translate, fmt: Formatters): string {
@@ -151,33 +84,29 @@ export function lineText(line: Record<string, unknown>, t: Translate, fmt: Forma
   return text;
 }
 
-/** A value as a person reads it; "—" for nothing. */
+/** A value as a person reads it, by its field's kind in the entity's table; "—" for nothing. */
 export function valueText(entity: 'quotation' | 'client' | 'product', row: Pick<ConflictRow, 'field'>, value: unknown, t: Translate, fmt: Formatters): string {
   if (isEmpty(value)) return t('common.none');
   const f = row.field;
   if (f === 'line' && typeof value === 'object' && value !== null) return lineText(value as Record<string, unknown>, t, fmt);
-  if (BOOLEAN_FIELDS.has(f)) {
+  const field = fieldOf(entity, f);
+  if (field?.kind === 'flag') {
     const key = yesNo(value);
     if (key) return t(key);
   }
   if (entity === 'product') {
     if (f === 'stock' && (value === false || value === 'false')) return t('products.noStock');
-    if (['price', 'priceintax', 'taxes', 'stock'].includes(f)) return fmt.number(value as number | string, 3);
+    if (field?.kind === 'int' || field?.kind === 'decimal' || f === 'stock') return fmt.number(value as number | string, 3);
     return String(value);
   }
-  if (entity === 'quotation') {
-    if (f === 'discounttype') return value === 'amount' ? t('editor.discountAmount') : value === 'percentage' ? t('editor.discountPercentage') : String(value);
-    if (f === 'date') return fmt.date(String(value));
-  } else {
-    if (f === 'mandate_date') return fmt.date(String(value));
-    const options = CLIENT_OPTIONS[f];
-    if (options) {
-      const key = `${options}.${String(value)}`;
-      const text = t(key);
-      return text === key ? String(value) : text;
-    }
+  if (field?.kind === 'date') return fmt.date(String(value));
+  const option = field?.options?.[String(value)];
+  if (option) {
+    // a value the catalogue has no name for is shown as it is
+    const text = t(option);
+    return text === option ? String(value) : text;
   }
-  if (NUMBER_FIELDS.has(f)) return fmt.number(value as number | string) || String(value);
+  if (field?.kind === 'int' || field?.kind === 'decimal') return fmt.number(value as number | string) || String(value);
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }

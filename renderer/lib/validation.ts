@@ -91,7 +91,8 @@ export function lineFieldProblem(field: LineField, value: unknown): Problem | nu
   return found;
 }
 
-export type DraftField = 'date' | 'quotationperiod' | 'discount' | 'discounttype' | 'savename' | 'quotationreference';
+/** Any field of the quotation we send, by its rule (shared/fields/quotation.ts). */
+export type DraftField = keyof typeof quotationContent;
 
 export function draftFieldProblem(field: DraftField, value: unknown): Problem | null {
   if (value === undefined || value === null || value === '') return null;

@@ -11,7 +11,7 @@ import { Coalescer, flushOnLeave, leaveOnClose, serialQueue, type SaveState } fr
 import { indexFieldErrors, type Problem } from '../lib/validation';
 import { addDays, type Totals } from '../../shared/money';
 import { RunningTotals } from '../lib/totals';
-import type { DraftState, Reference } from '../lib/draft';
+import { draftFromView, emptyDraft, type DraftState, type Reference, type SettableField } from '../lib/draft';
 import {
   asBridgeError,
   type BridgeError,
@@ -24,53 +24,19 @@ import {
   type CustomStatus,
 } from '../../shared/bridge';
 import type { z } from 'zod';
+import { jsonKeys, LINE_TABLE } from '../../shared/fields';
 import type { draftPatch, linePatch, OperationResults } from '../../shared/bridge';
 
 export type DraftPatch = z.input<typeof draftPatch>;
 export type LinePatch = z.input<typeof linePatch>;
 
-const LINE_KEYS = ['amount', 'amount_desc', 'description', 'tax_rate', 'price', 'discount_pct', 'tax_country'] as const;
+/** The fields a line's patch sets: those of its table (shared/fields/line.ts) the page edits. */
+const LINE_KEYS = jsonKeys(LINE_TABLE);
 
 export function mergeDraftPatch(older: DraftPatch, newer: DraftPatch): DraftPatch {
   const merged: DraftPatch = { ...older, ...newer };
   if (older.reference || newer.reference) merged.reference = { ...older.reference, ...newer.reference };
   return merged;
-}
-
-function emptyDraft(): DraftState {
-  return {
-    clientId: null,
-    client: null,
-    reference: { line1: '', line2: '', line3: '' },
-    date: null,
-    quotationperiod: null,
-    discounttype: null,
-    discount: null,
-    paymentcondition: '',
-    notes: '',
-    showtotals: true,
-    profile: null,
-    category: null,
-    convert_prices_to_euro: false,
-  };
-}
-
-function draftFromView(v: QuotationView): DraftState {
-  return {
-    clientId: v.client?.id ?? null,
-    client: v.client,
-    reference: { line1: v.reference.line1 ?? '', line2: v.reference.line2 ?? '', line3: v.reference.line3 ?? '' },
-    date: v.date,
-    quotationperiod: v.quotationperiod,
-    discounttype: v.discounttype,
-    discount: v.discount,
-    paymentcondition: v.paymentcondition,
-    notes: v.notes,
-    showtotals: v.showtotals,
-    profile: v.profile,
-    category: v.category,
-    convert_prices_to_euro: v.convert_prices_to_euro,
-  };
 }
 
 /** What the user last asked for, for the "saved now / when online" notice. */
@@ -365,19 +331,7 @@ export const useEditorStore = defineStore('editor', () => {
     draftSaver.add(openId, patch);
   }
 
-  function setField<
-    K extends
-      | 'date'
-      | 'quotationperiod'
-      | 'discounttype'
-      | 'discount'
-      | 'paymentcondition'
-      | 'notes'
-      | 'showtotals'
-      | 'profile'
-      | 'category'
-      | 'convert_prices_to_euro',
-  >(key: K, value: DraftState[K]): void {
+  function setField<K extends SettableField>(key: K, value: DraftState[K]): void {
     (draft as DraftState)[key] = value;
     clearServerProblem(key);
     patchDraft({ [key]: value } as DraftPatch);
@@ -411,7 +365,8 @@ export const useEditorStore = defineStore('editor', () => {
       const value = patch[key];
       if (value === null || value === undefined) {
         delete (line as unknown as Record<string, unknown>)[key];
-        (wire as Record<string, unknown>)[key] = key === 'amount_desc' || key === 'description' ? '' : null;
+        // cleared text is empty text; any other field is cleared with null
+        (wire as Record<string, unknown>)[key] = LINE_TABLE[key].kind === 'text' ? '' : null;
       } else {
         (line as unknown as Record<string, unknown>)[key] = value;
         (wire as Record<string, unknown>)[key] = value;

@@ -10,6 +10,7 @@
 // enforced before anything is queued for the service.
 import { z } from 'zod';
 import { COUNTRY_LANGS, CUSTOM_STATUSES, SENDMETHODS } from '../schemas';
+import { CLIENT_TABLE, LINE_TABLE, PATCH, patchShape, PRODUCT_TABLE, QUOTATION_TABLE } from '../fields';
 import type { LinkOpened } from '../external-link';
 import { companyFields, logoUpload, type CompanyView } from './company';
 import { numberingInput, type NumberingNotice, type NumberingView } from './numbering';
@@ -33,11 +34,9 @@ import { quotationListInput, type FollowUpPage, type QuotationPage } from './quo
 import { templateOperations, type TemplateSummary, type TemplateView } from './templates';
 
 const id = z.string().min(1).max(100);
-const text = z.string().max(10_000);
-const num = z.number().finite();
+const { text, number: num, isoDate } = PATCH;
 const query = z.string().max(200);
 const limit = z.number().int().min(1).max(500);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
 
 export const sendMethod = z.enum(SENDMETHODS);
 /** How often, in minutes, a draft being edited may go to the service by itself: the bounds of the setting. */
@@ -49,102 +48,32 @@ export const DRAFT_SAVE_MINUTES = { min: 1, max: 240 } as const;
 export const ANSWER_WAIT_SECONDS = { min: 10, max: 600 } as const;
 export const customStatus = z.enum([...CUSTOM_STATUSES, 'clear']);
 
-const referencePatch = z.object({ line1: text, line2: text, line3: text }).partial().strict();
-
-/** Fields of a quotation draft the editor changes (autosave). */
+/**
+ * Fields of a quotation draft the editor changes (autosave): the client, and
+ * the header fields of its table (shared/fields/quotation.ts). A reference
+ * patch changes only the lines it names; profile and category null: the
+ * service's default profile, no category.
+ */
 export const draftPatch = z
   .object({
     clientId: id.nullable(),
-    reference: referencePatch,
-    date: isoDate.nullable(),
-    quotationperiod: z.number().int().min(0).max(100_000).nullable(),
-    discounttype: z.enum(['amount', 'percentage']).nullable(),
-    discount: num.nullable(),
-    paymentcondition: text,
-    notes: text,
-    showtotals: z.boolean(),
-    // null: the service's default profile, no category
-    profile: z.number().int().positive().nullable(),
-    category: z.number().int().positive().nullable(),
-    // the service converts the line prices (in the client's currency) to euro (docs/service-api.md)
-    convert_prices_to_euro: z.boolean(),
+    ...patchShape(QUOTATION_TABLE),
   })
   .partial()
   .strict();
 
-/** A line's fields; a text-only line sets description only. */
-export const linePatch = z
-  .object({
-    amount: num.nullable(),
-    amount_desc: text,
-    description: text,
-    tax_rate: num.nullable(),
-    price: num.nullable(),
-    discount_pct: num.nullable(),
-    // a foreign tax for this line (input only, the service does not return it: docs/service-api.md, A line's foreign tax)
-    tax_country: z.boolean(),
-  })
-  .partial()
-  .strict();
+/** A line's fields (shared/fields/line.ts); a text-only line sets description only. */
+export const linePatch = z.object(patchShape(LINE_TABLE)).partial().strict();
 
 /**
  * Writable product attributes (docs/service-api.md, Products), structurally: numbers may come as
  * typed text, so that what was typed is kept and its problem shown beside
- * the field (shared/schemas/product.ts decides what the service takes).
+ * the field (shared/fields/product.ts decides what the service takes).
  */
-export const productPatch = z
-  .object({
-    code: text,
-    name: text,
-    price: z.union([num, text]).nullable(),
-    taxes: z.union([num, text]).nullable(),
-    priceintax: z.union([num, text]).nullable(),
-    notes: text,
-    stock: z.union([num, text, z.literal(false)]).nullable(),
-    stock_use: z.boolean(),
-  })
-  .partial()
-  .strict();
+export const productPatch = z.object(patchShape(PRODUCT_TABLE)).partial().strict();
 
-/** Writable client attributes (docs/service-api.md, Clients), structurally. */
-export const clientPatch = z
-  .object({
-    contact: text,
-    showcontact: z.boolean(),
-    company: text,
-    address: text,
-    address_addon: text,
-    zipcode: text,
-    city: text,
-    country: z.union([z.number().int(), text]),
-    phone: text,
-    mobile: text,
-    email: text,
-    addon: text,
-    bankcode: text,
-    biccode: text,
-    taxnumber: text,
-    tax_shifted: z.boolean(),
-    sendmethod: text,
-    paymentmethod: text,
-    top: num.nullable(),
-    stddiscount: num.nullable(),
-    mailintro: text,
-    reference: referencePatch,
-    notes: text,
-    notes_on_invoice: z.boolean(),
-    active: z.boolean(),
-    default_doclang: text,
-    default_category: z.number().int().nullable(),
-    email_reminder: text,
-    currency: text,
-    mandate_id: text,
-    mandate_date: isoDate.nullable(),
-    collecttype: text,
-    tax_type: text,
-  })
-  .partial()
-  .strict();
+/** Writable client attributes (docs/service-api.md, Clients), structurally (shared/fields/client.ts). */
+export const clientPatch = z.object(patchShape(CLIENT_TABLE)).partial().strict();
 
 const none = z.object({}).strict();
 

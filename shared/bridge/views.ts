@@ -1,7 +1,8 @@
 // The shapes the renderer sees. They are views, not storage rows: the main
 // process maps its store and sync state onto them, so the UI never depends on
 // how things are kept.
-import type { Approval, CustomStatus, Reference, SendMethod } from '../schemas';
+import type { Approval, CustomStatus, SendMethod } from '../schemas';
+import type { KeysAt, LINE_TABLE, QUOTATION_TABLE, ViewFields, ViewOf } from '../fields';
 import type { FieldError } from '../field-errors';
 import type { UiLanguage } from '../language';
 import type { SerializedError } from './errors';
@@ -43,37 +44,19 @@ export interface QuotationSummary {
   updatedAt: string;
 }
 
-/** One line of a quotation; a text-only line has a description only. */
-export interface LineView {
-  id: string;
-  amount?: number;
-  amount_desc?: string;
-  description?: string;
-  tax_rate?: number;
-  price?: number;
-  discount_pct?: number;
-  /** a foreign tax for this line; absent: no */
-  tax_country?: boolean;
-  /** as the service computed it, when known */
-  linetotal?: number;
-}
+/**
+ * One line of a quotation, with the fields it holds (shared/fields/line.ts;
+ * a text-only line has a description only); its `linetotal` as the service
+ * computed it, when known.
+ */
+export type LineView = { id: string } & Partial<{ [K in KeysAt<typeof LINE_TABLE, 'json' | 'service'>]: NonNullable<ViewOf<(typeof LINE_TABLE)[K]>> }>;
 
-export interface QuotationView extends QuotationSummary {
-  reference: Reference;
-  quotationperiod: number | null;
+/** The header fields of a quotation as the page sees them: one each of its table's (shared/fields/quotation.ts, place 'json'). */
+export type QuotationHeaderView = ViewFields<typeof QUOTATION_TABLE>;
+
+export interface QuotationView extends QuotationSummary, QuotationHeaderView {
   /** date + quotationperiod */
   datedue: string | null;
-  discounttype: 'amount' | 'percentage' | null;
-  discount: number | null;
-  paymentcondition: string;
-  notes: string;
-  showtotals: boolean;
-  /** the layout profile chosen; null: the service's default */
-  profile: number | null;
-  /** the category chosen; null: none */
-  category: number | null;
-  /** the service converts the prices (in the client's currency) to euro */
-  convert_prices_to_euro: boolean;
   lines: LineView[];
   /** prices include tax when the client's tax_type is intax */
   taxType: 'intax' | 'extax';

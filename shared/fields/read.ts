@@ -112,9 +112,6 @@ export function readOneOf<const T extends readonly [string, ...string[]]>(values
   );
 }
 
-/** The printed reference lines, each read as text. */
-export const readReference = z.object(lenientShape({ line1: readText, line2: readText, line3: readText }));
-
 /** The cheap path of a read type, for tests. */
 export function readCheapPath(schema: z.ZodType): CheapPath {
   return cheapPathOf(schema)!;

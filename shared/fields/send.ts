@@ -89,11 +89,3 @@ const isEmailOrEmpty = (s: string) => s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.t
 export const emailOrEmpty = withCheapPath(text(255).refine(isEmailOrEmpty, 'must be an e-mail address like name@example.com'), (v) =>
   typeof v === 'string' && v.length <= 255 && isEmailOrEmpty(v) ? v : NOT_CHEAP,
 );
-
-/** Three printed reference lines, `reference` with line1..line3 (docs/service-api.md, Clients). */
-export const reference = z.object({
-  line1: text().optional(),
-  line2: text().optional(),
-  line3: text().optional(),
-});
-export type Reference = z.output<typeof reference>;

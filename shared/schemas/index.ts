@@ -1,4 +1,5 @@
 export * from '../fields/send';
+export type { Reference } from '../fields/builders';
 export * from './client';
 export * from './product';
 export * from './quotation';

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { FILTER_STATES, type draftPatch, type ListFilter, type QuotationState } from '../../../shared/bridge';
 import type { RankedState } from '../../store';
 import type { QuotationHeader } from '../../../shared/local';
+import { fieldsAt, QUOTATION_TABLE } from '../../../shared/fields';
 import { describeFieldErrors } from '../../../shared/field-errors';
 import { HandlerError } from '../../errors/handler-error';
 import type { Handlers } from '../dispatcher';
@@ -57,11 +58,13 @@ export function quotationHandlers(ctx: BridgeContext): QuotationHandlers {
   }
 
   function headerOf(patch: z.output<typeof draftPatch>, current: QuotationHeader): QuotationHeader {
-    const { clientId: _client, reference, ...rest } = patch;
-    const header: QuotationHeader = { ...rest };
-    // a reference patch changes only the lines it names
-    if (reference) header.reference = { ...current.reference, ...reference };
-    return header;
+    const { clientId: _client, ...rest } = patch;
+    const header: Record<string, unknown> = { ...rest };
+    // a group's patch (the reference lines) changes only the parts it names
+    for (const [k, f] of fieldsAt(QUOTATION_TABLE, 'json')) {
+      if (f.kind === 'group' && header[k]) header[k] = { ...(current as Record<string, object | undefined>)[k], ...header[k] };
+    }
+    return header as QuotationHeader;
   }
 
   return {

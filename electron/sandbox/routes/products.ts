@@ -9,6 +9,7 @@ import type { ServiceState } from '../service-state';
 import { invalid, notFound } from '../errors';
 import { pageOf } from '../paging';
 import { productDefaults, type ProductRec } from '../records';
+import { jsonKeys, PRODUCT_TABLE } from '../../../shared/fields';
 import { sendId, sendNoContent, sendRecord, sendTablePage, type Kind } from '../respond';
 import { idParam, resource } from '../routing';
 
@@ -18,6 +19,9 @@ function priceFromInTax(priceintax: number, taxes: number): number {
   return Number(new Big(priceintax).times(100).div(new Big(100).plus(taxes)).round(3, 1).toString());
 }
 
+/** The fields applied by rules of their own (apply). */
+const OWN_RULES: readonly string[] = ['priceintax', 'stock', 'stock_use'];
+
 /**
  * Applies a body to a product. Stock: a number turns stock use on, false or
  * stock_use false turns it off; priceintax follows price and taxes unless given
@@ -26,11 +30,11 @@ function priceFromInTax(priceintax: number, taxes: number): number {
 function apply(base: ProductRec, input: ProductInput, creating: boolean): { next: ProductRec; errors: FieldError[] } {
   const errors: FieldError[] = [];
   const next: ProductRec = { ...base };
-  if (input.code !== undefined) next.code = input.code;
-  if (input.name !== undefined) next.name = input.name;
-  if (input.notes !== undefined) next.notes = input.notes;
-  if (input.taxes !== undefined) next.taxes = input.taxes;
-  if (input.price !== undefined) next.price = input.price;
+  // every field of the table (shared/fields/product.ts) is kept as sent, but for those with rules of their own, below
+  for (const k of jsonKeys(PRODUCT_TABLE)) {
+    const v = (input as Record<string, unknown>)[k];
+    if (v !== undefined && !OWN_RULES.includes(k)) (next as Record<string, unknown>)[k] = v;
+  }
   if (input.priceintax !== undefined) {
     next.priceintax = input.priceintax;
     if (input.price === undefined) next.price = priceFromInTax(input.priceintax, next.taxes);

@@ -1,0 +1,21 @@
+// A quotation line's fields (docs/service-api.md, Quotation lines), declared
+// once: what derives from them is in docs/fields.md. A line's money (its
+// total, the tax of a price incl. tax) is worked out by hand
+// (shared/money.ts, the sandbox's pricing.ts), and so is a line's view
+// (electron/bridge/to-views.ts, lineView): a line holds only what was set.
+import { decimal, flag, text } from './builders';
+
+const percentage = { places: 2, min: 0, max: 100, message: 'must be a percentage from 0 to 100' } as const;
+
+export const LINE_TABLE = {
+  amount: decimal({ places: 3, label: 'line.quantity' }),
+  amount_desc: text({ label: 'line.unit' }),
+  description: text({ label: 'line.description' }),
+  tax_rate: decimal({ ...percentage, label: 'line.tax' }),
+  price: decimal({ places: 3, label: 'line.price' }),
+  discount_pct: decimal({ ...percentage, label: 'line.discount' }),
+  /** a foreign tax for this line: input only, the service takes it and never writes it back (shared/input-only.ts) */
+  tax_country: flag({ label: 'line.taxCountryOn' }),
+  /** as the service worked it out */
+  linetotal: decimal({ readOnly: true }),
+};
