@@ -1,7 +1,9 @@
 // The field tables (shared/fields, docs/fields.md): what derives from them
-// is what the app had written out by hand, field for field.
+// is what the app had written out by hand, field for field, and a table
+// takes no field once something was derived from it.
 import { describe, expect, it } from 'vitest';
-import { CLIENT_TABLE, layoutOrder, LINE_TABLE, PRODUCT_TABLE, QUOTATION_TABLE, type FieldTable } from '../../shared/fields';
+import { CLIENT_TABLE, layoutOrder, LINE_TABLE, PRODUCT_TABLE, QUOTATION_TABLE, text, type FieldTable } from '../../shared/fields';
+import { addFieldForTest } from '../../shared/fields/table';
 import { QUOTATION_HEADER_FIELDS } from '../../shared/local';
 import { clientWritable, productWritable, quotationContent } from '../../shared/schemas';
 import { clientDefaults, emptyReference, productDefaults } from '../../electron/sandbox/records';
@@ -113,5 +115,10 @@ describe('the field tables', () => {
     const a = clientDefaults(1);
     a.reference.line1 = 'changed';
     expect(clientDefaults(2).reference).toEqual(emptyReference());
+  });
+
+  it('take no field once something was derived from them', () => {
+    expect(() => addFieldForTest(QUOTATION_TABLE, 'late', text())).toThrow(/read already/);
+    expect(Object.keys(QUOTATION_TABLE)).not.toContain('late');
   });
 });
