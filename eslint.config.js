@@ -151,6 +151,13 @@ const boundaryPolicies = [
     },
   })),
   ...EXCEPTIONS.map(({ from, to }) => ({ from: { file: { path: from } }, allow: { to: { element: { type: to } } } })),
+  // the page's one way to the main process, said where it is crossed
+  {
+    from: { element: { type: ['renderer', 'screens', 'components', 'renderer-lib', 'i18n'] } },
+    disallow: { to: { element: { type: 'renderer-bridge' } } },
+    message:
+      'Only the Pinia stores reach the main process: call an action of the store that owns this (renderer/stores), adding one if none does (docs/architecture.md).',
+  },
   ...ENVIRONMENTS.filter((env) => !env.nodeModules).flatMap(({ name, files, ignores = [] }) => [
     { from: { file: { path: files } }, disallow: { to: { module: { origin: 'core' } } }, message: `Node's own modules are not there where ${name} code runs.` },
     ...ignores.map((path) => ({ from: { file: { path } }, allow: { to: { module: { origin: 'core' } } } })),
@@ -190,7 +197,18 @@ export default defineConfig(
       'import/resolver': { node: { extensions: ['.ts', '.vue', '.mjs', '.js'] } },
     },
     rules: {
-      'boundaries/dependencies': ['error', { default: 'disallow', checkAllOrigins: true, checkUnknownLocals: true, policies: boundaryPolicies }],
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          checkAllOrigins: true,
+          checkUnknownLocals: true,
+          policies: boundaryPolicies,
+          // says what to do, not only what is wrong
+          message:
+            'A file of {{from.element.type}} may not import {{#if to.element.type}}{{to.element.type}}{{else}}{{dependency.source}}{{/if}}: arrows only point down. LAYERS in eslint.config.js lists what each layer may import (docs/architecture.md); move what both need to a layer below both, or hand it in from above.',
+        },
+      ],
     },
   },
   {
