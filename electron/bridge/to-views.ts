@@ -26,6 +26,7 @@ import type {
 } from '../../shared/bridge';
 import type { QuotationListItem, Store } from '../store';
 import { formatMessage, isMessageKey } from '../../shared/messages';
+import { bool, num, str } from '../../shared/fields/view-values';
 import { CLIENT_FIELDS, PRODUCT_FIELDS } from '../store/fields';
 import { flatten, rowsOf, threeWay, type ThreeWay } from './conflict-rows';
 import { lineValues } from '../../shared/line-match';
@@ -94,23 +95,6 @@ function iso(ms: number): string {
     lastMs = ms;
   }
   return lastIso;
-}
-
-function str(v: unknown): string {
-  return v === null || v === undefined ? '' : String(v);
-}
-
-/** A finite number, from a number or numeric text; null otherwise. */
-function num(v: unknown): number | null {
-  if (typeof v === 'number' && Number.isFinite(v)) return v;
-  if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim())) return Number(v);
-  return null;
-}
-
-function bool(v: unknown, fallback: boolean): boolean {
-  if (v === true || v === 'true') return true;
-  if (v === false || v === 'false') return false;
-  return fallback;
 }
 
 function parse<T>(json: string | null | undefined): T | null {

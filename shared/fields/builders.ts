@@ -14,6 +14,7 @@ import { z } from 'zod';
 import * as send from './send';
 import { readBool, readDate, readInt, readNumber, readOneOf, readText } from './read';
 import { patchShape, recordShape, sendShape } from './derive';
+import { bool, num, str } from './view-values';
 import type { DraftOf, Field, FieldTable, Kind, Place, Shown, StoredOf, ViewOf } from './field';
 
 /** What the bridge checks of a value from the page: its structure, not the service's rules (shared/bridge/contract.ts). */
@@ -92,23 +93,6 @@ function make<V, D>(kind: Kind, o: Common, m: Made<V, D>): Field<never> {
     view: m.view,
     draft: m.draft ?? ((v: V) => v),
   }) as unknown as Field<never>;
-}
-
-function str(v: unknown): string {
-  return v === null || v === undefined ? '' : String(v);
-}
-
-/** A finite number, from a number or numeric text; null otherwise. */
-function num(v: unknown): number | null {
-  if (typeof v === 'number' && Number.isFinite(v)) return v;
-  if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim())) return Number(v);
-  return null;
-}
-
-function bool(v: unknown, fallback: boolean): boolean {
-  if (v === true || v === 'true') return true;
-  if (v === false || v === 'false') return false;
-  return fallback;
 }
 
 /** A number's rule: from `min`, up to `max`, named by `message`. */
