@@ -2,8 +2,10 @@
 // for the same pages as the client does, and doing with each body the least
 // any client that reads records must do (parse it; write its records).
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import Database from 'better-sqlite3';
 import type { Pool } from 'undici';
-import { authorization } from './_sandbox';
+import { authorization } from './_account';
+import { settle } from './_stats';
 
 /** The paths of a list read `page` rows at a time, up to the short page that ends it (empty when it ends on a full one). */
 export function listPaths(base: string, list: string, total: number, page: number): string[] {
@@ -61,4 +63,34 @@ export async function fetchParse(pool: Pool, paths: readonly string[], each: (re
     ahead,
   );
   return rows;
+}
+
+/** Every page a first pull asks for, in its order, `page` rows at a time. */
+export function pullPaths(base: string, counts: { clients: number; products: number; quotations: number }, page: number): string[] {
+  return [
+    `${base}/countrylist`,
+    ...(['clients', 'products', 'quotations'] as const).flatMap((list) => listPaths(base, list, counts[list], page)),
+    `${base}/profiles`,
+    `${base}/categories`,
+  ];
+}
+
+/** The floor of a first pull: the same pages fetched and parsed, their records written to `file` as JSON rows with nothing but a key. Gives the time (ms). */
+export async function bareRows(pool: Pool, paths: readonly string[], file: string): Promise<number> {
+  const db = new Database(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.exec('CREATE TABLE records (rid INTEGER PRIMARY KEY, json TEXT NOT NULL)');
+    const insert = db.prepare('INSERT INTO records (json) VALUES (?)');
+    const write = db.transaction((page: unknown[]) => {
+      for (const r of page) insert.run(JSON.stringify(r));
+    });
+    settle();
+    const t0 = performance.now();
+    await fetchParse(pool, paths, write);
+    return performance.now() - t0;
+  } finally {
+    db.close();
+  }
 }

@@ -3,9 +3,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { InvoicingApi } from '../../electron/api';
+import { KEY, USER } from './_account';
 
-export const USER = 'demo';
-export const KEY = 'demo-key';
+export { KEY, USER, authorization } from './_account';
 
 /** Starts `npm run sandbox` with rate limiting off and the given data sizes (and latency, ms); `stop` when done. */
 export async function sandboxProcess(counts: {
@@ -33,9 +33,6 @@ export async function sandboxProcess(counts: {
   });
   return { url, stop: () => child.kill() };
 }
-
-/** The Basic authorization header of the benchmarks' account. */
-export const authorization = `Basic ${Buffer.from(`${USER}:${KEY}`).toString('base64')}`;
 
 /** An API client of the benchmarks' account. */
 export function benchApi(url: string, pageSize: number): InvoicingApi {

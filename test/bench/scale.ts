@@ -20,11 +20,15 @@
 //   of scripts/with-keyring.sh): the time from its start to the end of its
 //   first pull, and its resident memory then (VmRSS, which the host reports
 //   at GET /__control/process with process.memoryUsage()), its peak (VmHWM)
-//   and its resident memory 10 s later.
+//   and its resident memory 10 s later; next to its floor: a process started
+//   with the same Node flags and no loader, listening as the host does, that
+//   fetches, parses and writes as bare rows the same pages
+//   (test/bench/_host-floor.ts);
 // And once, the built web host in demo mode (the default demo data): the time
 // from its start to the page's first contentful paint in Chromium (the browser
 // started before), on a new data folder and on that folder again, and its
-// resident memory idle with the page open.
+// resident memory idle with the page open; next to its floor, the same kind of
+// process answering a one-line page.
 // Each figure is followed by whether it meets its target. A benchmark, not a
 // timed test: a busy machine moves the figures, and the load is printed.
 // Usage: npm run bench -- scale [--size 10k|100k|both] [--rounds N (default 5 at 10k, 3 at 100k)] [--calls N]
@@ -35,14 +39,14 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
 import { Pool } from 'undici';
 import { KEY, USER, benchApi, sandboxProcess } from './_sandbox';
-import { fetchParse, listPaths } from './_floors';
+import { bareRows, pullPaths } from './_floors';
 import { median, option, settle } from './_stats';
 // the web host's measures load their modules (and the browser's) when they run, after the desk's: they stay out of its memory
 import type { ProcessReport } from './_webhost';
 import type { Page } from 'playwright-core';
+import type { Chromium } from '../helpers/chromium';
 import { createCore, type Core } from '../../electron/core';
 import { createDispatcher } from '../../electron/bridge/dispatcher';
 import { MemoryKeychain } from '../../electron/keychain';
@@ -103,36 +107,6 @@ function resetPeak(): boolean {
     return true;
   } catch {
     return false;
-  }
-}
-
-/** Every page the first pull asks for, in its order. */
-function pullPaths(base: string, counts: Counts): string[] {
-  return [
-    `${base}/countrylist`,
-    ...(['clients', 'products', 'quotations'] as const).flatMap((list) => listPaths(base, list, counts[list], PAGE)),
-    `${base}/profiles`,
-    `${base}/categories`,
-  ];
-}
-
-/** The floor of the first pull: the same pages fetched and parsed, their records written as JSON rows with nothing but a key. */
-async function bareRows(pool: Pool, paths: string[], file: string): Promise<number> {
-  const db = new Database(file);
-  try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-    db.exec('CREATE TABLE records (rid INTEGER PRIMARY KEY, json TEXT NOT NULL)');
-    const insert = db.prepare('INSERT INTO records (json) VALUES (?)');
-    const write = db.transaction((page: unknown[]) => {
-      for (const r of page) insert.run(JSON.stringify(r));
-    });
-    settle();
-    const t0 = performance.now();
-    await fetchParse(pool, paths, write);
-    return performance.now() - t0;
-  } finally {
-    db.close();
   }
 }
 
@@ -367,7 +341,7 @@ async function deskAtSize(size: Size, url: string): Promise<void> {
     const ratio = median(pulls) / median(floors);
     console.log(`first pull into a new database, ${ROUNDS} rounds alternating with the floor, medians:`);
     console.log(
-      `  floor: fetch + parse + bare JSON rows (${pullPaths('', counts).length} pages, a process of its own) ${(median(floors) / 1000).toFixed(2).padStart(6)} s   (runs ${floors.map((x) => (x / 1000).toFixed(2)).join(', ')})`,
+      `  floor: fetch + parse + bare JSON rows (${pullPaths('', counts, PAGE).length} pages, a process of its own) ${(median(floors) / 1000).toFixed(2).padStart(6)} s   (runs ${floors.map((x) => (x / 1000).toFixed(2)).join(', ')})`,
     );
     console.log(
       `  first pull through the desk's sync engine     ${(median(pulls) / 1000).toFixed(2).padStart(6)} s   (runs ${pulls.map((x) => (x / 1000).toFixed(2)).join(', ')})`,
@@ -451,6 +425,31 @@ async function hostAtSize(url: string, counts: Counts): Promise<void> {
     await host.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+  await hostFloor(url, counts);
+}
+
+/**
+ * The floor of the figures above: a process with npm run web's Node flags and
+ * no loader that listens as the host does, then fetches and parses the same
+ * pages and writes their records as bare JSON rows (test/bench/_host-floor.ts).
+ */
+async function hostFloor(url: string, counts: Counts): Promise<void> {
+  const { startFloor } = await import('./_webhost');
+  const floor = await startFloor(['pull', url, String(counts.clients), String(counts.products), String(counts.quotations)]);
+  try {
+    const pulledAt = await floor.printed('pulled');
+    const after = await floor.report();
+    await sleep(10_000);
+    const later = await floor.report();
+    console.log(
+      `  floor: a process of its own with the same Node flags, listening, that fetched, parsed and wrote as bare rows the same ${pullPaths('', counts, PAGE).length} pages:`,
+    );
+    console.log(
+      `    pull ended after ${((pulledAt - floor.spawnedAt) / 1000).toFixed(1)} s, CPU ${(after.cpuMs / 1000).toFixed(1)} s; resident then ${mbOf(after.rss)} MB (${parts(after)}), peak ${mbOf(after.peakRss)} MB, 10 s later ${mbOf(later.rss)} MB`,
+    );
+  } finally {
+    await floor.stop();
+  }
 }
 
 /** The time from Date.now() `since` to the page's first contentful paint, and to its document's answer (ms). */
@@ -522,10 +521,40 @@ async function demoStart(): Promise<void> {
     const mb = idle!.rss / 1048576;
     console.log(`  resident idle, the page open, 10 s after its paint: ${mb.toFixed(0)} MB: ${met(mb < TARGET.demoIdleMb)} (${TARGET.demoIdleMb} MB)`);
     console.log(`    (${parts(idle!)}; peak since its start ${mbOf(idle!.peakRss)} MB)`);
+    await serveFloor(browser, LATER);
   } finally {
     await browser.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The floor of a start to first paint and of the memory idle: a process with
+ * npm run web's Node flags and no loader that listens and answers a one-line
+ * page (test/bench/_host-floor.ts), painted in the same browser; started
+ * `times` times, its resident memory read 10 s after the last paint.
+ */
+async function serveFloor(browser: Chromium, times: number): Promise<void> {
+  const { startFloor } = await import('./_webhost');
+  const paints: number[] = [];
+  let idle: ProcessReport | null = null;
+  for (let r = 1; r <= times; r++) {
+    const floor = await startFloor(['serve']);
+    const page = await browser.newPage();
+    try {
+      paints.push((await firstPaint(page, floor.url, floor.spawnedAt)).paint);
+      if (r === times) {
+        await sleep(10_000);
+        idle = await floor.report();
+      }
+    } finally {
+      await page.close();
+      await floor.stop();
+    }
+  }
+  console.log(
+    `  floor: a process of its own with the same Node flags that listens and answers a one-line page: first paint after ${(median(paints) / 1000).toFixed(2)} s (the median of ${times}), resident idle ${mbOf(idle!.rss)} MB (${parts(idle!)})`,
+  );
 }
 
 /**
@@ -538,7 +567,7 @@ async function runFloor(size: Size, url: string): Promise<void> {
   const pool = new Pool(base.origin, { connections: 4, keepAliveTimeout: 30_000 });
   const scratch = mkdtempSync(join(tmpdir(), 'quotedesk-scale-floor-'));
   try {
-    const paths = pullPaths(base.pathname, SIZES[size]);
+    const paths = pullPaths(base.pathname, SIZES[size], PAGE);
     await bareRows(pool, paths, join(scratch, 'warm.sqlite'));
     console.log(`floor-ms ${await bareRows(pool, paths, join(scratch, 'timed.sqlite'))}`);
   } finally {

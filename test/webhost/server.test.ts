@@ -10,14 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDispatcher, type Handlers } from '../../electron/bridge/dispatcher';
 import { EventHub } from '../../electron/bridge/events';
 import { CONTENT_SECURITY_POLICY } from '../../electron/core/security';
-import {
-  injectBridgeScript,
-  isTrustedWebSender,
-  startWebHostServer,
-  type ProcessReport,
-  type WebHostServer,
-  type WebSender,
-} from '../../electron/webhost/server';
+import { injectBridgeScript, isTrustedWebSender, startWebHostServer, type WebHostServer, type WebSender } from '../../electron/webhost/server';
+import type { ProcessReport } from '../../electron/webhost/process-report';
 import { BUILT_BRIDGE_CLIENT } from '../../electron/webhost/host';
 import { ensureBuilt } from '../../scripts/build-parts';
 
