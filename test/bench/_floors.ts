@@ -75,22 +75,33 @@ export function pullPaths(base: string, counts: { clients: number; products: num
   ];
 }
 
-/** The floor of a first pull: the same pages fetched and parsed, their records written to `file` as JSON rows with nothing but a key. Gives the time (ms). */
-export async function bareRows(pool: Pool, paths: readonly string[], file: string): Promise<number> {
+/**
+ * Where the floor of a first pull writes: a new SQLite file in WAL, as
+ * durable as the store's (synchronous FULL), with one table of JSON rows and
+ * nothing but a key: no search index, no list columns, no lookups of what is
+ * known. `write` takes a page's records in a transaction of their own.
+ */
+export function bareRowsFile(file: string): { write: (page: unknown[]) => void; close: () => void } {
   const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.exec('CREATE TABLE records (rid INTEGER PRIMARY KEY, json TEXT NOT NULL)');
+  const insert = db.prepare('INSERT INTO records (json) VALUES (?)');
+  const write = db.transaction((page: unknown[]) => {
+    for (const r of page) insert.run(JSON.stringify(r));
+  });
+  return { write, close: () => db.close() };
+}
+
+/** The floor of a first pull: the same pages fetched and parsed, their records written to `file` as bare rows (bareRowsFile). Gives the time (ms). */
+export async function bareRows(pool: Pool, paths: readonly string[], file: string): Promise<number> {
+  const rows = bareRowsFile(file);
   try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-    db.exec('CREATE TABLE records (rid INTEGER PRIMARY KEY, json TEXT NOT NULL)');
-    const insert = db.prepare('INSERT INTO records (json) VALUES (?)');
-    const write = db.transaction((page: unknown[]) => {
-      for (const r of page) insert.run(JSON.stringify(r));
-    });
     settle();
     const t0 = performance.now();
-    await fetchParse(pool, paths, write);
+    await fetchParse(pool, paths, rows.write);
     return performance.now() - t0;
   } finally {
-    db.close();
+    rows.close();
   }
 }

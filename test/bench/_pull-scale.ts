@@ -17,10 +17,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import v8 from 'node:v8';
-import Database from 'better-sqlite3';
 import { Pool } from 'undici';
 import { KEY, USER, sandboxProcess } from './_sandbox';
-import { fetchParse, listPaths } from './_floors';
+import { bareRowsFile, fetchParse, listPaths } from './_floors';
 import { median, option, settle } from './_stats';
 import { createCore } from '../../electron/core';
 import { createDispatcher } from '../../electron/bridge/dispatcher';
@@ -58,24 +57,17 @@ const floorCpu: number[] = [];
 const pullCpu: number[] = [];
 
 async function floor(pool: Pool, paths: string[], file: string): Promise<number> {
-  const db = new Database(file);
+  const rows = bareRowsFile(file);
   try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-    db.exec('CREATE TABLE records (rid INTEGER PRIMARY KEY, json TEXT NOT NULL)');
-    const insert = db.prepare('INSERT INTO records (json) VALUES (?)');
-    const write = db.transaction((page: unknown[]) => {
-      for (const r of page) insert.run(JSON.stringify(r));
-    });
     settle();
     const t0 = performance.now();
     const cpu0 = process.cpuUsage();
-    await fetchParse(pool, paths, write);
+    await fetchParse(pool, paths, rows.write);
     const cpu = process.cpuUsage(cpu0);
     floorCpu.push((cpu.user + cpu.system) / 1000);
     return performance.now() - t0;
   } finally {
-    db.close();
+    rows.close();
   }
 }
 

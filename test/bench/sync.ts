@@ -12,10 +12,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { Pool } from 'undici';
 import { authorization, benchApi, sandboxProcess } from './_sandbox';
-import { fetchParse, listPaths } from './_floors';
+import { bareRowsFile, fetchParse, listPaths } from './_floors';
 import { option, settle } from './_stats';
 import { openStore } from '../../electron/store';
 import { SyncEngine } from '../../electron/sync';
@@ -89,23 +88,11 @@ async function readOnly(url: string): Promise<number> {
   return rows;
 }
 
-/**
- * The floor of the first pull: the same pages fetched and parsed, each
- * page's records written as JSON into a table with nothing but a key, a
- * transaction per page, in a new WAL file written as durably as the store
- * writes (no search index, no list columns, no lookups of what is known).
- */
+/** The floor of the first pull: the same pages fetched and parsed, each page's records written as bare rows (bareRowsFile). */
 async function bareRows(pool: Pool, paths: string[], file: string): Promise<{ ms: number; rows: number }> {
-  const db = new Database(file);
+  const db = bareRowsFile(file);
   try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-    db.exec('CREATE TABLE records (rid INTEGER PRIMARY KEY, json TEXT NOT NULL)');
-    const insert = db.prepare('INSERT INTO records (json) VALUES (?)');
-    const write = db.transaction((page: unknown[]) => {
-      for (const r of page) insert.run(JSON.stringify(r));
-    });
-    const [ms, rows] = await time(() => fetchParse(pool, paths, write));
+    const [ms, rows] = await time(() => fetchParse(pool, paths, db.write));
     return { ms, rows };
   } finally {
     db.close();
