@@ -72,30 +72,35 @@ export class QuotationPushes {
           .run(serverId, provisional ? JSON.stringify(provisional) : null, localId);
       }
       // The version this save replaced is no base for the next one, and the
-      // saved one is not read yet: should the app stop before it is, the
-      // next save goes unchecked rather than taking its own work for a
-      // change made on the service.
-      this.conn.stmt('UPDATE quotations SET base = NULL WHERE id = ?').run(localId);
+      // saved one is not read yet. Until it is (and for good, should the
+      // read fail or the app stop first), what was sent is the base: the
+      // next save then tells a change made on the service from its own
+      // work, field by field, instead of overwriting the service unchecked.
+      // What the service filled in itself counts as their change to a field
+      // this desk left as it sent it, and is taken in without asking.
+      this.conn.stmt('UPDATE quotations SET base = ? WHERE id = ?').run(provisional ? JSON.stringify(provisional) : null, localId);
       this.outbox.markDone(entryId);
     });
   }
 
   /**
-   * The saved draft `serverId` as read back (null: it could not be read).
+   * The saved draft `serverId` as read back (null: it could not be read,
+   * and the base stays what was sent).
    * What the service holds now is ours, and later edits start from it. The
    * draft stays (its line ids are what the UI holds); a pull replaces it
    * once nothing waits to be saved. A row that meanwhile mirrors another
    * quotation is left alone.
    */
   recordSavedVersion(localId: string, serverId: number, saved: Quotation | null): void {
+    // not read: the base stays what was sent (recordSaved)
+    if (saved === null) return;
     // the table is named only when a row is written: a version of another quotation changes nothing
     this.conn.tx([], () => {
       const row = this.quotations.findRow(localId);
       if (!row || row.server_id !== serverId) return;
-      const json = saved === null ? null : JSON.stringify(saved);
+      const json = JSON.stringify(saved);
       this.conn.tx([rowRef(localId)], () => {
-        if (json === null) this.conn.stmt('UPDATE quotations SET base = NULL WHERE id = ?').run(localId);
-        else this.conn.stmt('UPDATE quotations SET server = ?, base = ? WHERE id = ?').run(json, json, localId);
+        this.conn.stmt('UPDATE quotations SET server = ?, base = ? WHERE id = ?').run(json, json, localId);
       });
     });
   }

@@ -28,14 +28,16 @@ function record(fields: Partial<Quotation> & { id: number }): Quotation {
 }
 
 describe('the writes of a quotation push', () => {
-  it('recordSaved: the row takes the server id and the body until it is read back; the entry is done with it', () => {
+  it('recordSaved: the row takes the server id, and the body as its service version and base until it is read back; the entry is done with it', () => {
     const { store, clock } = scratchStore();
     const { q, entry } = draft(store, clock);
     const seen = changes(store);
     store.quotationPushes.recordSaved(entry.id, q.id, 41, record({ id: 41, notes: 'as sent' }));
     const row = store.quotations.row(q.id);
-    expect(row).toMatchObject({ server_id: 41, base: null });
+    expect(row).toMatchObject({ server_id: 41 });
     expect(JSON.parse(row.server!)).toMatchObject({ id: 41, notes: 'as sent' });
+    // the next save tells a change made on the service from this one by it
+    expect(JSON.parse(row.base!)).toMatchObject({ id: 41, notes: 'as sent' });
     expect(store.outbox.get(entry.id).state).toBe('done');
     expect(seen).toEqual([['outbox', 'quotations']]);
   });
@@ -62,11 +64,14 @@ describe('the writes of a quotation push', () => {
     expect(seen).toEqual([['outbox', 'quotations']]);
   });
 
-  it('recordSavedVersion: the saved version read back is the base of later edits; unread, there is none', () => {
+  it('recordSavedVersion: the saved version read back is the base of later edits; unread, what was sent stays the base', () => {
     const { store, clock } = scratchStore();
     const { q, entry } = draft(store, clock);
-    store.quotationPushes.recordSaved(entry.id, q.id, 41, null);
+    store.quotationPushes.recordSaved(entry.id, q.id, 41, record({ id: 41, notes: 'as sent' }));
     const seen = changes(store);
+    // the read failed: nothing changes
+    store.quotationPushes.recordSavedVersion(q.id, 41, null);
+    expect(JSON.parse(store.quotations.row(q.id).base!)).toMatchObject({ notes: 'as sent' });
     store.quotationPushes.recordSavedVersion(q.id, 41, record({ id: 41, notes: 'read back' }));
     const row = store.quotations.row(q.id);
     expect(JSON.parse(row.base!)).toMatchObject({ notes: 'read back' });
@@ -76,10 +81,8 @@ describe('the writes of a quotation push', () => {
     // a version of another quotation is not taken
     store.quotationPushes.recordSavedVersion(q.id, 99, record({ id: 99, notes: 'not ours' }));
     expect(JSON.parse(store.quotations.row(q.id).base!)).toMatchObject({ notes: 'read back' });
-    store.quotationPushes.recordSavedVersion(q.id, 41, null);
-    expect(store.quotations.row(q.id).base).toBeNull();
-    // the version of another quotation wrote nothing, and said nothing changed
-    expect(seen).toEqual([['quotations'], ['quotations']]);
+    // only the version read back wrote anything, and said so
+    expect(seen).toEqual([['quotations']]);
   });
 
   it('names the row it wrote, so what shows that quotation reads it again', () => {
