@@ -490,14 +490,15 @@ export class SyncEngine {
   async pushNow(): Promise<FlushResult> {
     if (this.pausedFor) return { done: 0, parked: 0, failed: 0, stopped: 'paused' };
     this.giveWay();
-    if (this.connectivity.online === false) {
-      const back = await this.serial(() => (this.connectivity.online === false ? this.probe(true) : Promise.resolve(true)));
-      if (!back) {
-        this.scheduleNext();
-        return { done: 0, parked: 0, failed: 0, stopped: 'offline' };
-      }
+    // One task, probe and push: the pull or push ahead of it may find the
+    // line down only after this call, and its push must not then wait for
+    // the next probe.
+    const pushed = await this.serial(async () => (this.connectivity.online === false && !(await this.probe(true)) ? null : this.drain()));
+    if (pushed === null) {
+      this.scheduleNext();
+      return { done: 0, parked: 0, failed: 0, stopped: 'offline' };
     }
-    return this.flush();
+    return pushed;
   }
 
   /** One cheap read; `priority` when a person's action is waiting on it. */

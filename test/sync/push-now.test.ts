@@ -3,6 +3,7 @@
 // offline and its next probe is minutes away.
 import { describe, expect, it } from 'vitest';
 import { rig, serverQuotations, type Rig } from './helpers';
+import { until } from '../helpers/until';
 
 /** Offline for a while: probes refused until the next one is far off; then the network is back unnoticed. */
 async function longSpellOffline(r: Rig): Promise<void> {
@@ -84,5 +85,25 @@ describe('pushing at once after a user action', () => {
     expect(await r.engine.pushNow()).toMatchObject({ done: 0, stopped: 'offline' });
     expect(r.engine.connectivity.nextProbeAt!).toBeGreaterThanOrEqual(before);
     expect(r.store.outbox.pendingCount()).toBe(1);
+  });
+
+  it('asked while a pull runs that then finds the line down: pushed once the pull ends, not at the next probe', async () => {
+    const r = await rig({ sandbox: { clients: 1, products: 0, quotations: 0 }, api: { deadlineMs: 60_000, bodyTimeoutMs: 60_000 } });
+    await r.engine.pull();
+    expect(r.engine.online).toBe(true);
+    r.sb.addFault({ method: 'GET', path: '/clients', effect: { kind: 'stall', everyMs: 100 } });
+    const pulling = r.engine.pull().catch(() => undefined);
+    await until(() => r.sb.requestLog().some((q) => q.fault === 'stall'), 'the page to stall');
+    r.store.clients.create({ company: 'Haast BV', email: 'haast@example.nl' });
+    // asked while the engine still sees the line up
+    const pushing = r.engine.pushNow();
+    // the pull ahead of it then finds the line down, and the next probe far off, as after a long spell offline
+    for (let i = 0; i < 10; i++) r.engine.connectivity.unreachable('the line is down');
+    expect(r.engine.connectivity.nextProbeAt! - r.clock()).toBeGreaterThan(30_000);
+    r.engine.cancelPull();
+    await pulling;
+    expect(await pushing).toMatchObject({ done: 1 });
+    expect(r.engine.online).toBe(true);
+    expect(r.sb.data.clients.all().filter((c) => c.company === 'Haast BV')).toHaveLength(1);
   });
 });
