@@ -26,7 +26,9 @@ describe('a resolution queues work', () => {
     await t.ok('lines.add', { quotationId: q.id, line: { amount: 1, price: 10, description: 'Werk' } });
     await t.ok('quotations.saveToService', { id: q.id });
     const serverId = (await until(async () => (await t.ok('quotations.get', { id: q.id })).serverId, 'the first save'))!;
-    await until(async () => (await t.ok('sync.status', {})).pending === 0, 'the base read back');
+    await until(async () => (await t.ok('sync.status', {})).pending === 0, 'the save');
+    // the save is done before its draft is read back, in the same push: the base is read once the engine is idle
+    await t.core.sync.engine.idle();
 
     // both sides change while the line is down, so no pull can bring theirs in before the local edit
     await sandbox.setNetwork(false);
