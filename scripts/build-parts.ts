@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { markBuilt, PARTS, ROOT, staleParts, type Part } from './build-state.mjs';
+import { isProcessAlive } from '../electron/core/process-alive';
 
 export { PARTS, ROOT, staleParts, type Part };
 
@@ -90,20 +91,10 @@ function tryLock(lock: string): boolean {
   } catch {
     try {
       const pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
-      if (pid && !isAlive(pid)) rmSync(lock, { recursive: true, force: true });
+      if (pid && !isProcessAlive(pid)) rmSync(lock, { recursive: true, force: true });
     } catch {
       // the owner is between mkdir and writing its pid, or just removed it
     }
     return false;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    // it exists, but belongs to another user
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -65,7 +65,7 @@ function builtAt(root, part) {
 }
 
 /** Whether the part's build is missing or older than one of its sources. */
-export function isStale(root, part) {
+function isStale(root, part) {
   const files = PART_FILES[part];
   const at = builtAt(root, part);
   if (at === null || files.outputs.some((f) => !existsSync(join(root, f)))) return true;

@@ -8,10 +8,11 @@
 //
 // Nothing else in the process may open quotedesk.lock: on unix, closing any
 // descriptor of a file drops every lock the process holds on it.
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { isProcessAlive } from './process-alive';
+import { writeJsonFile } from '../files/json-file';
 
 /** the file whose SQLite lock is the folder's */
 export const LOCK_FILE = 'quotedesk.lock';
@@ -108,13 +109,10 @@ function isBusy(err: unknown): boolean {
 
 function writeHolder(folder: string): void {
   const holder: DataLockHolder = { pid: process.pid, started: new Date(Date.now() - process.uptime() * 1000).toISOString() };
-  const tmp = join(folder, `${HOLDER_FILE}.${process.pid}.tmp`);
   try {
-    writeFileSync(tmp, `${JSON.stringify(holder)}\n`);
-    renameSync(tmp, join(folder, HOLDER_FILE));
+    writeJsonFile(join(folder, HOLDER_FILE), holder);
   } catch {
     // only the refusal message reads it
-    rmSync(tmp, { force: true });
   }
 }
 

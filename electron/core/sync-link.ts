@@ -9,7 +9,7 @@
 import type { NextTry, PullProgress, SyncFailure, SyncRun, SyncStatus } from '../../shared/bridge';
 import { ApiError } from '../api';
 import { SyncEngine, type Timers } from '../sync';
-import type { EngineFailure } from '../sync/engine';
+import { failureOf, type EngineFailure } from '../sync/engine';
 import type { Space } from './space';
 import { pullInterval } from './pull-interval';
 import { rememberCredits } from '../sync/credits';
@@ -181,10 +181,7 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
         (e: unknown) => {
           if (e instanceof ApiError && e.kind === 'aborted') ended({ outcome: 'cancelled', pushed: 0, failure: null });
           else {
-            const f =
-              e instanceof ApiError
-                ? { kind: e.kind, messageKey: e.messageKey, params: { ...e.params } }
-                : { kind: 'internal', messageKey: 'bridge.internal', params: {} };
+            const f = e instanceof ApiError ? failureOf(e) : { kind: 'internal', messageKey: 'bridge.internal', params: {} };
             ended({ outcome: 'failed', pushed: 0, failure: { ...f, at: new Date(now()).toISOString() } });
           }
           throw e;

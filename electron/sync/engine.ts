@@ -90,7 +90,8 @@ interface PullRun {
   timer: unknown;
 }
 
-function failureOf(e: ApiError): Omit<EngineFailure, 'at'> {
+/** What a failed exchange is remembered and shown as. */
+export function failureOf(e: ApiError): Omit<EngineFailure, 'at'> {
   return { kind: e.kind, messageKey: e.messageKey, params: { ...e.params } };
 }
 

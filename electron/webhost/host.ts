@@ -41,7 +41,7 @@ export interface WebHost {
 
 // electron/webhost/host.ts, or dist/webhost/cli.js once built: two folders down either way
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const BUILT_RENDERER_DIR = join(PROJECT_ROOT, 'dist', 'renderer');
+const BUILT_RENDERER_DIR = join(PROJECT_ROOT, 'dist', 'renderer');
 export const BUILT_BRIDGE_CLIENT = join(PROJECT_ROOT, 'dist', 'webhost', 'bridge-client.js');
 
 /** What a missing build means, and what to do. */

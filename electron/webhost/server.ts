@@ -136,17 +136,22 @@ export async function startWebHostServer(opts: WebHostServerOptions): Promise<We
       return send(res, 200, contentType('client.js'), opts.bridgeClient);
     }
 
+    /** The control endpoints take this page's token, from this page's origin: false when refused (answered 403). */
+    const controlAllowed = (): boolean => {
+      if (tokenMatches(url.searchParams.get('token') ?? header(req, 'x-quotedesk-token')) && sameOrigin(req)) return true;
+      json(res, 403, { error: 'A valid token is required' });
+      return false;
+    };
+
     if (path === '/__control/process') {
       // what this process holds and took, for the benchmark (test/bench/scale.ts) and anyone asking why
-      if (!tokenMatches(url.searchParams.get('token') ?? header(req, 'x-quotedesk-token')) || !sameOrigin(req))
-        return json(res, 403, { error: 'A valid token is required' });
+      if (!controlAllowed()) return;
       if (req.method !== 'GET') return json(res, 405, { error: 'GET only' });
       return json(res, 200, await processReport());
     }
 
     if (path === '/__control/network') {
-      const given = url.searchParams.get('token') ?? header(req, 'x-quotedesk-token');
-      if (!tokenMatches(given) || !sameOrigin(req)) return json(res, 403, { error: 'A valid token is required' });
+      if (!controlAllowed()) return;
       if (req.method === 'GET') return json(res, 200, { online: opts.isOnline() });
       if (req.method !== 'POST') return json(res, 405, { error: 'GET or POST only' });
       const body = await readBody(req);

@@ -34,7 +34,7 @@ export interface BuiltHost {
 }
 
 /** The arguments of package.json's web script after `node`: the Node flags `npm run web` gives the host, and scripts/web.mjs. */
-export function webScript(): string[] {
+function webScript(): string[] {
   const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.web!;
   const [command, ...rest] = script.split(/\s+/);
   if (command !== 'node' || !rest.includes('scripts/web.mjs')) throw new Error(`package.json's web script is not "node … scripts/web.mjs": ${script}`);
@@ -73,7 +73,14 @@ export async function startFloor(args: string[]): Promise<BuiltHost> {
  * packages from the bundle. Loaded only here: the bundler stays out of the
  * processes measured.
  */
-async function floorBundle(): Promise<string> {
+let bundled: Promise<string> | undefined;
+function floorBundle(): Promise<string> {
+  // once a run: the floor is started several times, its source the same
+  bundled ??= bundleFloor();
+  return bundled;
+}
+
+async function bundleFloor(): Promise<string> {
   const outDir = join(ROOT, 'node_modules', '.cache', 'quotedesk-bench');
   const { build } = await import('vite');
   await build({
