@@ -119,31 +119,24 @@ export class AccountService {
 
     await this.#verify(base.href, username, apiKey);
 
-    const previousKey = await this.#secrets.get(id);
-    await this.#secrets.set(id, apiKey);
-    const existing = this.#saved.accounts.find((a) => a.id === id);
-    const account: StoredAccount = {
-      id,
-      baseUrl: base.href,
-      username,
-      displayName: input.displayName?.trim() || existing?.displayName || `${username} @ ${base.host}`,
-      needsKey: false,
-      keyMissing: false,
-      connectedAt: this.#now().toISOString(),
-    };
-    try {
-      await this.#update((s) => ({
+    let account!: StoredAccount;
+    await this.#keepKey(id, apiKey, () => {
+      const existing = this.#saved.accounts.find((a) => a.id === id);
+      account = {
+        id,
+        baseUrl: base.href,
+        username,
+        displayName: input.displayName?.trim() || existing?.displayName || `${username} @ ${base.host}`,
+        needsKey: false,
+        keyMissing: false,
+        connectedAt: this.#now().toISOString(),
+      };
+      return (s) => ({
         ...s,
         active: s.active ?? id,
         accounts: existing ? s.accounts.map((a) => (a.id === id ? account : a)) : [...s.accounts, account],
-      }));
-    } catch (err) {
-      // the accounts file could not be written: leave the keychain as it was
-      if (previousKey === null) await this.#secrets.delete(id).catch(() => {});
-      else await this.#secrets.set(id, previousKey).catch(() => {});
-      throw err;
-    }
-    this.#apis.get(id)?.forget();
+      });
+    });
     this.#logger.info('account connected', { account: id });
     return this.#view(account);
   }
@@ -160,16 +153,10 @@ export class AccountService {
     const key = typeof apiKey === 'string' ? apiKey.trim() : '';
     if (key === '') throw new AccountError('account_input', { field: 'apiKey' });
     this.#stored(id);
-    const previousKey = await this.#secrets.get(id);
-    await this.#secrets.set(id, key);
-    try {
-      await this.#update((s) => ({ ...s, accounts: s.accounts.map((a) => (a.id === id ? { ...a, needsKey: false, keyMissing: false } : a)) }));
-    } catch (err) {
-      if (previousKey === null) await this.#secrets.delete(id).catch(() => {});
-      else await this.#secrets.set(id, previousKey).catch(() => {});
-      throw err;
-    }
-    this.#apis.get(id)?.forget();
+    await this.#keepKey(id, key, () => (s) => ({
+      ...s,
+      accounts: s.accounts.map((a) => (a.id === id ? { ...a, needsKey: false, keyMissing: false } : a)),
+    }));
     this.#logger.info('account key kept unchecked: the service could not be reached', { account: id });
     return this.get(id);
   }
@@ -259,6 +246,27 @@ export class AccountService {
     } finally {
       await probe.close();
     }
+  }
+
+  /**
+   * Puts `key` in the keychain for account `id`, then writes to the accounts
+   * file the change `changeOnceKept` gives (asked once the key is in); the
+   * account's client reads the key again afterwards. When the file cannot be
+   * written, the keychain is left as it was and the error thrown.
+   */
+  async #keepKey(id: string, key: string, changeOnceKept: () => (s: SavedAccounts) => SavedAccounts): Promise<void> {
+    const previousKey = await this.#secrets.get(id);
+    await this.#secrets.set(id, key);
+    const change = changeOnceKept();
+    try {
+      await this.#update(change);
+    } catch (err) {
+      // the accounts file could not be written: leave the keychain as it was
+      if (previousKey === null) await this.#secrets.delete(id).catch(() => {});
+      else await this.#secrets.set(id, previousKey).catch(() => {});
+      throw err;
+    }
+    this.#apis.get(id)?.forget();
   }
 
   /** refused: the service answered 401 to the key; missing: the keychain had no key for the account. */

@@ -14,6 +14,7 @@ import type { FieldError } from '../../shared/field-errors';
 import { describeFieldErrors } from '../../shared/field-errors';
 import type { Outcome } from '../../shared/api-errors';
 import type { MessageParams } from '../../shared/messages';
+import { isRecord } from '../../shared/same-value';
 import { ApiError } from './errors';
 import { parseRetryAfter } from './backoff';
 import { redact } from './redact';
@@ -69,7 +70,7 @@ export function unknownUnlessRead(method: Method): Outcome {
  * acting; any other status leaves a write's outcome unknown (a read changes
  * nothing either way).
  */
-export function outcomeOfStatus(status: number, method: Method): Outcome {
+function outcomeOfStatus(status: number, method: Method): Outcome {
   return status >= 400 && status < 500 ? 'not_applied' : unknownUnlessRead(method);
 }
 
@@ -100,7 +101,7 @@ export function errorFromStatus(status: number, headers: Headers, body: string, 
     case 402:
       return new ApiError({ ...base, ...withMessage, kind: 'payment_required', messageKey: 'api.payment_required' });
     case 403:
-      return forbidden(headers, text, ctx, base, withMessage, now);
+      return forbidden(headers, text, ctx, base, withMessage, retryAfterMs);
     case 404:
       return new ApiError({ ...base, ...withMessage, kind: 'not_found', messageKey: 'api.not_found' });
     case 405:
@@ -108,7 +109,7 @@ export function errorFromStatus(status: number, headers: Headers, body: string, 
     case 406:
       return new ApiError({ ...base, ...withMessage, kind: 'not_acceptable', messageKey: 'api.not_acceptable' });
     case 429:
-      return rateLimited(headers, base, withMessage, now);
+      return rateLimited(retryAfterMs, base, withMessage);
     case 511:
       // Network Authentication Required: the status made for a network's login page (RFC 6585)
       return loginPage(ctx, status);
@@ -135,7 +136,7 @@ function forbidden(
   ctx: FailedRequest,
   base: { operation: string; status: number; outcome: Outcome },
   withMessage: object,
-  now: number,
+  retryAfterMs: number | undefined,
 ): ApiError {
   const remaining = Array.isArray(headers['x-ratelimit-remaining']) ? headers['x-ratelimit-remaining'][0] : headers['x-ratelimit-remaining'];
   const blocked = () => new ApiError({ ...base, ...withMessage, kind: 'forbidden', messageKey: 'api.forbidden' });
@@ -143,14 +144,13 @@ function forbidden(
   // the body's words first, most specific first; then the headers; then what was asked
   if (/black-?list|blocked/i.test(text)) return blocked();
   if (/\bdocuments?\b|\binvoices?\b/i.test(text)) return documents();
-  if (/limit|too many|rate/i.test(text)) return rateLimited(headers, base, withMessage, now);
-  if (remaining?.trim() === '0') return rateLimited(headers, base, withMessage, now);
+  if (/limit|too many|rate/i.test(text)) return rateLimited(retryAfterMs, base, withMessage);
+  if (remaining?.trim() === '0') return rateLimited(retryAfterMs, base, withMessage);
   if (ctx.deletesClient) return documents();
   return blocked();
 }
 
-function rateLimited(headers: Headers, base: { operation: string; status: number; outcome: Outcome }, withMessage: object, now: number): ApiError {
-  const retryAfterMs = parseRetryAfter(headers['retry-after'], now);
+function rateLimited(retryAfterMs: number | undefined, base: { operation: string; status: number; outcome: Outcome }, withMessage: object): ApiError {
   const init = { ...base, ...withMessage, kind: 'rate_limited' as const, messageKey: 'api.rate_limited' as const };
   return retryAfterMs === undefined
     ? new ApiError({ ...init, params: { seconds: '?' } })
@@ -295,10 +295,6 @@ export function serverMessageOf(body: string, secrets: readonly string[]): strin
   if (msg === undefined || msg.trim() === '') return undefined;
   const one = msg.replace(/\s+/g, ' ').trim();
   return redact(one.length > 300 ? `${one.slice(0, 300)}…` : one, secrets);
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
 /** The first of `keys` whose value is a string that says something. */

@@ -299,11 +299,6 @@ export class RecordsApi<T, I extends object> {
     return this.api.listPages(`${this.spec.name}.list`, `/${this.spec.name}`, this.spec.parse, this.spec.key, this.spec.identity, opts);
   }
 
-  /** As pages(), with the pages `known` recognises by their text given unparsed (see UnchangedPage). */
-  pagesKnowing(known: KnownPages, opts: PagingOptions = {}): Walk<T, UnchangedPage> {
-    return this.api.listPagesKnowing(`${this.spec.name}.list`, `/${this.spec.name}`, this.spec.parse, this.spec.key, this.spec.identity, known, opts);
-  }
-
   /** Every record of the whole list. */
   all(opts: PagingOptions = {}): AsyncGenerator<T, void, undefined> {
     return flatten(this.pages(opts));
@@ -378,11 +373,6 @@ export class QuotationsApi {
   /** Page after page of the whole list (see Walk for whether they are all). */
   pages(opts: PagingOptions = {}): Walk<Quotation> {
     return this.api.listPages('quotations.list', '/quotations', parsers.quotation, 'id', (q) => q.id, opts);
-  }
-
-  /** As pages(), with the pages `known` recognises by their text given unparsed (see UnchangedPage). */
-  pagesKnowing(known: KnownPages, opts: PagingOptions = {}): Walk<Quotation, UnchangedPage> {
-    return this.api.listPagesKnowing('quotations.list', '/quotations', parsers.quotation, 'id', (q) => q.id, known, opts);
   }
 
   all(opts: PagingOptions = {}): AsyncGenerator<Quotation, void, undefined> {

@@ -44,18 +44,18 @@ export function headerOf(headers: Answer['headers'], name: string): string | und
 }
 
 /** The media type of a Content-Type value, lower case and without parameters; undefined when there is none. */
-export function mediaTypeOf(contentType: string | undefined): string | undefined {
+function mediaTypeOf(contentType: string | undefined): string | undefined {
   const t = contentType?.split(';')[0]?.trim().toLowerCase();
   return t ? t : undefined;
 }
 
 /** application/json, or any type whose suffix is +json (application/vnd.api+json, application/problem+json). */
-export function isJsonType(mediaType: string | undefined): boolean {
+function isJsonType(mediaType: string | undefined): boolean {
   return mediaType === 'application/json' || (mediaType !== undefined && /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(mediaType));
 }
 
 /** The charset a Content-Type value names, lower case; undefined when it names none. */
-export function charsetOf(contentType: string | undefined): string | undefined {
+function charsetOf(contentType: string | undefined): string | undefined {
   const m = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '');
   return m ? m[1]!.toLowerCase() : undefined;
 }

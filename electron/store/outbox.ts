@@ -451,7 +451,7 @@ export class Outbox {
    */
   recoverInFlight(): number {
     return this.conn.tx(['outbox'], () => {
-      const n = this.conn.stmt(`UPDATE outbox SET state = 'unknown_outcome', next_attempt_at = 0, claim = NULL WHERE state = 'in_flight'`).run().changes;
+      const n = this.conn.stmt(`UPDATE outbox SET state = 'unknown_outcome', next_attempt_at = 0 WHERE state = 'in_flight'`).run().changes;
       this.conn.stmt(`UPDATE outbox SET claim = NULL WHERE claim IS NOT NULL`).run();
       return n;
     });

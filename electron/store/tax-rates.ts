@@ -34,8 +34,8 @@ export class TaxRates {
       .all(exceptQuotationId ?? '');
     const rates = new Set<number>(DUTCH_RATES);
     for (const r of rows) {
-      const n = typeof r.rate === 'number' ? r.rate : typeof r.rate === 'string' && r.rate.trim() !== '' ? Number(r.rate) : NaN;
-      if (Number.isFinite(n) && n >= 0 && n <= 100) rates.add(n);
+      const n = rateOf(r.rate);
+      if (n !== null) rates.add(n);
     }
     return [...rates].sort((a, b) => b - a);
   }

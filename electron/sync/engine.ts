@@ -22,6 +22,8 @@ import { ApiError } from '../api';
 import type { Store, OutboxItem } from '../store';
 import type { OutboxEntry } from '../../shared/outbox';
 import type { PauseReason, PullSummary, SyncEvents } from '../../shared/sync';
+import type { SerializedError } from '../../shared/api-errors';
+import type { SyncFailure } from '../../shared/bridge';
 import { Connectivity } from './connectivity';
 import { Pusher } from './pusher';
 import { pull } from './pull';
@@ -71,16 +73,11 @@ export interface FlushResult {
   stopped?: 'offline' | 'paused' | 'rate_limited' | 'trouble';
 }
 
-/** What last went wrong with a pull or a push (SyncEngine.failures), until one goes well again. */
-export interface EngineFailure {
-  kind: string;
-  messageKey: string;
-  params: Record<string, string | number>;
+/** What last went wrong with a pull or a push (SyncEngine.failures), until one goes well again: the bridge's SyncFailure, `at` in epoch ms. */
+export type EngineFailure = Omit<SyncFailure, 'at'> & {
   /** epoch ms */
   at: number;
-  list?: 'clients' | 'products' | 'quotations';
-  setAside?: number;
-}
+};
 
 /** A pull under way, and how it gives way to a person's work. */
 interface PullRun {
@@ -91,7 +88,7 @@ interface PullRun {
 }
 
 /** What a failed exchange is remembered and shown as. */
-export function failureOf(e: ApiError): Omit<EngineFailure, 'at'> {
+export function failureOf(e: Pick<SerializedError, 'kind' | 'messageKey' | 'params'>): Omit<EngineFailure, 'at'> {
   return { kind: e.kind, messageKey: e.messageKey, params: { ...e.params } };
 }
 
@@ -239,7 +236,10 @@ export class SyncEngine {
     return this.troubleUntil > this.now() ? this.troubleUntil : null;
   }
 
-  /** `askedOnly`: only what a person asked for (a pull gives way to it). */
+  /**
+   * `askedOnly`: while what a person asked for is due (a pull gives way to
+   * it). Entries go in their order, so older ones ahead of it go first.
+   */
   private async drain(askedOnly = false): Promise<FlushResult> {
     const result: FlushResult = { done: 0, parked: 0, failed: 0 };
     if (this.pausedFor) return { ...result, stopped: 'paused' };
@@ -427,8 +427,7 @@ export class SyncEngine {
     const failed = summary.failed?.[0];
     const setAside = summary.setAside?.count ?? 0;
     if (failed) {
-      const e = failed.error;
-      this.noteFailed('pull', { kind: e.kind, messageKey: e.messageKey, params: { ...e.params }, list: failed.list, ...(setAside > 0 ? { setAside } : {}) });
+      this.noteFailed('pull', { ...failureOf(failed.error), list: failed.list, ...(setAside > 0 ? { setAside } : {}) });
     } else if (setAside > 0) {
       const list = (['clients', 'products', 'quotations'] as const).find((l) => (summary.setAside?.lists[l] ?? 0) > 0);
       this.noteFailed('pull', { kind: 'set_aside', messageKey: 'pull.set_aside', params: { count: setAside }, setAside, ...(list ? { list } : {}) });

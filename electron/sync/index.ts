@@ -2,5 +2,4 @@ export { SyncEngine } from './engine';
 export type { SyncEngineOptions, FlushResult, Timers } from './engine';
 export { Connectivity } from './connectivity';
 export { pull } from './pull';
-export { WritePolicy, type WriteDecision } from './write-policy';
 export { mergeClient, draftUnchanged } from './merge';

@@ -20,7 +20,6 @@
 // or far shorter than what is held is read again before anything is swept.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { isApiError, serializeApiError, type ApiError, type InvoicingApi } from '../api';
-import type { Walk } from '../api/paging';
 import type { RecordParser } from '../api/parse';
 import { UnchangedPage, digestOfPage, type KnownPages } from '../api/page-prints';
 import type { Store } from '../store';
@@ -158,17 +157,12 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
    * service gave. A failure of this list alone (LIST_FAULTS) ends its walk,
    * not the pull: `r.error` says why, and the list is not complete.
    */
-  const read = async <T extends object>(
-    list: List,
-    r: Reading,
-    walkFrom: (start: number, signal: AbortSignal | undefined) => Walk<T | SetAside, UnchangedPage>,
-    put: (page: T[]) => void,
-    key: (row: T) => number,
-  ) => {
+  const read = async <T extends object>(list: List, r: Reading, put: (page: T[]) => void, key: (row: T) => number) => {
     let start = 0;
     for (;;) {
       const segment = opts.giveWay?.segment();
-      const walk = walkFrom(start, segment && opts.signal ? AbortSignal.any([segment, opts.signal]) : (segment ?? opts.signal));
+      const signal = segment && opts.signal ? AbortSignal.any([segment, opts.signal]) : (segment ?? opts.signal);
+      const walk = pagesOf<T>(list, key, { ...call, start, signal });
       let gaveWay = false;
       try {
         for await (const page of walk) {
@@ -242,7 +236,6 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
       read<Client>(
         'clients',
         r,
-        (start, signal) => pagesOf<Client>('clients', (c) => c.clientnr, { ...call, start, signal }),
         (page) => store.pulled.putClients(page, startedAt),
         (c) => c.clientnr,
       ),
@@ -250,7 +243,6 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
       read<Product>(
         'products',
         r,
-        (start, signal) => pagesOf<Product>('products', (p) => p.id, { ...call, start, signal }),
         (page) => store.pulled.putProducts(page, startedAt),
         (p) => p.id,
       ),
@@ -258,7 +250,6 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
       read<Quotation>(
         'quotations',
         r,
-        (start, signal) => pagesOf<Quotation>('quotations', (q) => q.id, { ...call, start, signal }),
         (page) => store.pulled.putQuotations(page, startedAt),
         (q) => q.id,
       ),

@@ -6,7 +6,7 @@ import type { OpKind } from '../../shared/outbox';
 import type { OutboxItem } from '../store';
 import { StoreError } from '../store';
 import { ClaimedElsewhere } from '../store/outbox';
-import { WritePolicy, type WriteDecision } from './write-policy';
+import { WritePolicy, opErrorOf, type WriteDecision } from './write-policy';
 import { ClientCreate, ClientDelete, ClientUpdate } from './ops/clients';
 import { QuotationDelete, QuotationSave, QuotationSend, QuotationSentChange } from './ops/quotations';
 import { ProductCreate, ProductDelete, ProductStock, ProductUpdate } from './ops/products';
@@ -86,8 +86,7 @@ export class Pusher {
     const decision = this.policy.decide(entry, error, this.opts.now());
     switch (decision.do) {
       case 'leave':
-        if (entry.state === 'in_flight')
-          outbox.markUnknown(id, { kind: 'network', message: error.message, messageKey: error.messageKey, params: { ...error.params } });
+        if (entry.state === 'in_flight') outbox.markUnknown(id, opErrorOf(error, 'network'));
         break;
       case 'retry':
         if (decision.lookupFirst) outbox.lookupAt(id, decision.at, decision.error, decision.counts);

@@ -66,7 +66,7 @@ const DEFAULT_GIVE_UP_UNREADABLE_AFTER = 5;
  * does not read, more than the size it reads. Not a look-up that could not
  * finish (api.list_incomplete), and not a status the client did not expect.
  */
-export function isUnreadable(e: ApiError): boolean {
+function isUnreadable(e: ApiError): boolean {
   return e.kind === 'bad_response' && (e.messageKey === 'api.bad_response' || e.messageKey === 'api.too_large');
 }
 
@@ -91,8 +91,7 @@ export class WritePolicy {
 
   /** The pause before attempt `attempts + 1`, or the service's Retry-After when it named one. */
   pause(attempts: number, retryAfterMs?: number): number {
-    if (retryAfterMs !== undefined && Number.isFinite(retryAfterMs) && retryAfterMs >= 0) return Math.ceil(retryAfterMs);
-    return Math.min(this.backoff.capMs ?? Infinity, retryDelay(attempts, undefined, this.backoff));
+    return retryDelay(attempts, retryAfterMs, this.backoff);
   }
 
   /**
