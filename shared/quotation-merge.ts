@@ -5,7 +5,7 @@
 // only is taken; only what both sides changed, to different values, is a
 // conflict, decided by `prefer`. See docs/conflicts.md.
 import { QUOTATION_HEADER_FIELDS, type DraftLine, type QuotationContent } from './local';
-import { QUOTATION_TABLE } from './fields';
+import { partNames, QUOTATION_TABLE } from './fields';
 import { matchLines, sameLine } from './line-match';
 import { sameValue } from './same-value';
 
@@ -16,13 +16,7 @@ export type Side = 'mine' | 'theirs';
  * (shared/fields/quotation.ts), each part of a group on its own (the
  * reference lines: 'reference.line1').
  */
-export const MERGE_FIELDS: readonly string[] = [
-  'client',
-  ...QUOTATION_HEADER_FIELDS.flatMap((f) => {
-    const parts = QUOTATION_TABLE[f].parts;
-    return parts ? Object.keys(parts).map((p) => `${f}.${p}`) : [f];
-  }),
-];
+export const MERGE_FIELDS: readonly string[] = ['client', ...QUOTATION_HEADER_FIELDS.flatMap((f) => partNames(f, QUOTATION_TABLE[f]))];
 
 export type MergeConflict =
   /** a header field; 'client' holds local client ids */

@@ -101,7 +101,6 @@ function parse<T>(json: string | null | undefined): T | null {
   return json ? (JSON.parse(json) as T) : null;
 }
 
-/** The service's field errors from the last failed attempt of a record's operations. */
 /** The failure of the first entry waiting for the record that failed and goes again (not parked: the badge says that). */
 function pushErrorOf(ops: OutboxEntry[] | undefined): PushError | null {
   // the failures that end by themselves; one the person must fix parks the entry, and a fix clears it
@@ -120,6 +119,7 @@ function pushErrorOf(ops: OutboxEntry[] | undefined): PushError | null {
   };
 }
 
+/** The service's field errors from the last failed attempt of a record's operations. */
 function lastFieldErrors(ops: OutboxEntry[] | undefined): FieldError[] {
   for (const op of [...(ops ?? [])].reverse()) {
     if (op.lastError?.fieldErrors?.length) return op.lastError.fieldErrors;
@@ -229,12 +229,9 @@ export function lineView(line: DraftLine, linetotal?: unknown): LineView {
   const from = line as unknown as Record<string, unknown>;
   for (const [k, f] of fieldsAt(LINE_TABLE, 'json')) {
     const v = from[k];
-    if (f.kind === 'flag') {
-      if (v === true || v === 'true') out[k] = true;
-    } else if (f.kind === 'int' || f.kind === 'decimal') {
-      const n = num(v);
-      if (n !== null) out[k] = n;
-    } else if (v !== undefined && v !== null) out[k] = String(v);
+    if (v == null) continue;
+    const s = f.view(v);
+    if (s !== null && s !== false) out[k] = s;
   }
   const total = num(linetotal);
   if (total !== null) out.linetotal = total;
@@ -332,6 +329,8 @@ function productState(p: LocalProduct, pending: Pending): ClientState {
  */
 function priceInTaxShown(store: Store, p: LocalProduct, price: number | null, taxes: number | null): number | null {
   const shown = num(p.fields.priceintax);
+  // a synced product's fields are the service's record: neither typed here nor stale
+  if (p.state === 'synced' && shown !== null) return shown;
   const server = parse<{ price?: unknown; taxes?: unknown; priceintax?: unknown }>(store.products.findRow(p.id)?.server);
   const typedHere = shown !== null && shown !== num(server?.priceintax);
   const stale = shown === null || num(server?.price) !== price || num(server?.taxes) !== taxes;

@@ -114,11 +114,16 @@ export function buildApp(
     reply.header('X-RateLimit-Remaining', String(s.remaining));
   }
 
+  /** Removes every header the reply has so far: the answer that follows replaces the service's. */
+  function clearHeaders(reply: FastifyReply): void {
+    for (const name of Object.keys(reply.getHeaders())) reply.removeHeader(name);
+  }
+
   /** Makes the reply the error a fault answers (status, headers, type) and returns its body. */
   function faultAnswer(req: FastifyRequest, reply: FastifyReply, strike: Strike): string {
     const status = strike.status ?? 500;
     // the answer replaces whatever the service put on it
-    for (const name of Object.keys(reply.getHeaders())) reply.removeHeader(name);
+    clearHeaders(reply);
     reply.code(status);
     if (strike.retryAfter !== undefined) reply.header('Retry-After', strike.retryAfter);
     if (strike.body === 'html') {
@@ -133,7 +138,7 @@ export function buildApp(
 
   /** Makes the reply a network's login page (200, text/html, none of the service's headers) and returns it. */
   function loginPageAnswer(req: FastifyRequest, reply: FastifyReply): string {
-    for (const name of Object.keys(reply.getHeaders())) reply.removeHeader(name);
+    clearHeaders(reply);
     req.gatewayPage = true;
     reply.code(200).type('text/html; charset=utf-8');
     return LOGIN_PAGE;
@@ -183,7 +188,7 @@ export function buildApp(
     if (!changed) return payload;
     ctx.data.rollback();
     if (!rt.quiet) console.error(`sandbox: the data file cannot be written, the change was undone: ${failure.message}`);
-    for (const name of Object.keys(reply.getHeaders())) reply.removeHeader(name);
+    clearHeaders(reply);
     setLimitHeaders(reply);
     reply.code(503).type(CONTENT_TYPE[req.format]);
     return renderError(

@@ -83,7 +83,6 @@ export class SandboxData {
   /** the text last written to the data file: the state a rollback returns to */
   private durable: string | null = null;
   private changeCount = 0;
-  private rollbackCount = 0;
   private failure: Error | null = null;
 
   constructor(private readonly file?: string) {
@@ -149,11 +148,6 @@ export class SandboxData {
     return this.changeCount;
   }
 
-  /** Counts rollbacks; a change made before one was undone by it. */
-  get rollbacks(): number {
-    return this.rollbackCount;
-  }
-
   /** Why the last write of the data file failed; null once a write succeeds (or without a data file). */
   get writeError(): Error | null {
     return this.failure;
@@ -191,7 +185,6 @@ export class SandboxData {
     if (!this.file || this.durable === null) return;
     this.load(JSON.parse(this.durable), this.file);
     this.dirty = false;
-    this.rollbackCount++;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
   }

@@ -41,10 +41,11 @@ export function notFound(message: string): ApiError {
 }
 
 /** The error bodies of other services the sandbox can answer in (AnswerForm, faults.ts). */
-export type ErrorShape = 'errors_laravel' | 'errors_list' | 'errors_strings' | 'error_only' | 'error_text';
+export const ERROR_SHAPES = ['errors_laravel', 'errors_list', 'errors_strings', 'error_only', 'error_text'] as const;
+export type ErrorShape = (typeof ERROR_SHAPES)[number];
 
 /** A field path as a form's bracket keys: lines.0.price → lines[0][price]. */
-export function bracketKeys(field: string): string {
+function bracketKeys(field: string): string {
   const [first = '', ...rest] = field.split('.');
   return first + rest.map((p) => `[${p}]`).join('');
 }

@@ -2,6 +2,7 @@
 // (addRule) strike first, in the order added; then one seeded draw per
 // eligible request picks at most one fault, so a run is reproducible.
 import { seededRng, pick, type Rng } from './random';
+import { ERROR_SHAPES } from './errors';
 
 export interface Faults {
   latencyMs: number;
@@ -58,11 +59,7 @@ export const ANSWER_FORMS = [
   'no_content_type',
   'text_plain',
   'padded',
-  'errors_laravel',
-  'errors_list',
-  'errors_strings',
-  'error_only',
-  'error_text',
+  ...ERROR_SHAPES,
 ] as const;
 export type AnswerForm = (typeof ANSWER_FORMS)[number];
 
@@ -148,7 +145,7 @@ function errorStatus(where: string, s: number): number {
 }
 
 /** Gateways answer 502 and 504 with their own page; the service itself answers the rest. */
-export function defaultBody(status: number): 'json' | 'html' {
+function defaultBody(status: number): 'json' | 'html' {
   return status === 502 || status === 504 ? 'html' : 'json';
 }
 

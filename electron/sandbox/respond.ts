@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WireObject } from '../../shared/wire';
 import { CONTENT_TYPE, joinListXml, renderElementXml, renderId, renderListXml, renderRecordXml } from './negotiate';
 import type { Table } from './table';
-import { errorBodyIn, type ErrorBody, type ErrorShape } from './errors';
+import { ERROR_SHAPES, errorBodyIn, type ErrorBody } from './errors';
 import type { AnswerForm } from './faults';
 
 export interface Kind {
@@ -69,7 +69,7 @@ const SINGULAR: Record<string, string> = {
 };
 
 /** The name of the list or record a path (after /api/v1) is about: /clients/4 → clients, /search/products/… → products. */
-export function listNameOf(path: string): string {
+function listNameOf(path: string): string {
   const [first = '', second = ''] = path.split('/').filter(Boolean);
   return first === 'search' ? second : first === 'countrylist' ? 'countries' : first;
 }
@@ -94,7 +94,7 @@ const CP1252 = (() => {
 })();
 
 /** Text as an ISO-8859-1 server writes it (windows-1252 in fact); a character it lacks becomes ?. */
-export function latin1Bytes(text: string): Buffer {
+function latin1Bytes(text: string): Buffer {
   const out: number[] = [];
   for (const ch of text) {
     const c = ch.codePointAt(0)!;
@@ -102,8 +102,6 @@ export function latin1Bytes(text: string): Buffer {
   }
   return Buffer.from(out);
 }
-
-const ERROR_SHAPES: readonly AnswerForm[] = ['errors_laravel', 'errors_list', 'errors_strings', 'error_only', 'error_text'];
 
 /**
  * The answer the reply is about to send, given in another form (AnswerForm,
@@ -161,7 +159,7 @@ export function answerIn(reply: FastifyReply, payload: unknown, r: Reshaping): u
     } catch {
       return payload;
     }
-    const shaped = errorBodyIn(r.form as ErrorShape, body);
+    const shaped = errorBodyIn(r.form, body);
     reply.type(shaped.type);
     return shaped.text;
   }

@@ -138,7 +138,7 @@ export interface CountryView {
 
 // a pull's progress is the sync engine's own report (phase, pages read, pages
 // expected), passed to the page as it is: one shape, not two
-import type { PullProgress } from '../sync';
+import type { PulledList, PullProgress } from '../sync';
 export type { PullProgress } from '../sync';
 
 export interface RateBudget {
@@ -188,7 +188,7 @@ export interface SyncFailure {
   /** when (ISO) */
   at: string;
   /** the list a pull could not read whole */
-  list?: 'clients' | 'products' | 'quotations';
+  list?: PulledList;
   /** records a pull set aside (they could not be stored) */
   setAside?: number;
 }
@@ -223,7 +223,7 @@ export interface SyncStatus {
    * paging left open whether rows were missing): what was read is kept, and
    * nothing missing from them was removed. Empty when every list was whole.
    */
-  incomplete: ('clients' | 'products' | 'quotations')[];
+  incomplete: PulledList[];
   pulling: PullProgress | null;
   budget: RateBudget | null;
   /**

@@ -98,6 +98,11 @@ export function fieldNamed(table: FieldTable, name: string): Field | undefined {
   return group?.kind === 'group' && group.parts && Object.hasOwn(group.parts, part) ? group.parts[part] : undefined;
 }
 
+/** A field's name; a group's, its parts one by one as 'reference.line1'. */
+export function partNames(name: string, field: Field): string[] {
+  return field.kind === 'group' && field.parts ? Object.keys(field.parts).map((p) => `${name}.${p}`) : [name];
+}
+
 /**
  * The fields the page edits, in the order the editor lays them out (a
  * field's `layout`; those without one follow in table order), a group's
@@ -107,5 +112,5 @@ export function fieldNamed(table: FieldTable, name: string): Field | undefined {
 export function layoutOrder(table: FieldTable): string[] {
   const fields = fieldsAt(table, 'json').map(([k, f], i) => ({ k, f, at: f.layout ?? Number.POSITIVE_INFINITY, i }));
   fields.sort((a, b) => a.at - b.at || a.i - b.i);
-  return fields.flatMap(({ k, f }) => (f.kind === 'group' && f.parts ? Object.keys(f.parts).map((p) => `${k}.${p}`) : [k]));
+  return fields.flatMap(({ k, f }) => partNames(k, f));
 }

@@ -1,8 +1,9 @@
 // A quotation line's fields (docs/service-api.md, Quotation lines), declared
 // once: what derives from them is in docs/fields.md. A line's money (its
 // total, the tax of a price incl. tax) is worked out by hand
-// (shared/money.ts, the sandbox's pricing.ts), and so is a line's view
-// (electron/bridge/to-views.ts, lineView): a line holds only what was set.
+// (shared/money.ts, the sandbox's pricing.ts). A line's view
+// (electron/bridge/to-views.ts, lineView) holds only what was set, each
+// field as its `view` shows it (a flag only when on).
 import { decimal, flag, text } from './builders';
 
 const percentage = { places: 2, min: 0, max: 100, message: 'must be a percentage from 0 to 100' } as const;

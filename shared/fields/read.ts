@@ -15,8 +15,8 @@
 // Only a record's own number (clientnr, id; a quotation's clientnr) must be
 // readable: without it a record cannot be stored, and it fails as before.
 import { z } from 'zod';
-import { NOT_CHEAP, cheapPathOf, withCheapPath, type CheapPath } from './cheap';
-import { isValidDate } from './send';
+import { NOT_CHEAP, withCheapPath } from './cheap';
+import { isValidDate, numeric } from './send';
 
 /** A value of a field that could not be read: kept as it came until the record is settled. */
 export class Unread {
@@ -41,11 +41,6 @@ export function lenient<T extends z.ZodType>(schema: T): T {
   return schema.catch((ctx) => new Unread(ctx.value) as z.output<T>) as unknown as T;
 }
 
-/** Every field of a shape read leniently. */
-export function lenientShape<S extends Record<string, z.ZodType>>(shape: S): S {
-  return Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, lenient(s)])) as S;
-}
-
 function absent(v: unknown): boolean {
   return v === null || v === undefined;
 }
@@ -56,22 +51,17 @@ export const readText = withCheapPath(
   (v) => (typeof v === 'string' ? v : v === null ? undefined : NOT_CHEAP),
 );
 
-function numeric(v: unknown): unknown {
-  if (absent(v)) return undefined;
-  if (typeof v !== 'string') return v;
-  const t = v.trim();
-  if (t === '') return undefined;
-  return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : v;
-}
+/** A number from its text, as sent (send.ts); "" and null are absent. */
+const readNumeric = (v: unknown): unknown => (absent(v) ? undefined : numeric(v));
 
 /** A whole number of any size; "" and null are absent. */
-export const readInt = withCheapPath(z.preprocess(numeric, z.number({ error: 'must be a whole number' }).int('must be a whole number').optional()), (v) =>
+export const readInt = withCheapPath(z.preprocess(readNumeric, z.number({ error: 'must be a whole number' }).int('must be a whole number').optional()), (v) =>
   typeof v === 'string' && /^-?\d{1,15}$/.test(v) ? Number(v) : v === '' || v === null ? undefined : NOT_CHEAP,
 );
 
 /** A number with any number of decimals, dot as separator; "" and null are absent. */
 export const readNumber = withCheapPath(
-  z.preprocess(numeric, z.number({ error: 'must be a number with a dot as decimal separator' }).finite('must be a finite number').optional()),
+  z.preprocess(readNumeric, z.number({ error: 'must be a number with a dot as decimal separator' }).finite('must be a finite number').optional()),
   (v) => (typeof v === 'string' && /^-?\d{1,15}(\.\d{1,15})?$/.test(v) ? Number(v) : v === '' || v === null ? undefined : NOT_CHEAP),
 );
 
@@ -110,11 +100,6 @@ export function readOneOf<const T extends readonly [string, ...string[]]>(values
     z.preprocess((v) => (absent(v) ? undefined : v), z.enum(values, { error: `must be one of: ${values.join(', ')}` }).optional()),
     (v) => (allowed.has(v) ? v : v === null ? undefined : NOT_CHEAP),
   );
-}
-
-/** The cheap path of a read type, for tests. */
-export function readCheapPath(schema: z.ZodType): CheapPath {
-  return cheapPathOf(schema)!;
 }
 
 /**

@@ -26,7 +26,8 @@ export const bool = withCheapPath(
   (v) => (v === 'true' || v === true ? true : v === 'false' || v === false ? false : NOT_CHEAP),
 );
 
-function numeric(v: unknown): unknown {
+/** A number from its text ("42", "-1.5"); "" is absent; anything else as it is. */
+export function numeric(v: unknown): unknown {
   if (typeof v !== 'string') return v;
   const t = v.trim();
   if (t === '') return undefined;

@@ -7,6 +7,8 @@
 // errors.ts directly: the contract module would pull zod into the page script
 import { BridgeError, type BridgeResult, type SerializedError } from '../../../shared/bridge/errors';
 import type { BridgeEvents, EventName, QuotedeskBridge } from '../../../shared/bridge/contract';
+// the catalogue errors.ts already brings along
+import { formatMessage } from '../../../shared/messages';
 
 /** The few page globals the client uses (typed here so this file needs no DOM typings). */
 export interface PageGlobals {
@@ -33,7 +35,7 @@ function unreachable(detail: string): BridgeError {
   const e: SerializedError = {
     kind: 'host_unreachable',
     messageKey: 'bridge.host_unreachable',
-    message: `The page lost its connection to quotedesk (${detail}). Your work is kept; start quotedesk again and reload the page.`,
+    message: formatMessage('bridge.host_unreachable', { detail }),
     params: { detail },
   };
   return new BridgeError(e);
