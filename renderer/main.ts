@@ -4,16 +4,15 @@ import { createPinia } from 'pinia';
 import App from './App.vue';
 import { createAppI18n } from './i18n';
 import { useNavStore } from './stores/nav';
+import { useSettingsStore } from './stores/settings';
 import { hashFromRoute, routeFromHash } from './lib/nav';
-import { languageFromLocales } from '../shared/language';
-import { rememberedLanguage } from './lib/remembered-language';
 import './styles.css';
 
 const app = createApp(App);
 const pinia = createPinia();
 app.use(pinia);
-// the language last spoken here, else the browser's, until the stored setting is read (and after, while none is picked)
-app.use(createAppI18n(rememberedLanguage() ?? languageFromLocales(navigator.languages ?? [navigator.language])));
+// the settings store's language: the one last spoken here, else the browser's, until the stored setting is read
+app.use(createAppI18n(useSettingsStore(pinia).language));
 
 const nav = useNavStore(pinia);
 nav.go(routeFromHash(location.hash));

@@ -131,6 +131,12 @@ function count(s: string, ch: string): number {
   return n;
 }
 
+/** The whole number `text` reads as in `language`; null when it is empty, no number, or not whole. */
+export function wholeNumber(text: string, language: UiLanguage): number | null {
+  const p = parseNumber(text, language);
+  return p.ok && p.value !== null && Number.isInteger(p.value) ? p.value : null;
+}
+
 /**
  * A number as an input shows it, in the language's own way: its decimal
  * separator, thousands grouped (`group`, on by default; off for a number that

@@ -40,3 +40,18 @@ export function documentFields(draft: object): ShownField[] {
 export function sentFields(view: object): ShownField[] {
   return shown(view, (f) => (f.sent ? f.label : null));
 }
+
+/** How a screen writes a shown field's value, in its own language: the word for a flag that is on, a number, a date. */
+export interface ShownFieldFormat {
+  yes: () => string;
+  number: (v: number) => string;
+  date: (v: string) => string;
+}
+
+/** A shown field's value as text: "yes" for a flag, a number or a date formatted, else the text itself. */
+export function shownFieldText(f: ShownField, format: ShownFieldFormat): string {
+  if (f.kind === 'flag') return format.yes();
+  if (f.kind === 'int' || f.kind === 'decimal') return format.number(f.value as number);
+  if (f.kind === 'date') return format.date(String(f.value));
+  return String(f.value);
+}

@@ -57,7 +57,7 @@ export function troubleAdvice(f: SyncFailure, t: Translate): string {
 }
 
 /** Why a save or send waits after a failure, as the editor says it: "the service answers with errors". */
-export function pushErrorReason(e: PushError, t: Translate): string {
+function pushErrorReason(e: PushError, t: Translate): string {
   if (e.messageKey === 'api.login_page') return t('trouble.reason.login');
   if (e.kind === 'rate_limited') return t('trouble.reason.wait');
   if (e.kind === 'network') return t('trouble.reason.network');
