@@ -4,7 +4,9 @@
 // closing never waits for an answer that does not come.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
-import { ApiError, InvoicingApi, type InvoicingApiOptions } from '../../electron/api';
+import { InvoicingApi, type InvoicingApiOptions, type ApiError } from '../../electron/api';
+import { apiFailure } from '../helpers/api-failure';
+import { until } from '../helpers/until';
 
 let sb: Sandbox;
 const open: InvoicingApi[] = [];
@@ -15,18 +17,17 @@ function apiFor(opts: Partial<InvoicingApiOptions> = {}): InvoicingApi {
   return a;
 }
 
+/** The ApiError the call fails with, and how long it took from here. */
 async function failure(p: Promise<unknown>): Promise<{ error: ApiError; ms: number }> {
   const started = Date.now();
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ApiError) return { error: e, ms: Date.now() - started };
-    throw e;
-  }
-  throw new Error('the call succeeded');
+  const error = await apiFailure(p);
+  return { error, ms: Date.now() - started };
 }
 
 const trickle = (method: string, path: string | RegExp) => sb.addFault({ method, path, times: Infinity, effect: { kind: 'stall', everyMs: 100 } });
+
+/** Waits until a request made after the request log's first `from` entries stalls: the call is under way. */
+const stalledAfter = (from: number) => until(() => sb.requestLog().some((q, i) => i >= from && q.fault === 'stall'), 'the page to stall');
 
 beforeAll(async () => {
   sb = await startSandbox({ quiet: true, rateLimit: 0, clients: 3, products: 0, quotations: 0 });
@@ -69,10 +70,13 @@ describe('ending calls from this side', () => {
   it('ends every call under way at once when the app stops, and refuses new ones', async () => {
     trickle('GET', '/clients');
     const api = apiFor({ deadlineMs: 60_000, bodyTimeoutMs: 60_000 });
+    const seen = sb.requestLog().length;
     const pending = failure(api.clients.list());
-    await new Promise((r) => setTimeout(r, 300));
+    await stalledAfter(seen);
+    const started = Date.now();
     api.transport.abortAll();
-    const { error, ms } = await pending;
+    const { error } = await pending;
+    const ms = Date.now() - started;
     expect(error).toMatchObject({ kind: 'aborted' });
     expect(ms).toBeLessThan(1000);
     expect((await failure(api.clients.get(1))).error).toMatchObject({ kind: 'aborted', outcome: 'not_applied' });
@@ -82,8 +86,9 @@ describe('ending calls from this side', () => {
     trickle('GET', '/clients');
     const api = apiFor({ deadlineMs: 60_000, bodyTimeoutMs: 60_000 });
     const stop = new AbortController();
+    const seen = sb.requestLog().length;
     const pending = failure(api.transport.withSignal(stop.signal, () => api.clients.list()));
-    await new Promise((r) => setTimeout(r, 200));
+    await stalledAfter(seen);
     stop.abort();
     expect((await pending).error).toMatchObject({ kind: 'aborted' });
     // outside the scope, calls go on
@@ -94,8 +99,9 @@ describe('ending calls from this side', () => {
   it('closes at once with an answer under way', async () => {
     trickle('GET', '/clients');
     const api = new InvoicingApi({ baseUrl: sb.url, credentials: () => ({ username: sb.user, apiKey: sb.key }), deadlineMs: 60_000, bodyTimeoutMs: 60_000 });
+    const seen = sb.requestLog().length;
     const pending = failure(api.clients.list());
-    await new Promise((r) => setTimeout(r, 200));
+    await stalledAfter(seen);
     const started = Date.now();
     await api.close();
     expect(Date.now() - started).toBeLessThan(1000);

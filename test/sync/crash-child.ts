@@ -69,4 +69,12 @@ async function run(): Promise<void> {
   }
 }
 
+// The loop above never ends: should the process run out of work (a promise
+// nothing will settle), say where the engine and the outbox stood, for the
+// test's failure message.
+process.on('beforeExit', () => {
+  const entries = store.outbox.list().map((e) => ({ id: e.id, kind: e.kind, state: e.state, attempts: e.attempts }));
+  process.stderr.write(`the child ran out of work: online ${engine.online}, paused ${engine.paused}, outbox ${JSON.stringify(entries)}\n`);
+});
+
 void run();
