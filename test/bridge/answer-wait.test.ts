@@ -10,6 +10,7 @@ import { ApiError } from '../../electron/api';
 import { MemoryKeychain } from '../../electron/keychain';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { ANSWER_WAIT_SECONDS } from '../../shared/bridge';
+import { apiFailure } from '../helpers/api-failure';
 import { startTestCore, type TestCore } from '../helpers/core';
 
 const dirs: string[] = [];
@@ -25,15 +26,11 @@ async function core(dataDir?: string): Promise<TestCore> {
   return t;
 }
 
-/** How long the call took, and what it failed with. */
-async function timed(call: () => Promise<unknown>): Promise<{ ms: number; error: unknown }> {
+/** How long the call took, and the ApiError it failed with. */
+async function timed(call: () => Promise<unknown>): Promise<{ ms: number; error: ApiError }> {
   const started = Date.now();
-  try {
-    await call();
-    return { ms: Date.now() - started, error: null };
-  } catch (error) {
-    return { ms: Date.now() - started, error };
-  }
+  const error = await apiFailure(call());
+  return { ms: Date.now() - started, error };
 }
 
 describe('the longest wait for one answer', () => {

@@ -4,17 +4,12 @@
 // browser prints is read back with pdfinfo and pdftotext, and drawn as an
 // image to look at.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { bridge, openApp, type App, setCompany } from './support';
+import { describe, expect, it } from 'vitest';
+import { appForFile, bridge, setCompany, setLogo } from './support';
 
-let app: App;
-let page: Page;
-
-const LOGO_SVG =
-  '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="48" viewBox="0 0 160 48"><rect width="48" height="48" rx="8" fill="#1f5fbf"/><text x="58" y="32" font-family="sans-serif" font-size="20" fill="#1d2330">Studio</text></svg>';
+const desk = appForFile({ language: 'nl' });
 
 const LINES = [
   { description: 'Inmeten en ontwerp van de nieuwe keuken, inclusief drie schetsen', amount: 6, amount_desc: 'uur', price: 85, tax_rate: 21 },
@@ -34,18 +29,11 @@ const LINES = [
   { description: 'Statiegeld transportkratten (retour)', amount: 6, price: 12.5, tax_rate: 0 },
 ];
 
-beforeAll(async () => {
-  app = await openApp({ language: 'nl' });
-  page = app.page;
-}, 90_000);
-afterAll(async () => {
-  await app?.close();
-});
-
 describe('een offerte van 15 regels', () => {
   it('past op één A4, met de voettekst van het bedrijf', async () => {
+    const { app, page } = desk;
     await setCompany(page);
-    await bridge(page, 'company.setLogo', { type: 'image/svg+xml', dataBase64: Buffer.from(LOGO_SVG).toString('base64') });
+    await setLogo(page);
     const client = await bridge(page, 'clients.create', {
       fields: {
         company: 'Familie de Boer',
@@ -79,12 +67,14 @@ describe('een offerte van 15 regels', () => {
     expect(await doc.getByTestId('document-line').count()).toBe(15);
     const total = (await doc.getByTestId('document-total').innerText()).replace(/[\u00a0\u202f]/g, ' ');
 
+    // test-results/ and its screenshots/ may not be there yet (a fresh checkout, this file run first)
+    const shots = join(process.cwd(), 'test-results', 'screenshots');
+    mkdirSync(shots, { recursive: true });
     const file = join(process.cwd(), 'test-results', 'document-15-lines.pdf');
     writeFileSync(file, await page.pdf({ preferCSSPageSize: true, printBackground: true }));
     const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1]);
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[\u00a0\u202f]/g, ' ');
     // each page as an image, to look at (the pages of an earlier run go first)
-    const shots = join(process.cwd(), 'test-results', 'screenshots');
     for (const f of readdirSync(shots).filter((n) => n.startsWith('document-15-lines-'))) rmSync(join(shots, f));
     execFileSync('pdftoppm', ['-png', '-r', '60', file, join(shots, 'document-15-lines')]);
     expect(pages, text).toBe(1);

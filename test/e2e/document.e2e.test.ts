@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeViolations, bridge, openApp, screenshot, type App, setCompany } from './support';
+import { axeViolations, bridge, openApp, screenshot, type App, setCompany, setLogo } from './support';
 
 let app: App;
 let page: Page;
@@ -24,8 +24,6 @@ const LINES = [
   { description: 'Stainless steel worktop, 2.4 m', amount: 1, price: 1249.99, tax_rate: 21, discount_pct: 10 },
 ] as const;
 const NOTES = 'Internal: margin is thin, do not give more discount';
-const LOGO_SVG =
-  '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="48" viewBox="0 0 160 48"><rect width="48" height="48" rx="8" fill="#1f5fbf"/><text x="58" y="32" font-family="sans-serif" font-size="20" fill="#1d2330">Studio</text></svg>';
 
 /** Normal spaces for the no-break spaces Intl puts in money ("€ 1.234,56"), one space for runs. */
 function squash(s: string): string {
@@ -36,7 +34,7 @@ beforeAll(async () => {
   app = await openApp({ language: 'en' });
   page = app.page;
   await setCompany(page);
-  await bridge(page, 'company.setLogo', { type: 'image/svg+xml', dataBase64: Buffer.from(LOGO_SVG).toString('base64') });
+  await setLogo(page);
 
   const client = await bridge(page, 'clients.create', {
     fields: {

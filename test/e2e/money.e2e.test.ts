@@ -3,23 +3,16 @@
 // up to the cent; a client whose tax is shifted gets a document that says
 // "Btw verlegd" and charges no tax; and a total the service reports
 // differently after a save is shown in the editor, with both amounts named.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { axeViolations, bridge, openApp, screenshot, type App, setCompany } from './support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { appForFile, axeViolations, bridge, screenshot, setCompany } from './support';
 
-let app: App;
-let page: Page;
-
+const desk = appForFile({ language: 'nl' });
 beforeAll(async () => {
-  app = await openApp({ language: 'nl' });
-  page = app.page;
-  await setCompany(page, { name: 'Keukenstudio Verhoef', email: 'hallo@keukenstudioverhoef.nl' });
-}, 90_000);
-afterAll(async () => {
-  await app?.close();
+  await setCompany(desk.page, { name: 'Keukenstudio Verhoef', email: 'hallo@keukenstudioverhoef.nl' });
 });
 
-const base = () => app.host.url.split('#')[0];
+const base = () => desk.app.host.url.split('#')[0];
 
 // €1.688,04 at 0, 9 and 21 %, less €25,00: the rates' shares each rounded on their own made €1.663,05
 const KITCHEN = [
@@ -72,24 +65,24 @@ function expectAddsUp(read: [string, string][]): { subtotal: number; discount: n
 }
 
 async function quotationFor(client: Record<string, unknown>): Promise<string> {
-  const c = await bridge(page, 'clients.create', { fields: { country: 146, email: 'inkoop@klant.example', ...client } });
-  const q = await bridge(page, 'quotations.create', { clientId: c.id });
-  await bridge(page, 'quotations.update', { id: q.id, patch: { date: '2026-03-02', quotationperiod: 30, discounttype: 'amount', discount: 25 } });
-  for (const line of KITCHEN) await bridge(page, 'lines.add', { quotationId: q.id, line });
+  const c = await bridge(desk.page, 'clients.create', { fields: { country: 146, email: 'inkoop@klant.example', ...client } });
+  const q = await bridge(desk.page, 'quotations.create', { clientId: c.id });
+  await bridge(desk.page, 'quotations.update', { id: q.id, patch: { date: '2026-03-02', quotationperiod: 30, discounttype: 'amount', discount: 25 } });
+  for (const line of KITCHEN) await bridge(desk.page, 'lines.add', { quotationId: q.id, line });
   return q.id;
 }
 
 async function openEditor(id: string): Promise<Locator> {
-  await page.goto(`${base()}#/quotations/${encodeURIComponent(id)}`);
-  const panel = page.locator('.editor-bottom .totals');
+  await desk.page.goto(`${base()}#/quotations/${encodeURIComponent(id)}`);
+  const panel = desk.page.locator('.editor-bottom .totals');
   await panel.getByTestId('total').waitFor();
   return panel;
 }
 
 async function openPreview(id: string): Promise<Locator> {
-  await page.goto(`${base()}#/quotations/${encodeURIComponent(id)}/preview`);
-  await page.getByRole('heading', { name: 'Voorbeeld', level: 1 }).waitFor();
-  const doc = page.getByTestId('quotation-document');
+  await desk.page.goto(`${base()}#/quotations/${encodeURIComponent(id)}/preview`);
+  await desk.page.getByRole('heading', { name: 'Voorbeeld', level: 1 }).waitFor();
+  const doc = desk.page.getByTestId('quotation-document');
   await doc.getByTestId('document-total').waitFor();
   return doc;
 }
@@ -109,7 +102,7 @@ describe('een korting over drie tarieven', () => {
       'Btw 21% over € 985,33',
     ]);
     await panel.scrollIntoViewIfNeeded();
-    await screenshot(page, 'money-editor-discount-three-rates');
+    await screenshot(desk.page, 'money-editor-discount-three-rates');
   });
 
   it('en op het document: de regels, de korting, de btw per tarief en het totaal', async () => {
@@ -123,8 +116,8 @@ describe('een korting over drie tarieven', () => {
     ).toBe(amounts.subtotal);
     expect(await doc.getByTestId('document-tax').count()).toBe(3);
     await doc.locator('.qdoc-totals').scrollIntoViewIfNeeded();
-    await screenshot(page, 'money-document-discount-three-rates');
-    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(desk.page, 'money-document-discount-three-rates');
+    expect(await axeViolations(desk.page)).toEqual([]);
   });
 });
 
@@ -152,8 +145,8 @@ describe('een klant met verlegde btw', () => {
     const amounts = expectAddsUp(read);
     expect(amounts).toMatchObject({ totalEx: 166304, total: 166304, taxes: [] });
     await doc.locator('.qdoc-totals').scrollIntoViewIfNeeded();
-    await screenshot(page, 'money-document-tax-shifted');
-    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(desk.page, 'money-document-tax-shifted');
+    expect(await axeViolations(desk.page)).toEqual([]);
   });
 
   it('en een editor die hetzelfde zegt', async () => {
@@ -163,19 +156,19 @@ describe('een klant met verlegde btw', () => {
     const amounts = expectAddsUp(await rows(panel));
     expect(amounts.total).toBe(166304);
     await panel.scrollIntoViewIfNeeded();
-    await screenshot(page, 'money-editor-tax-shifted');
+    await screenshot(desk.page, 'money-editor-tax-shifted');
   });
 });
 
 describe('een totaal dat de service anders berekent', () => {
   it('toont de editor het bedrag van de service en noemt beide bedragen', async () => {
     const id = await quotationFor({ company: 'Keukenhuis Oost', address: 'Oosterstraat 3', zipcode: '3581 AB', city: 'Utrecht' });
-    await bridge(page, 'quotations.saveToService', { id });
+    await bridge(desk.page, 'quotations.saveToService', { id });
     let serverId = 0;
     await expect
       .poll(
         async () => {
-          const v = await bridge(page, 'quotations.get', { id });
+          const v = await bridge(desk.page, 'quotations.get', { id });
           serverId = v.serverId ?? 0;
           return v.serviceTotal;
         },
@@ -183,9 +176,9 @@ describe('een totaal dat de service anders berekent', () => {
       )
       .toBe('1891.23');
     // the service's record changes behind the desk's back
-    app.host.sandbox!.data.quotations.patch(serverId, { totalintax: '1891.24' });
-    await bridge(page, 'sync.pullNow', {});
-    await expect.poll(async () => (await bridge(page, 'quotations.get', { id })).serviceTotal, { timeout: 20_000 }).toBe('1891.24');
+    desk.app.host.sandbox!.data.quotations.patch(serverId, { totalintax: '1891.24' });
+    await bridge(desk.page, 'sync.pullNow', {});
+    await expect.poll(async () => (await bridge(desk.page, 'quotations.get', { id })).serviceTotal, { timeout: 20_000 }).toBe('1891.24');
     const panel = await openEditor(id);
     const note = panel.getByTestId('service-differs');
     await note.waitFor();
@@ -194,35 +187,35 @@ describe('een totaal dat de service anders berekent', () => {
     );
     expect(cents(await panel.getByTestId('total').innerText())).toBe(189124);
     await panel.scrollIntoViewIfNeeded();
-    await screenshot(page, 'money-editor-service-differs');
-    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(desk.page, 'money-editor-service-differs');
+    expect(await axeViolations(desk.page)).toEqual([]);
   }, 60_000);
 
   it('en zo ook een verstuurde offerte', async () => {
     const id = await quotationFor({ company: 'Keukenhuis West', address: 'Weststraat 9', zipcode: '3581 XZ', city: 'Utrecht' });
-    await bridge(page, 'quotations.send', { id, sendmethod: 'email' });
-    let sent = await bridge(page, 'quotations.get', { id });
+    await bridge(desk.page, 'quotations.send', { id, sendmethod: 'email' });
+    let sent = await bridge(desk.page, 'quotations.get', { id });
     await expect
       .poll(
         async () => {
-          sent = (await bridge(page, 'quotations.get', { id }).catch(() => null)) ?? sent;
+          sent = (await bridge(desk.page, 'quotations.get', { id }).catch(() => null)) ?? sent;
           return sent.state === 'sent' ? sent.serviceTotal : null;
         },
         { timeout: 20_000 },
       )
       .toBe('1891.23');
-    app.host.sandbox!.data.quotations.patch(sent.serverId!, { totalintax: '1891.22' });
-    await bridge(page, 'sync.pullNow', {});
-    await expect.poll(async () => (await bridge(page, 'quotations.get', { id: sent.id })).serviceTotal, { timeout: 20_000 }).toBe('1891.22');
-    await page.goto(`${base()}#/quotations/${encodeURIComponent(sent.id)}`);
-    const panel = page.locator('.totals');
+    desk.app.host.sandbox!.data.quotations.patch(sent.serverId!, { totalintax: '1891.22' });
+    await bridge(desk.page, 'sync.pullNow', {});
+    await expect.poll(async () => (await bridge(desk.page, 'quotations.get', { id: sent.id })).serviceTotal, { timeout: 20_000 }).toBe('1891.22');
+    await desk.page.goto(`${base()}#/quotations/${encodeURIComponent(sent.id)}`);
+    const panel = desk.page.locator('.totals');
     const note = panel.getByTestId('service-differs');
     await note.waitFor();
     expect((await note.innerText()).replace(/[\u00a0\u202f]/g, ' ')).toMatch(/^De service berekent € 1\.891,22; quotedesk € 1\.891,23\./);
     expect(cents(await panel.getByTestId('total').innerText())).toBe(189122);
     await panel.scrollIntoViewIfNeeded();
-    await screenshot(page, 'money-sent-service-differs');
-    expect(await axeViolations(page)).toEqual([]);
-    expect(app.errors).toEqual([]);
+    await screenshot(desk.page, 'money-sent-service-differs');
+    expect(await axeViolations(desk.page)).toEqual([]);
+    expect(desk.app.errors).toEqual([]);
   }, 60_000);
 });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeViolations, bridge, openApp, screenshot, type App } from './support';
+import { appForFile, axeViolations, bridge, screenshot } from './support';
 import { launchChromium, type Chromium } from '../helpers/chromium';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { startWebHost, type WebHost } from '../../electron/webhost/host';
@@ -29,62 +29,53 @@ const focused = (page: Page, selector: string) =>
   page.locator(selector).evaluate((el) => el === (el.ownerDocument as unknown as { activeElement: unknown }).activeElement);
 
 describe('a Connect that fails', () => {
-  let app: App;
-  let page: Page;
-
-  beforeAll(async () => {
-    app = await openApp({ language: 'en', viewport: { width: 1280, height: 720 } });
-    page = app.page;
-  }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-  });
+  const desk = appForFile({ language: 'en', viewport: { width: 1280, height: 720 } }, 120_000);
 
   async function connect(url: string, user: string, key: string): Promise<void> {
-    await page.locator('#a-url').fill(url);
-    await page.locator('#a-user').fill(user);
-    await page.locator('#a-key').fill(key);
-    await page.locator('form.connect button[type="submit"]').click();
+    await desk.page.locator('#a-url').fill(url);
+    await desk.page.locator('#a-user').fill(user);
+    await desk.page.locator('#a-key').fill(key);
+    await desk.page.locator('form.connect button[type="submit"]').click();
   }
 
   it('says why beside the Connect button, announced, with the focus left on the button', async () => {
-    await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).click();
-    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    await desk.page.getByRole('navigation').getByRole('link', { name: 'Settings' }).click();
+    await desk.page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     // nothing listens on port 9 of this computer
     await connect('http://127.0.0.1:9/api/v1', 'bakkerij', 'key-bakkerij-7731');
-    const note = page.getByTestId('connect-error');
+    const note = desk.page.getByTestId('connect-error');
     await note.waitFor();
     expect(await note.getAttribute('role')).toBe('alert');
     expect(await note.innerText()).toMatch(/^Not connected\. .+/);
-    const button = page.locator('form.connect button[type="submit"]');
+    const button = desk.page.locator('form.connect button[type="submit"]');
     expect(await button.getAttribute('aria-describedby')).toBe('a-connect-error');
-    expect(await focused(page, 'form.connect button[type="submit"]')).toBe(true);
+    expect(await focused(desk.page, 'form.connect button[type="submit"]')).toBe(true);
     // beside the button, both in view where the person pressed it; nothing at the top of the page
     const [b, n] = [(await button.boundingBox())!, (await note.boundingBox())!];
     expect(n.x).toBeGreaterThan(b.x + b.width - 1);
     expect(Math.abs(n.y - b.y)).toBeLessThan(40);
     expect(await note.isVisible()).toBe(true);
-    expect(await page.locator('.screen.settings > .error-note').count()).toBe(0);
-    expect(await bridge(page, 'account.list', {})).toEqual([]);
-    await screenshot(page, 'settings-connect-error');
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await desk.page.locator('.screen.settings > .error-note').count()).toBe(0);
+    expect(await bridge(desk.page, 'account.list', {})).toEqual([]);
+    await screenshot(desk.page, 'settings-connect-error');
+    expect(await axeViolations(desk.page)).toEqual([]);
   }, 60_000);
 
   it('says a refused key there too, in Dutch, and clears it when the next Connect works', async () => {
-    await page.locator('#s-lang').selectOption('nl');
-    await page.getByRole('heading', { name: 'Instellingen', level: 1 }).waitFor();
+    await desk.page.locator('#s-lang').selectOption('nl');
+    await desk.page.getByRole('heading', { name: 'Instellingen', level: 1 }).waitFor();
     await connect(sb.url, 'bakkerij', 'niet-de-sleutel');
-    const note = page.getByTestId('connect-error');
+    const note = desk.page.getByTestId('connect-error');
     await expect.poll(() => note.innerText()).toMatch(/^Niet gekoppeld\. .+/);
     expect(await note.innerText()).not.toMatch(/\b(uw|u)\b/);
-    expect(await focused(page, 'form.connect button[type="submit"]')).toBe(true);
-    await screenshot(page, 'settings-connect-error-nl');
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await focused(desk.page, 'form.connect button[type="submit"]')).toBe(true);
+    await screenshot(desk.page, 'settings-connect-error-nl');
+    expect(await axeViolations(desk.page)).toEqual([]);
 
     await connect(sb.url, 'bakkerij', 'key-bakkerij-7731');
     await expect.poll(() => note.count()).toBe(0);
-    await expect.poll(async () => (await bridge(page, 'account.list', {})).length).toBe(1);
-    expect(app.errors).toEqual([]);
+    await expect.poll(async () => (await bridge(desk.page, 'account.list', {})).length).toBe(1);
+    expect(desk.app.errors).toEqual([]);
   }, 60_000);
 });
 

@@ -115,12 +115,16 @@ export async function syncText(page: Page): Promise<string> {
 
 type OpenOptions = Parameters<typeof openApp>[0];
 
-/** The app for one test file: opened in Chromium before its tests, closed after them. */
-export function appForFile(opts: OpenOptions = {}): { readonly app: App; readonly page: Page } {
+/**
+ * The app for one test file (or one describe block, called inside it): opened
+ * in Chromium before its tests, closed after them; `hookTimeout` is the limit
+ * for opening it.
+ */
+export function appForFile(opts: OpenOptions = {}, hookTimeout = 90_000): { readonly app: App; readonly page: Page } {
   let app: App | null = null;
   beforeAll(async () => {
     app = await openApp(opts);
-  }, 90_000);
+  }, hookTimeout);
   afterAll(async () => {
     await app?.close();
   });
@@ -155,4 +159,13 @@ export const STUDIO = {
 /** Sets the company details the document shows (STUDIO, with other fields where given). */
 export async function setCompany(page: Page, fields: Partial<Record<keyof typeof STUDIO, string>> = {}): Promise<void> {
   await bridge(page, 'company.set', { fields: { ...STUDIO, ...fields } });
+}
+
+/** The studio's logo, a small SVG, as the document tests print it. */
+export const LOGO_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="48" viewBox="0 0 160 48"><rect width="48" height="48" rx="8" fill="#1f5fbf"/><text x="58" y="32" font-family="sans-serif" font-size="20" fill="#1d2330">Studio</text></svg>';
+
+/** Sets LOGO_SVG as the company's logo. */
+export async function setLogo(page: Page): Promise<void> {
+  await bridge(page, 'company.setLogo', { type: 'image/svg+xml', dataBase64: Buffer.from(LOGO_SVG).toString('base64') });
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, expect, it, vi } from 'vitest';
 import { lockDataFolder } from '../../electron/core/data-lock';
 import { fake, FakeBrowserWindow } from './fake-electron';
+import { until } from '../helpers/until';
 
 vi.mock('electron', async () => (await import('./fake-electron')).electronModule);
 
@@ -26,7 +27,7 @@ it('shows why in an error box and quits, without a window or a core, when the da
   fake.app.userData = userData;
   const main = await import('../../electron/main');
   fake.app.readyResolve();
-  for (let i = 0; i < 400 && fake.app.quitCalls === 0; i++) await new Promise((r) => setTimeout(r, 25));
+  await until(() => fake.app.quitCalls > 0, 'app.quit', 10_000);
 
   expect(fake.app.quitCalls).toBe(1);
   expect(fake.app.exitCode).toBeNull();

@@ -6,17 +6,9 @@
 // times and then parked with the reason, while entries that do not depend on
 // them go on; Latin-1 and wrapped lists are pulled as they are meant.
 import { describe, expect, it } from 'vitest';
-import { rig, drain, type Rig } from './helpers';
+import { rig, drain, draft, type Rig } from './helpers';
 
 const postsTo = (r: Rig, path: string) => r.sb.requestLog().filter((x) => x.method === 'POST' && x.url === `/api/v1${path}`);
-
-/** A one-line draft for the first pulled client with an e-mail address. */
-function draft(r: Rig, notes: string): string {
-  const client = r.store.clients.list().find((c) => String(c.fields.email ?? '') !== '')!;
-  const q = r.store.quotations.create({ clientId: client.id, notes });
-  r.store.quotations.addLine(q.id, { description: `Werk ${notes}`, amount: 2, price: 40, tax_rate: 21 });
-  return q.id;
-}
 
 describe('a new id in the whole record or a Location', () => {
   it('records a save answered 200 with the whole record, once', async () => {

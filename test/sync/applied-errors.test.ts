@@ -5,7 +5,7 @@
 // (docs/retries.md). Afterwards the service holds each record once, each
 // send was delivered once, and nothing the service accepted waits as refused.
 import { describe, expect, it } from 'vitest';
-import { rig, drain, type Rig } from './helpers';
+import { rig, drain, draft, type Rig } from './helpers';
 
 const STATUSES = [500, 502, 503, 504] as const;
 
@@ -23,14 +23,6 @@ interface Write {
 }
 
 const ours = (r: Rig, savename: string) => r.sb.data.quotations.all().filter((q) => q.savename === savename);
-
-/** A one-line draft for the first pulled client with an e-mail address. */
-function draft(r: Rig, tag: string): string {
-  const client = r.store.clients.list().find((c) => String(c.fields.email ?? '') !== '')!;
-  const q = r.store.quotations.create({ clientId: client.id, notes: tag });
-  r.store.quotations.addLine(q.id, { description: `Work ${tag}`, amount: 2, price: 40, tax_rate: 21 });
-  return q.id;
-}
 
 async function sentQuotation(r: Rig, tag: string): Promise<{ id: string }> {
   const id = draft(r, tag);

@@ -100,6 +100,14 @@ export function serverQuotations(sb: Sandbox) {
   return sb.data.quotations.all();
 }
 
+/** A one-line draft, with `notes`, for the first pulled client with an e-mail address; its id. */
+export function draft(r: Rig, notes: string): string {
+  const client = r.store.clients.list().find((c) => String(c.fields.email ?? '') !== '')!;
+  const q = r.store.quotations.create({ clientId: client.id, notes });
+  r.store.quotations.addLine(q.id, { description: `Work ${notes}`, amount: 2, price: 40, tax_rate: 21 });
+  return q.id;
+}
+
 /**
  * Sends a one-line quotation to a pulled client with an e-mail address while
  * the sandbox plays `faults` on POSTs, so that no answer comes back: the
