@@ -62,6 +62,13 @@ export class DataFolderInUse extends Error {
 }
 
 /**
+ * The connections holding a lock. A connection nothing refers to is closed
+ * when it is collected, and its lock goes with it: a lock is kept here until
+ * released, whether or not its holder keeps the handle.
+ */
+const held = new Set<Database.Database>();
+
+/**
  * Locks the data folder (which must exist) for as long as the returned lock is
  * not released and the process lives. Throws DataFolderInUse when it is held.
  */
@@ -87,7 +94,8 @@ export function lockDataFolder(dataDir: string): DataLock {
     if (isBusy(err)) throw new DataFolderInUse(folder, readHolder(folder));
     throw new Error(`The data folder ${folder} could not be locked (${file}: ${err instanceof Error ? err.message : String(err)}).`, { cause: err });
   }
-  const held = db;
+  const connection = db;
+  held.add(connection);
   writeHolder(folder);
   let released = false;
   return {
@@ -97,7 +105,8 @@ export function lockDataFolder(dataDir: string): DataLock {
       released = true;
       // the holder's note goes first: once the lock is free, the note may be the next holder's
       rmSync(join(folder, HOLDER_FILE), { force: true });
-      held.close();
+      held.delete(connection);
+      connection.close();
     },
   };
 }

@@ -7,6 +7,8 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { DataFolderInUse, HOLDER_FILE, LOCK_FILE, lockDataFolder, type DataLock } from '../../electron/core/data-lock';
 import { createCore } from '../../electron/core';
@@ -104,6 +106,20 @@ describe('in one process', () => {
     l.release();
     expect(existsSync(join(dataDir, HOLDER_FILE))).toBe(false);
     lock(dataDir);
+  });
+
+  it('keeps the lock until it is released, also when its holder drops the handle and the garbage is collected', async () => {
+    const dataDir = scratch();
+    // nothing keeps the handle: its connection, unless held elsewhere, is closed with the garbage, and the lock with it
+    lockDataFolder(dataDir);
+    v8.setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    // a collected object's native part is finalized on a later turn
+    for (let i = 0; i < 3; i++) {
+      gc();
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(() => lockDataFolder(dataDir)).toThrow(DataFolderInUse);
   });
 
   it('frees the folder when the core cannot start half-way', async () => {
