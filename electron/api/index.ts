@@ -5,7 +5,7 @@ export type { ApiErrorInit } from './errors';
 export { Transport } from './transport';
 export type { Credentials, CredentialSource, TransportOptions, RequestSpec, RawResponse, CallOptions } from './transport';
 export { RateBudget } from './rate-budget';
-export type { Budget, RateBudgetOptions, Admission } from './rate-budget';
+export type { Budget, RateBudgetOptions, Admission, SavedBudget } from './rate-budget';
 export { Backoff, backoffDelay, retryDelay, parseRetryAfter, sleep } from './backoff';
 export type { BackoffOptions } from './backoff';
 export { parseBaseUrl, isLoopbackHost } from './base-url';

@@ -17,6 +17,13 @@
 //   limit does). We take the window to be an hour: when `remaining` goes up
 //   between two readings, or reads limit - 1 (our call was the window's
 //   first), a window began, and the next one begins `windowMs` later.
+// - Other programs spend the same budget. What they spent is what the
+//   readings fell by beyond the answers we had in between; their pace is
+//   kept as requests an hour (`othersPerHour`), and background work leaves
+//   room for what they will still spend before the window ends
+//   (`backgroundRoom`), so the reserve is the person's and not theirs.
+// - What it knows survives a restart (`toJSON`/`restore`): a desk that starts
+//   again mid-window does not take a full allowance for granted.
 // The transport asks `check()` before each call; it waits when the wait is
 // short and otherwise fails with kind `rate_limited` and `retryAfterMs`.
 
@@ -30,6 +37,18 @@ export interface Budget {
   observedAt?: number;
   /** epoch ms by which the current window ends, when a window's start was seen */
   windowResetsAt?: number;
+  /** what other programs on the same key spend, requests an hour, as last measured; null before it could be */
+  othersPerHour?: number | null;
+}
+
+/** What a budget knows, as kept between runs (RateBudget.toJSON). */
+export interface SavedBudget {
+  limit: number | null;
+  remaining: number | null;
+  observedAt: number | null;
+  windowStartedAt: number | null;
+  cooldownUntil: number;
+  othersPerHour: number | null;
 }
 
 export interface RateBudgetOptions {
@@ -48,6 +67,10 @@ export type Admission = { go: true } | { go: false; waitMs: number; reason: 'coo
 
 type Headers = Record<string, string | string[] | undefined>;
 
+const HOUR = 3_600_000;
+/** others' spending is measured over at least this long, so that a few answers out of order are not taken for it */
+const OTHERS_MIN_SPAN_MS = 5 * 60_000;
+
 export class RateBudget {
   readonly staleAfterMs: number;
   readonly windowMs: number;
@@ -65,6 +88,12 @@ export class RateBudget {
   #inFlight = 0;
   /** the most calls out at once since the last reading: answers of that many may arrive out of order */
   #peakInFlight = 0;
+  /** our answers counted so far (each is one request the service counted) */
+  #answers = 0;
+  /** where the measure of others' spending began, in the current window: a reading and our answers until then */
+  #span: { at: number; remaining: number; answers: number } | null = null;
+  /** others' requests an hour, as last measured (kept across windows and restarts) */
+  #othersPerHour: number | null = null;
   readonly #listeners = new Set<(b: Budget) => void>();
 
   constructor(opts: RateBudgetOptions = {}) {
@@ -88,6 +117,7 @@ export class RateBudget {
     if (this.#observedAt !== undefined) b.observedAt = this.#observedAt;
     const windowEnd = this.#windowEnd();
     if (windowEnd !== undefined && windowEnd > now) b.windowResetsAt = windowEnd;
+    if (this.#othersPerHour !== null) b.othersPerHour = this.#othersPerHour;
     return b;
   }
 
@@ -117,12 +147,110 @@ export class RateBudget {
       const wentUp = sameLimit && this.#remaining !== null && remaining - this.#remaining >= Math.max(1, this.#peakInFlight);
       const first = (limit ?? this.#limit) !== null && remaining === (limit ?? this.#limit)! - 1;
       if (wentUp || first) this.#windowStartedAt = now;
+      this.#measureOthers(now, remaining, wentUp || first || !sameLimit);
     }
     if (limit !== undefined) this.#limit = limit;
     if (remaining !== undefined) this.#remaining = remaining;
     this.#observedAt = now;
     this.#peakInFlight = this.#inFlight;
     this.#staleAt = this.#observedAt + this.staleAfterMs;
+    this.#emit();
+  }
+
+  /**
+   * Others' spending: since the span began (in this window), the readings
+   * fell by more than our answers account for. Measured over at least
+   * OTHERS_MIN_SPAN_MS, so that answers out of order or a request of ours
+   * still under way do not pass for another program's.
+   */
+  #measureOthers(now: number, remaining: number, newWindow: boolean): void {
+    this.#answers++;
+    const span = this.#span;
+    if (newWindow || span === null || remaining > span.remaining) {
+      this.#span = { at: now, remaining, answers: this.#answers };
+      return;
+    }
+    const elapsed = now - span.at;
+    if (elapsed < OTHERS_MIN_SPAN_MS) return;
+    const others = Math.max(0, span.remaining - remaining - (this.#answers - span.answers));
+    this.#othersPerHour = (others * HOUR) / elapsed;
+  }
+
+  /** Other programs' requests an hour on this key, as last measured; null before it could be. */
+  get othersPerHour(): number | null {
+    return this.#othersPerHour;
+  }
+
+  /**
+   * How many requests background work may spend now: what is left above the
+   * reserve, less those in flight, less what other programs will spend at
+   * their measured pace until the window ends (at the latest an hour after
+   * the reading). Infinity while nothing is known (the first answer tells);
+   * 0 during a cool-down the service asked for, or when the reading is low.
+   */
+  backgroundRoom(): number {
+    const now = this.#now();
+    if (this.#cooldownUntil > now) return 0;
+    if (this.#remaining === null || this.#observedAt === undefined) return Infinity;
+    const readingEnds = this.#observedAt + this.windowMs;
+    // a reading older than a window: a new window has begun since, of unknown size: one call tells
+    if (readingEnds <= now) return 1;
+    const end = this.#windowEnd();
+    const left = (end !== undefined && end > now ? Math.min(end, readingEnds) : readingEnds) - now;
+    const theirs = Math.ceil(((this.#othersPerHour ?? 0) * left) / HOUR);
+    return Math.max(0, this.#remaining - this.#inFlight - this.reserve - theirs);
+  }
+
+  /** When background work that found no room may look again: the window's end as known, or an hour after the reading. */
+  roomReturnsAt(): number {
+    const now = this.#now();
+    if (this.#cooldownUntil > now) return this.#cooldownUntil;
+    if (this.#observedAt === undefined) return now;
+    const readingEnds = this.#observedAt + this.windowMs;
+    const end = this.#windowEnd();
+    return end !== undefined && end > now ? Math.min(end, readingEnds) : Math.max(now, readingEnds);
+  }
+
+  /** What this budget knows, to be kept between runs. */
+  toJSON(): SavedBudget {
+    return {
+      limit: this.#limit,
+      remaining: this.#remaining,
+      observedAt: this.#observedAt ?? null,
+      windowStartedAt: this.#windowStartedAt ?? null,
+      cooldownUntil: this.#cooldownUntil,
+      othersPerHour: this.#othersPerHour,
+    };
+  }
+
+  /**
+   * Takes in what an earlier run knew, when this one has heard nothing yet
+   * (a reading of this run always wins). Anything that does not read as
+   * expected is ignored: it only saves requests, it never decides a write.
+   * A reading from the future (a clock set back) is not taken.
+   */
+  restore(saved: unknown): void {
+    if (this.#observedAt !== undefined || saved === null || typeof saved !== 'object') return;
+    const s = saved as Record<string, unknown>;
+    const count = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : undefined);
+    const time = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 && v <= this.#now() + 1000 ? v : undefined);
+    const observedAt = time(s.observedAt);
+    const limit = count(s.limit);
+    const remaining = count(s.remaining);
+    if (observedAt !== undefined && limit !== undefined && remaining !== undefined && remaining <= limit) {
+      this.#limit = limit;
+      this.#remaining = remaining;
+      this.#observedAt = observedAt;
+      this.#staleAt = observedAt + this.staleAfterMs;
+      const started = time(s.windowStartedAt);
+      if (started !== undefined && started <= observedAt) this.#windowStartedAt = started;
+      this.#span = { at: observedAt, remaining, answers: this.#answers };
+    }
+    const cooldown = typeof s.cooldownUntil === 'number' && Number.isFinite(s.cooldownUntil) ? s.cooldownUntil : 0;
+    // a cool-down the service asked for still holds; one further off than a window is not believed
+    if (cooldown > this.#now() && cooldown <= this.#now() + this.windowMs) this.#cooldownUntil = cooldown;
+    const others = s.othersPerHour;
+    if (typeof others === 'number' && Number.isFinite(others) && others >= 0) this.#othersPerHour = others;
     this.#emit();
   }
 
@@ -149,7 +277,8 @@ export class RateBudget {
 
   /**
    * Whether background work of about `cost` requests may start now without
-   * taking what is left below the reserve. When not, `waitMs` is until the
+   * taking what is left below the reserve (what other programs will spend
+   * until the window ends counted: backgroundRoom). When not, `waitMs` is until the
    * window resets: the one the service named, the end of the window seen to
    * begin, or at the latest an hour after the low reading (a window is at
    * most that long). A person's call in between brings a fresh reading.
@@ -157,14 +286,10 @@ export class RateBudget {
   room(cost: number): Admission {
     const now = this.#now();
     if (this.#cooldownUntil > now) return { go: false, waitMs: this.#cooldownUntil - now, reason: 'cooldown' };
-    if (this.#remaining === null || this.#observedAt === undefined) return { go: true };
-    const readingEnds = this.#observedAt + this.windowMs;
-    if (readingEnds <= now) return { go: true };
-    const left = this.#remaining - this.#inFlight - cost;
-    if (left >= this.reserve) return { go: true };
-    const end = this.#windowEnd();
-    const until = end !== undefined && end > now ? Math.min(end, readingEnds) : readingEnds;
-    return { go: false, waitMs: until - now, reason: 'reserve' };
+    // a reading older than a window says nothing of the new one: the work's first answer will
+    if (this.#observedAt !== undefined && this.#observedAt + this.windowMs <= now) return { go: true };
+    if (this.backgroundRoom() >= cost) return { go: true };
+    return { go: false, waitMs: this.roomReturnsAt() - now, reason: 'reserve' };
   }
 
   /** Counts a call in flight until the returned function is called, so a burst cannot overrun the reading. */
