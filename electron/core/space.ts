@@ -18,6 +18,8 @@ export interface DemoSeed {
   unpaged?: PagedList[];
   /** where the sandbox's sign_url links point (an https origin plays the live service) */
   signOrigin?: string;
+  /** the sandbox's hourly request limit (0 = none; the sandbox's default without it) */
+  rateLimit?: number;
 }
 
 export interface Space {
@@ -62,12 +64,17 @@ export interface DemoSpaceOptions extends Pick<OpenStoreOptions, 'recoverInFligh
   deadlineMs?: InvoicingApiOptions['deadlineMs'];
 }
 
-/** `clock`: the time of the database and the request budget, for tests that let hours pass */
+/**
+ * `clock`: the time of the database, the request budget and the sandbox (its
+ * hourly window, its dates), for tests that let hours pass: on one clock the
+ * service's hour and the client's budget turn over together.
+ */
 export async function openDemoSpace(dataDir: string, seed: DemoSeed = {}, clock?: Clock, opts: DemoSpaceOptions = {}): Promise<Space> {
   const { deadlineMs, ...storeOpts } = opts;
   const dir = demoDir(dataDir);
   mkdirSync(dir, { recursive: true });
-  const sandbox = await startSandbox({ dataFile: join(dir, 'sandbox.json'), quiet: true, ...seed });
+  const now = clock ? () => new Date(clock()) : undefined;
+  const sandbox = await startSandbox({ dataFile: join(dir, 'sandbox.json'), quiet: true, now, ...seed });
   const opened: (() => Promise<void> | void)[] = [() => sandbox.close()];
   try {
     const store = openStore(join(dir, 'quotedesk.sqlite'), { clock, ...storeOpts });
