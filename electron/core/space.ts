@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { InvoicingApi, type InvoicingApiOptions } from '../api';
-import { startSandbox, type PagedList, type Sandbox } from '../sandbox';
+import { startSandbox, type ListOrder, type PagedList, type Sandbox } from '../sandbox';
 import { openStore, type Clock, type OpenStoreOptions, type Store } from '../store';
 
 export interface DemoSeed {
@@ -16,6 +16,8 @@ export interface DemoSeed {
   /** the sandbox's paging readings (docs/paging.md) */
   maxCount?: number;
   unpaged?: PagedList[];
+  /** the order of the sandbox's lists and searches: by id (default) or 'scrambled', not by id (docs/paging.md) */
+  listOrder?: ListOrder;
   /** where the sandbox's sign_url links point (an https origin plays the live service) */
   signOrigin?: string;
   /** the sandbox's hourly request limit (0 = none; the sandbox's default without it) */

@@ -1,11 +1,11 @@
 // Command-line options of `npm run sandbox`; a bad option is a usage error (exit 2).
 import type { SandboxOptions } from './index';
 import { ANSWER_FORMS, type AnswerForm, type FaultRule } from './faults';
-import { PAGED_LISTS, type PagedList } from './paging';
+import { LIST_ORDERS, PAGED_LISTS, type ListOrder, type PagedList } from './paging';
 
 export const USAGE =
   'Usage: npm run sandbox -- [--port N] [--user NAME] [--key KEY] [--clients N] [--products N] [--quotations N] [--rate-limit N] [--credits N] [--seed N]' +
-  ' [--latency MS] [--data FILE] [--max-count N] [--unpaged LIST[,LIST…]] [--without-lists profiles,categories]' +
+  ' [--latency MS] [--data FILE] [--max-count N] [--unpaged LIST[,LIST…]] [--list-order id|scrambled] [--without-lists profiles,categories]' +
   " [--fault '[METHOD] PATH applied|error STATUS|stall MS|login-page [applied]|answer FORM [times N|always]']…";
 
 export class UsageError extends Error {}
@@ -32,6 +32,7 @@ export function parseArgs(argv: string[]): SandboxOptions & { help?: boolean } {
     '--key': 'key',
     '--data': 'dataFile',
     '--unpaged': 'unpaged',
+    '--list-order': 'listOrder',
     '--without-lists': 'withoutLists',
   };
   for (let i = 0; i < argv.length; i++) {
@@ -58,6 +59,7 @@ export function parseArgs(argv: string[]): SandboxOptions & { help?: boolean } {
       (opts as Record<string, unknown>)[name] = Number(value);
     } else if (arg === '--unpaged') opts.unpaged = listNames(value);
     else if (arg === '--without-lists') opts.withoutLists = documentLists(value);
+    else if (arg === '--list-order') opts.listOrder = listOrder(value);
     else (opts as Record<string, unknown>)[name] = value;
   }
   if (opts.port !== undefined && opts.port > 65535) fail(`--port must be 0 to 65535, got ${opts.port}.`);
@@ -69,6 +71,12 @@ function documentLists(value: string): ('profiles' | 'categories')[] {
   const names = value.split(',').map((n) => n.trim());
   for (const n of names) if (n !== 'profiles' && n !== 'categories') fail(`--without-lists takes profiles, categories or both, comma separated, got "${n}".`);
   return [...new Set(names as ('profiles' | 'categories')[])];
+}
+
+/** The order of every paged list and search: by id, or a fixed order that is not (docs/paging.md). */
+function listOrder(value: string): ListOrder {
+  if (!(LIST_ORDERS as readonly string[]).includes(value)) fail(`--list-order takes ${LIST_ORDERS.join(' or ')}, got "${value}".`);
+  return value as ListOrder;
 }
 
 function listNames(value: string): PagedList[] {

@@ -1,6 +1,7 @@
 // npm run sandbox -- [--port N] [--user NAME] [--key KEY] [--clients N]
 //   [--products N] [--quotations N] [--rate-limit N] [--data FILE]
-//   [--max-count N] [--unpaged quotations,products]   (the rest: args.ts USAGE)
+//   [--max-count N] [--unpaged quotations,products] [--list-order id|scrambled]
+//   (the rest: args.ts USAGE)
 // Prints "listening on http://127.0.0.1:PORT/api/v1" and serves until stopped.
 import { parseArgs, UsageError, USAGE } from './args';
 import { startSandbox, type Sandbox, type SandboxOptions } from './index';

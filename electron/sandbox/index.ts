@@ -42,6 +42,15 @@
  *     ignore count and start (not even checked) and answer every record,
  *     maxCount or not; `search` names every search area.
  *   /countrylist is not a paged list in the spec and is played neither way.
+ * - List order: the spec states no order for lists or search results. The
+ *   sandbox answers every paged list and search by id ascending, i.e. the
+ *   newest last since ids grow (listOrder 'id', the default). listOrder
+ *   'scrambled' (`--list-order scrambled`, setListOrder) plays a service
+ *   whose order is neither: records go out sorted by a fixed hash of the id
+ *   (ties by id), so the order is the same from request to request, a new
+ *   record lands where the hash of its id puts it (not at the end, as by id),
+ *   and a removed one shifts only those after it. The order is kept and built again only when a record comes or
+ *   goes. /countrylist, /profiles and /categories keep their own order.
  * - Auth: 401 for missing, wrong, deleted or inactive credentials, with
  *   WWW-Authenticate. Only /api/v1 needs auth.
  * - Order of checks: injected faults (scripted rules, then the seeded draw),
@@ -164,7 +173,7 @@ import { HourlyLimit, Throttle } from './rate-limit';
 import { populate } from './seed';
 import { accountRules } from './rules';
 import { readDataFile } from './data-file';
-import { PAGED_LISTS, type ListPaging, type PagedList } from './paging';
+import { LIST_ORDERS, PAGED_LISTS, type ListOrder, type ListPaging, type PagedList } from './paging';
 
 export type { Delivery, DocumentList } from './data';
 export type { Faults, FaultKind, FaultRule, FaultEffect } from './faults';
@@ -173,7 +182,7 @@ export type { RequestRecord } from './app';
 export type { KeyState } from './auth';
 export { SandboxData } from './data';
 export { DataFileError } from './data-file';
-export { MAX_COUNT, DEFAULT_COUNT, PAGED_LISTS, type PagedList } from './paging';
+export { MAX_COUNT, DEFAULT_COUNT, PAGED_LISTS, LIST_ORDERS, type PagedList, type ListOrder } from './paging';
 export { MAX_FORM_FIELDS } from './body';
 export { PRINTCENTER_COST } from './quotations';
 export { UNLIMITED } from './rate-limit';
@@ -192,6 +201,7 @@ export interface SandboxOptions {
   latencyMs?: number; // a delay before every answer, as a service across a network has; default 0
   maxCount?: number; // every paged list and search gives at most this many rows, whatever count asks; default 0 = as asked
   unpaged?: PagedList[]; // these lists ignore count and start and answer every record; default none
+  listOrder?: ListOrder; // the order of every paged list and search: 'id' ascending (default) or 'scrambled', a fixed order that is not by id
   // where sign_url points ('https://sign.example'); default the sandbox's own http origin, whose /sign page works.
   // The live service hands out https links, the only ones the app opens.
   signOrigin?: string;
@@ -220,6 +230,7 @@ export interface Sandbox {
   setRateLimit(perHour: number): void;
   resetRateLimit(): void;
   setThrottle(perSecond: number): void; // 0 = off; above it: 429 with Retry-After
+  setListOrder(order: ListOrder): void; // from the next request on (see SandboxOptions.listOrder)
   deliveries(): Delivery[];
   requests(): { method: string; url: string; status: number }[]; // every request answered (or faulted), in order
   readonly data: SandboxData; // direct access to the records, so tests can change things "on the service" behind the client's back
@@ -268,7 +279,12 @@ function listPaging(opts: SandboxOptions): ListPaging {
   for (const list of opts.unpaged ?? []) {
     if (!PAGED_LISTS.includes(list)) throw new RangeError(`unpaged: "${list}" is not a list; use ${PAGED_LISTS.join(', ')}`);
   }
-  return { maxCount, unpaged: new Set(opts.unpaged) };
+  return { maxCount, unpaged: new Set(opts.unpaged), order: listOrder(opts.listOrder ?? 'id') };
+}
+
+function listOrder(order: ListOrder): ListOrder {
+  if (!LIST_ORDERS.includes(order)) throw new RangeError(`listOrder: "${String(order)}" is not an order; use ${LIST_ORDERS.join(' or ')}`);
+  return order;
 }
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
@@ -363,6 +379,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     setRateLimit: (perHour) => rt.limit.setLimit(perHour),
     resetRateLimit: () => rt.limit.reset(),
     setThrottle: (perSecond) => rt.throttle.set(perSecond),
+    setListOrder: (order) => {
+      ctx.paging.order = listOrder(order);
+    },
     deliveries: () => data.deliveries(),
     requests: () => rt.log.map(({ method, url, status }) => ({ method, url, status })),
     requestLog: () => rt.log.map((r) => ({ ...r })),

@@ -2,7 +2,9 @@
 // start=0&count=100 is the first page, start=100&count=100 the second. The
 // spec states no maximum for count and names no paging parameters for the
 // quotation list, so the sandbox can also play a service that caps pages
-// (maxCount) or answers a list whole (unpaged): docs/paging.md.
+// (maxCount) or answers a list whole (unpaged): docs/paging.md. Nor does it
+// state an order: lists go out by id ascending, or in a fixed order that is
+// not by id (listOrder 'scrambled').
 import { badRequest } from './errors';
 import type { FieldError } from '../../shared/field-errors';
 
@@ -18,12 +20,22 @@ export interface Paging {
 export const PAGED_LISTS = ['clients', 'products', 'quotations', 'search'] as const;
 export type PagedList = (typeof PAGED_LISTS)[number];
 
+/**
+ * The order of every paged list and search: 'id' ascending (the newest last,
+ * since ids grow), or 'scrambled', a fixed order that is neither by id nor by
+ * age (a hash of the id), as a service that lists by some key of its own would.
+ */
+export const LIST_ORDERS = ['id', 'scrambled'] as const;
+export type ListOrder = (typeof LIST_ORDERS)[number];
+
 /** How the sandbox pages its lists. */
 export interface ListPaging {
   /** every paged list gives at most this many rows, whatever count asks (any whole count is then accepted); 0 = as asked */
   maxCount: number;
   /** lists that ignore count and start and answer every record */
   unpaged: ReadonlySet<PagedList>;
+  /** the order rows go out in; switched at runtime (setListOrder) */
+  order: ListOrder;
 }
 
 /** The page a list request asks for, as this sandbox's paging answers it. */

@@ -1,8 +1,11 @@
 // One kind of record, ordered by id, with each record's wire form kept ready:
 // a page of 100 out of 10,000 is a slice and a join, not 100 serialisations.
+// Lists can also go out in a scrambled order (listOrder), kept as well: it is
+// built again only when a record comes or goes, never for a page or an update.
 // Records are frozen; every change replaces the record and drops its cache,
 // so a cached wire form can never go stale.
 import { toWire, type WireObject } from '../../shared/wire';
+import type { ListOrder } from './paging';
 
 interface Entry<T> {
   rec: T;
@@ -22,6 +25,25 @@ function keptRaw<T>(before: Entry<T> | undefined, rec: T): { raw?: Readonly<Reco
   return kept.length > 0 ? { raw: Object.freeze(Object.fromEntries(kept)) } : {};
 }
 
+/**
+ * A fixed 32-bit mix of an id (murmur3's finaliser): neighbouring ids land far
+ * apart, and an id's place never depends on the other records. Ids beyond 32
+ * bits fold their high part in.
+ */
+function scrambleKey(id: number): number {
+  let h = (id % 0x1_0000_0000) ^ Math.floor(id / 0x1_0000_0000);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** Ids by scrambleKey, ties by id: each record keeps its place while others come and go. */
+function scrambled(ids: readonly number[]): number[] {
+  const keyed = ids.map((id) => ({ id, key: scrambleKey(id) }));
+  keyed.sort((a, b) => a.key - b.key || a.id - b.id);
+  return keyed.map((k) => k.id);
+}
+
 function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -34,6 +56,8 @@ export class Table<T extends object> {
   private readonly entries = new Map<number, Entry<T>>();
   /** ids ascending */
   private order: number[] = [];
+  /** the ids in scrambled list order, or null until asked for since a record came or went */
+  private scrambledOrder: number[] | null = null;
 
   constructor(
     readonly name: string,
@@ -107,6 +131,7 @@ export class Table<T extends object> {
     if (!this.entries.delete(id)) return false;
     const i = this.indexOf(id);
     this.order.splice(i, 1);
+    this.scrambledOrder = null;
     this.onChange();
     return true;
   }
@@ -138,6 +163,7 @@ export class Table<T extends object> {
     this.entries.clear();
     for (const rec of recs) this.entries.set(this.idOf(rec), { rec: deepFreeze(rec) });
     this.order = [...this.entries.keys()].sort((a, b) => a - b);
+    this.scrambledOrder = null;
   }
 
   /** The record's wire form; raw fields (setRaw) as given, a raw null included. */
@@ -164,9 +190,15 @@ export class Table<T extends object> {
     return (e.wire ??= { ...(toWire(this.outward(e.rec)) as WireObject), ...(e.raw as WireObject | undefined) });
   }
 
-  /** Ids of a page: `count` records from position `start`. */
-  pageIds(start: number, count: number): number[] {
-    return this.order.slice(start, start + count);
+  /** Every id in the order lists answer them. */
+  listIds(order: ListOrder = 'id'): readonly number[] {
+    if (order === 'id') return this.order;
+    return (this.scrambledOrder ??= scrambled(this.order));
+  }
+
+  /** Ids of a page: `count` records from position `start`, in list order. */
+  pageIds(start: number, count: number, order: ListOrder = 'id'): number[] {
+    return this.listIds(order).slice(start, start + count);
   }
 
   private indexOf(id: number): number {
@@ -181,6 +213,7 @@ export class Table<T extends object> {
   }
 
   private insertId(id: number): void {
+    this.scrambledOrder = null;
     const i = this.indexOf(id);
     if (i === this.order.length) this.order.push(id);
     else this.order.splice(i, 0, id);

@@ -60,7 +60,7 @@ export function clientRoutes(app: FastifyInstance, ctx: ServiceState): void {
   resource(app, '/api/v1/clients', {
     GET: async (req, reply) => {
       const { start, count } = pageOf(ctx.paging, 'clients', req.query as Record<string, unknown>);
-      return sendTablePage(req, reply, KIND, data.clients, data.clients.pageIds(start, count));
+      return sendTablePage(req, reply, KIND, data.clients, data.clients.pageIds(start, count, ctx.paging.order));
     },
     POST: async (req, reply) => {
       const { input, country, errors } = readClient(ctx, req.body, clientDefaults(0));

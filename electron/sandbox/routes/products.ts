@@ -73,7 +73,7 @@ export function productRoutes(app: FastifyInstance, ctx: ServiceState): void {
   resource(app, '/api/v1/products', {
     GET: async (req, reply) => {
       const { start, count } = pageOf(ctx.paging, 'products', req.query as Record<string, unknown>);
-      return sendTablePage(req, reply, KIND, data.products, data.products.pageIds(start, count));
+      return sendTablePage(req, reply, KIND, data.products, data.products.pageIds(start, count, ctx.paging.order));
     },
     POST: async (req, reply) => {
       const { next, errors } = apply(productDefaults(0), readInput(ctx.rules.productCreate, req.body), true);

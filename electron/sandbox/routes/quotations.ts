@@ -14,7 +14,7 @@ export function quotationRoutes(app: FastifyInstance, ctx: ServiceState): void {
   resource(app, '/api/v1/quotations', {
     GET: async (req, reply) => {
       const { start, count } = pageOf(ctx.paging, 'quotations', req.query as Record<string, unknown>);
-      return sendTablePage(req, reply, KIND, data.quotations, data.quotations.pageIds(start, count));
+      return sendTablePage(req, reply, KIND, data.quotations, data.quotations.pageIds(start, count, ctx.paging.order));
     },
     POST: async (req, reply) => sendId(req, reply, 201, createQuotation(ctx, req.body)),
   });

@@ -7,14 +7,14 @@ import type { WireObject } from '../../../shared/wire';
 import type { ServiceState } from '../service-state';
 import type { SandboxData } from '../data';
 import { badRequest } from '../errors';
-import { pageOf } from '../paging';
+import { pageOf, type ListOrder } from '../paging';
 import { sendRows, type Kind } from '../respond';
 import { resource } from '../routing';
 
 type FieldType = 'text' | 'number' | 'date';
 
 interface Searchable {
-  ids(): readonly number[];
+  listIds(order: ListOrder): readonly number[];
   wire(id: number): WireObject | undefined;
 }
 
@@ -135,7 +135,8 @@ export function searchRoutes(app: FastifyInstance, ctx: ServiceState): void {
     const table = area.table(ctx.data);
     const found: WireObject[] = [];
     let skipped = 0;
-    for (const id of table.ids()) {
+    // the order of the lists: a search answers its finds as the list would
+    for (const id of table.listIds(ctx.paging.order)) {
       const row = table.wire(id)!;
       if (!tests.some(([name, test]) => test(String(row[name] ?? '')))) continue;
       if (skipped++ < paging.start) continue;
