@@ -12,6 +12,7 @@ export { parseBaseUrl, isLoopbackHost } from './base-url';
 export type { BaseUrl } from './base-url';
 export { changedFields, sameValue } from './diff';
 export { recordParser } from './parse';
+export { PagingFacts } from './paging';
 export type { Page, PagingOptions } from './paging';
 export type { Logger, LogFields } from './logger';
 export { silentLogger } from './logger';

@@ -23,6 +23,7 @@ import { DocumentLists } from './document-lists';
 import { Conflicts } from './conflicts';
 import { Templates } from './templates';
 import { TaxRates } from './tax-rates';
+import { RecordChecks } from './record-checks';
 import { discardOperation } from './discard';
 
 export interface OpenStoreOptions {
@@ -60,6 +61,8 @@ export class Store {
   readonly templates: Templates;
   /** the tax rates the account uses, for the editor's notice of an unusual one */
   readonly taxRates: TaxRates;
+  /** when each record was last seen on the service, and what the paced sweeps ask of the lists */
+  readonly checks: RecordChecks;
   /** `changed` events after each committed change */
   readonly events: Connection['events'];
   /** requests that were out when the app last stopped, now of unknown outcome */
@@ -88,6 +91,7 @@ export class Store {
     this.conflicts = new Conflicts(conn, this.outbox, this.clients, this.quotations, this.products);
     this.quotationPushes = new QuotationPushes(conn, this.outbox, this.quotations, this.numbering, this.pulled, this.conflicts);
     this.templates = new Templates(conn, this.quotations);
+    this.checks = new RecordChecks(conn);
     this.recoveredInFlight = opts.recoverInFlight === false ? 0 : this.outbox.recoverInFlight();
     this.outbox.pruneDone(conn.now() - (opts.keepDoneMs ?? 7 * 24 * 3600_000));
   }
@@ -118,4 +122,5 @@ export type { Clock } from './clock';
 export type { OutboxItem } from './outbox';
 export type { QuotationListItem, ListedClient, QuotationListOptions, QuotationListPage, RankedState } from './quotation-list';
 export type { LocalTemplate } from './templates';
+export type { CheckedList } from './record-checks';
 export { LATEST_VERSION } from './migrations';

@@ -628,6 +628,21 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 16,
+    description:
+      'when each record was last seen on the service (checked_at): a page of a sweep, a check of the newest, or a read by id; what a whole sweep did not see is looked up by id before it is removed',
+    up(db) {
+      // No trigger watches the column (they name the columns they follow),
+      // so marking a page's records checked moves neither the pull prints'
+      // count nor the quotation list's rows.
+      db.exec(`
+        ALTER TABLE clients ADD COLUMN checked_at INTEGER;
+        ALTER TABLE products ADD COLUMN checked_at INTEGER;
+        ALTER TABLE quotations ADD COLUMN checked_at INTEGER;
+      `);
+    },
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -382,11 +382,27 @@ export class PulledRecords {
    * service records here are gone from the service.
    */
   sweepClients(seen: Iterable<number>): SweepResult {
+    return this.goneClients(() => this.unseen('SELECT json_group_array(clientnr) AS keys FROM clients WHERE clientnr IS NOT NULL', seen), true);
+  }
+
+  /**
+   * The records with these numbers are gone from the service (a look-up by
+   * number answered that it has none): removed here, or kept and flagged
+   * where local work still needs them, by the same rules as a sweep.
+   */
+  settleGone(list: 'clients' | 'products' | 'quotations', numbers: readonly number[]): SweepResult {
+    if (list === 'clients') return this.goneClients(() => [...numbers], false);
+    if (list === 'products') return this.goneRecords('products', 'product_id', 'local', () => [...numbers]);
+    return this.goneRecords('quotations', 'server_id', 'draft', () => [...numbers]);
+  }
+
+  /** `withoutNumber`: also the service records here that have no number (a sweep's rule: they cannot have been seen). */
+  private goneClients(gone: () => number[], withoutNumber: boolean): SweepResult {
     return this.write('clients', (wrote) => {
-      const unseen = this.unseen('SELECT json_group_array(clientnr) AS keys FROM clients WHERE clientnr IS NOT NULL', seen);
+      const unseen = gone();
       const stale = this.conn
         .stmt<[string], { id: string; local: string | null; deleted: number }>(
-          'SELECT id, local, deleted FROM clients WHERE server IS NOT NULL AND (clientnr IS NULL OR clientnr IN (SELECT value FROM json_each(?)))',
+          `SELECT id, local, deleted FROM clients WHERE server IS NOT NULL AND (${withoutNumber ? 'clientnr IS NULL OR ' : ''}clientnr IN (SELECT value FROM json_each(?)))`,
         )
         .all(JSON.stringify(unseen));
       const result: SweepResult = { removed: 0, flagged: [] };
@@ -432,8 +448,12 @@ export class PulledRecords {
    * with nothing waiting is removed.
    */
   private sweepRecords(table: 'products' | 'quotations', key: 'product_id' | 'server_id', edits: 'local' | 'draft', seen: Iterable<number>): SweepResult {
+    return this.goneRecords(table, key, edits, () => this.unseen(`SELECT json_group_array(${key}) AS keys FROM ${table} WHERE ${key} IS NOT NULL`, seen));
+  }
+
+  private goneRecords(table: 'products' | 'quotations', key: 'product_id' | 'server_id', edits: 'local' | 'draft', gone: () => number[]): SweepResult {
     return this.write(table, (wrote) => {
-      const unseen = this.unseen(`SELECT json_group_array(${key}) AS keys FROM ${table} WHERE ${key} IS NOT NULL`, seen);
+      const unseen = gone();
       const stale = this.conn
         .stmt<[string], { id: string; edited: number; deleted: number }>(
           `SELECT id, ${edits} IS NOT NULL AS edited, deleted FROM ${table} WHERE server IS NOT NULL AND ${key} IN (SELECT value FROM json_each(?))`,
