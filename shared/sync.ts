@@ -115,6 +115,8 @@ export interface PullSummary {
   confirmed?: PulledList[];
   /** what became of the lists of profiles and categories (sync/document-lists.ts) */
   lists?: { profiles: ListOutcome; categories: ListOutcome };
+  /** how each list's pages were ordered: by number ('id'), or not ('other'); a list whose pages told nothing is left out */
+  order?: Partial<Record<PulledList, 'id' | 'other'>>;
 }
 
 /**
@@ -122,3 +124,42 @@ export interface PullSummary {
  * service does not offer it; failed: it could not be read, the kept copy stands.
  */
 export type ListOutcome = 'read' | 'kept' | 'unavailable' | 'failed';
+
+/**
+ * How fresh the desk's copy of one of the service's lists is
+ * (docs/freshness.md): what a person is told per list in the sync bar.
+ */
+export interface ListFreshness {
+  list: PulledList;
+  /**
+   * The first load while it runs: the share of the list read so far (0..1;
+   * null while its length is not known) and when it should be done (ISO;
+   * null when not known). Null once the list was read whole once.
+   */
+  loading: { share: number | null; read: number; endsAt: string | null } | null;
+  /** when the newest records were last checked (ISO); null while the order does not tell which they are */
+  newestCheckedAt: string | null;
+  /** every record held was seen on the service at or after this (the start of the last whole sweep, ISO); null before one ended */
+  allCheckedSince: string | null;
+  /** the sweep going round now, once loaded: the share of it done and when it should end (ISO) */
+  sweep: { share: number | null; endsAt: string | null } | null;
+  /**
+   * How the service orders the list: 'id' by number, newest last (the newest
+   * are checked often); 'other' not (new records are seen only as a whole
+   * sweep comes round); null not yet seen.
+   */
+  order: 'id' | 'other' | null;
+  /** a person asked for everything to be read again, and this list's sweep for it is going */
+  refreshing: boolean;
+}
+
+/**
+ * Why background reading waits, when it does: `own_budget` the desk's own
+ * share or the hour's allowance above the reserve is spent (not a fault of
+ * the service), `service_asked` the service asked to wait (403 over the
+ * limit, 429); `until` when it goes again (ISO).
+ */
+export interface ReadingWait {
+  why: 'own_budget' | 'service_asked';
+  until: string;
+}

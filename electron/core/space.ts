@@ -22,6 +22,8 @@ export interface DemoSeed {
   signOrigin?: string;
   /** the sandbox's hourly request limit (0 = none; the sandbox's default without it) */
   rateLimit?: number;
+  /** a delay before every answer of the sandbox, as a service across a network has (ms) */
+  latencyMs?: number;
 }
 
 export interface Space {

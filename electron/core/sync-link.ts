@@ -1,17 +1,22 @@
-// Joins a space's sync engine to the core: starts it with a first pull, pulls
-// again now and then and on request, pushes at once after an explicit action,
+// Joins a space's sync engine to the core: reads the service in the
+// background at the pace of sync/freshness.ts (the first load, then the
+// checks of the newest and the sweeps, a request at a time), checks what is
+// new when a person asks (Sync now), pushes at once after an explicit action,
 // and reports its state as the contract's SyncStatus fields, among them
-// when the outbox goes again after a failure, and why it waits (nextTry).
+// when the outbox goes again after a failure, and why it waits (nextTry), and
+// how fresh each list is (freshness).
 //
-// The pulls in the background spend the person's hourly budget, so they come
-// at most as often as keeps them to `pullShare` of the limit, and not at all
-// while what is left would fall below the reserve (pullInterval).
+// Background reading spends the person's hourly budget: at most `share` of
+// the limit once the first load is done, never the reserve, and what the
+// request budget knows of the hour's window is kept between runs.
 import type { NextTry, PullProgress, SyncFailure, SyncRun, SyncStatus } from '../../shared/bridge';
 import { ApiError } from '../api';
 import { SyncEngine, type Timers } from '../sync';
 import { failureOf, type EngineFailure } from '../sync/engine';
+import { Freshness, type FreshTask } from '../sync/freshness';
+import { isListFault, readByNumber, type StepResult } from '../sync/freshness-steps';
+import type { PulledList } from '../../shared/sync';
 import type { Space } from './space';
-import { pullInterval } from './pull-interval';
 import { rememberCredits } from '../sync/credits';
 
 export interface SyncLink {
@@ -54,8 +59,18 @@ export interface SyncLink {
   >;
   /** the service refused the key: the account needs a new one */
   needsKey(): boolean;
-  /** when the next background pull is due (epoch ms), or null while none is planned */
+  /** when the next piece of background reading is due (epoch ms), or null while none is planned */
   nextPullAt(): number | null;
+  /** the background's plan: what it reads, where each list stands */
+  readonly freshness: Freshness;
+  /** a person asked to read everything again: every list's sweep starts over, paced by the share */
+  refreshAll(): void;
+  /**
+   * A person opened a record: its copy older than `maxAgeMs` is read by
+   * number at once, with a person's priority; false when it was fresh or
+   * could not be read now.
+   */
+  opened(list: PulledList, number: number, maxAgeMs?: number): Promise<boolean>;
   /** resolves when nothing runs: no pull, no push */
   idle(): Promise<void>;
 }
@@ -63,10 +78,8 @@ export interface SyncLink {
 export interface SyncLinkOptions {
   /** the status changed (online, progress, budget, last sync, a wait for the next try over) */
   onChange: () => void;
-  /** a pull in the background at most this often; default 10 minutes */
-  pullEveryMs?: number;
-  /** the share of the hourly limit background pulls may use; default 0.1 */
-  pullShare?: number;
+  /** the share of the hourly limit background reading may use once loaded (the person's setting); default 0.1 */
+  share?: () => number;
   onError?: (what: string, err: unknown) => void;
   /** epoch ms, and the timers of the engine and the pulls; injectable so an hour can pass in a test */
   now?: () => number;
@@ -74,6 +87,10 @@ export interface SyncLinkOptions {
 }
 
 const LAST_SYNC_KEY = 'sync.lastPulledAt';
+/** what the request budget knew of the hour's window when last saved (api/rate-budget.ts) */
+const BUDGET_KEY = 'sync.budget';
+/** a record opened whose copy is older than this is read by number */
+const OPENED_STALE_MS = 5 * 60_000;
 /** the lists the last pull could not read to a certain end */
 const INCOMPLETE_KEY = 'sync.incomplete';
 const LISTS = ['clients', 'products', 'quotations'] as const;
@@ -84,18 +101,26 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
   const engine = new SyncEngine({ store: space.store, api: space.api, now, timers });
   const { store } = space;
   const budget = space.api.transport.budget;
-  const everyMs = opts.pullEveryMs ?? 10 * 60_000;
+  const freshness = new Freshness({ store, api: space.api, now, share: opts.share });
+  // what an earlier run knew of the hour's window: a restart does not take a full allowance for granted
+  budget.restore(store.keyValues.get<unknown>(BUDGET_KEY));
   let pulling: PullProgress | null = null;
   let running: Promise<unknown> | null = null;
+  /** a piece of background reading under way */
+  let reading: Promise<unknown> | null = null;
   let timer: unknown = null;
   let nextPull: number | null = null;
   let started = false;
-  /** requests the last pull took: what the next one is expected to cost */
-  let pullCost: number | null = null;
   /** tells the status again when the next try shown is due, so the page never keeps a time gone by */
   let waitTimer: unknown = null;
   let waitTimerAt = Infinity;
   let stopped = false;
+  /** the last failure that stopped reading for a while, so a failing line is not asked again at once */
+  let failedAt = 0;
+  /** records a person opened and that are being read, so one is read once */
+  const opening = new Set<string>();
+  /** records set aside in the read of each list under way, told when it ends */
+  const aside: Record<PulledList, number> = { clients: 0, products: 0, quotations: 0 };
   // ended because sync stops (the app closes, the space is left): nobody's failure to report
   const report = (what: string) => (err: unknown) => {
     if (!(err instanceof ApiError && err.kind === 'aborted')) opts.onError?.(what, err);
@@ -108,11 +133,21 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
   });
   // a 402 on a print center send is all the service says of credits: the send dialog warns with it
   rememberCredits(engine.events, store, now);
+  // a whole pull (engine.pull: tools and tests) reads every list in one go: the background's cursors take it as swept
   engine.events.on('pulled', (summary) => {
-    pullCost = summary.requests;
     store.keyValues.set(LAST_SYNC_KEY, now());
     store.keyValues.set(INCOMPLETE_KEY, summary.incomplete ?? []);
+    freshness.notePull(summary, store.keyValues.get<number>('pull.lastStartedAt') ?? now());
+    progressChanged();
   });
+  // a person's request may show a new window: the background looks again at once
+  engine.events.on('budget', () => {
+    if (started && !reading && nextPull !== null && nextPull > now() + 1000) {
+      const p = freshness.plan();
+      if (p !== null && p.at < nextPull) plan();
+    }
+  });
+  for (const event of ['online', 'resumed'] as const) engine.events.on(event, () => plan());
 
   /**
    * When the outbox goes again after a failure, and why: the latest of the
@@ -165,18 +200,29 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
   /** what the last sync came to (Sync now's answer, told in the status) */
   let lastRun: SyncRun | null = null;
 
+  /**
+   * Pushes what waits, checks what is new on the service (the newest end of
+   * each list, the small lists), and pushes what that let go: a handful of
+   * requests, never a whole walk (docs/freshness.md). `priority`: a person
+   * asked (Sync now, a new key), so it may spend the reserve.
+   */
   function syncNow(priority: boolean): boolean {
     if (running) return false;
     const began = now();
     const ended = (run: Omit<SyncRun, 'at' | 'asked'>) => {
       lastRun = { ...run, at: new Date(now()).toISOString(), asked: priority };
     };
-    running = engine
-      .sync({ priority })
+    running = (async () => {
+      const first = await engine.flush();
+      await reads();
+      await checkNew(priority);
+      const second = await engine.flush();
+      return first.done + second.done;
+    })()
       .then(
-        (r) => {
+        (pushed) => {
           const f = engine.failures.pull;
-          ended({ outcome: 'done', pushed: r.pushed.done, failure: f !== null && f.at >= began ? failureView(f) : null });
+          ended({ outcome: 'done', pushed, failure: f !== null && f.at >= began ? failureView(f) : null });
         },
         (e: unknown) => {
           if (e instanceof ApiError && e.kind === 'aborted') ended({ outcome: 'cancelled', pushed: 0, failure: null });
@@ -190,43 +236,158 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
       .catch(report('sync'))
       .finally(() => {
         running = null;
-        pulling = null;
         opts.onChange();
-        planPull();
+        plan();
       });
     return true;
   }
 
-  function planPull(at?: number): void {
-    if (!started) return;
-    if (timer !== null) timers.clearTimeout(timer);
-    const interval = pullInterval({ cost: pullCost, limit: budget.snapshot.limit, minMs: everyMs, share: opts.pullShare });
-    nextPull = at ?? now() + interval;
-    timer = timers.setTimeout(backgroundPull, Math.max(0, nextPull - now()));
+  /** The checks of what is new, each to its end (a few pages at most), then the small lists. */
+  async function checkNew(priority: boolean): Promise<void> {
+    for (const task of freshness.checksOfNew()) {
+      // a list that grew by more than a few pages goes on in the background
+      for (let page = 0; page < 3; page++) {
+        await runTask(task, priority);
+        if (task.kind !== 'newest' || freshness.cursors[task.list].newest === null) break;
+      }
+    }
+    if (priority) await runTask({ kind: 'lists' }, priority);
   }
 
-  /** The periodic pull: only when what it costs leaves the reserve to the person. */
-  function backgroundPull(): void {
+  /** Waits for the piece of reading under way. */
+  async function reads(): Promise<void> {
+    while (reading) await reading.catch(() => undefined);
+  }
+
+  /**
+   * Runs one piece of reading through the engine (in turn with pushes), and
+   * takes what came of it: the list's failure or its recovery, records set
+   * aside, when the desk last read well. Throws what the engine judged about
+   * the whole line (offline, the key, the limit); a list's own fault is
+   * that list's to wait out.
+   */
+  async function runTask(task: FreshTask, priority: boolean): Promise<StepResult | null> {
+    const list = 'list' in task ? task.list : null;
+    try {
+      const result = await engine.read((signal) => freshness.run(task, signal, priority), { priority });
+      if (list) freshness.listWentWell(list);
+      noteResult(task, result);
+      if (result.requests > 0) store.keyValues.set(LAST_SYNC_KEY, now());
+      return result;
+    } catch (e) {
+      if (list && isListFault(e)) {
+        freshness.listFailed(list);
+        engine.noteRead({ ...failureOf(e), list });
+        return null;
+      }
+      if (e instanceof ApiError && e.kind !== 'aborted') engine.noteRead(failureOf(e));
+      throw e;
+    } finally {
+      store.keyValues.set(BUDGET_KEY, budget.toJSON());
+      progressChanged();
+    }
+  }
+
+  /**
+   * Records set aside, a list that cannot be read whole, or a read that went
+   * well, as the status tells them. Records set aside are told once the read
+   * they came in ends (a sweep, a check of the newest), and stay told until
+   * a read of that list ends without any.
+   */
+  function noteResult(task: FreshTask, result: StepResult): void {
+    const list = 'list' in task ? task.list : null;
+    const incomplete = new Set(store.keyValues.get<PulledList[]>(INCOMPLETE_KEY) ?? []);
+    const sizeBefore = incomplete.size;
+    if (list && result.incomplete) incomplete.add(list);
+    else if (list && task.kind === 'sweep' && freshness.cursors[list].sweep === null) incomplete.delete(list);
+    if (incomplete.size !== sizeBefore || result.incomplete) store.keyValues.set(INCOMPLETE_KEY, [...incomplete]);
+    const last = engine.failures.pull;
+    if (list === null) {
+      if (last !== null && last.list === undefined) engine.noteRead(null);
+      return;
+    }
+    aside[list] += result.setAside.length;
+    const c = freshness.cursors[list];
+    const ended = (task.kind === 'sweep' && c.sweep === null) || (task.kind === 'newest' && c.newest === null);
+    if (!ended && result.setAside.length === 0) {
+      // a list's own fault is over once it reads again; records set aside wait for the read's end
+      if (last !== null && last.list === list && last.kind !== 'set_aside') engine.noteRead(null);
+      return;
+    }
+    const count = aside[list];
+    if (ended) aside[list] = 0;
+    if (count > 0) engine.noteRead({ kind: 'set_aside', messageKey: 'pull.set_aside', params: { count }, setAside: count, list });
+    else if (last !== null && (last.list === undefined || last.list === list)) engine.noteRead(null);
+  }
+
+  /** The first load's progress, as the bar's progress shows it: pages read of those estimated, never "one ahead". */
+  function progressChanged(): void {
+    const before = pulling;
+    pulling = null;
+    if (freshness.loading) {
+      const lists = freshness.status();
+      let done = 0;
+      let estimated = 0;
+      let phase: PullProgress['phase'] = 'countries';
+      for (const f of lists) {
+        const c = freshness.cursors[f.list];
+        const pages = freshness.pagesOf(f.list);
+        const read = c.loaded ? pages : (c.sweep?.pages ?? 0);
+        done += read;
+        estimated += c.loaded || c.length !== null ? Math.max(pages, read) : read + 1;
+        if (!c.loaded && phase === 'countries') phase = f.list;
+      }
+      pulling = { phase, pagesDone: done, pagesEstimated: Math.max(done, estimated) };
+    }
+    if (before !== null || pulling !== null) opts.onChange();
+  }
+
+  /** Plans the next piece of background reading, at the time the pace and the budget allow. */
+  function plan(): void {
+    if (!started || stopped) return;
+    if (timer !== null) timers.clearTimeout(timer);
     timer = null;
     nextPull = null;
-    if (!started || running) return planPull();
-    const room = budget.room(pullCost ?? 1);
-    if (!room.go) {
-      // skipped; try again when the window resets, or at the usual interval if that is sooner
-      const interval = pullInterval({ cost: pullCost, limit: budget.snapshot.limit, minMs: everyMs, share: opts.pullShare });
-      return planPull(now() + Math.min(interval, Math.max(60_000, room.waitMs)));
-    }
-    syncNow(false);
+    if (reading || running || engine.paused || engine.online === false) return;
+    const p = freshness.plan();
+    if (p === null) return;
+    // after a failure of the line, not again within a second
+    const at = Math.max(p.at, failedAt + 1000);
+    // due now: at once (a first load's pages go back to back), not on the next turn of a timer
+    if (at <= now()) return readNext();
+    nextPull = at;
+    timer = timers.setTimeout(readNext, at - now());
+  }
+
+  function readNext(): void {
+    timer = null;
+    nextPull = null;
+    if (!started || reading || running) return;
+    const p = freshness.plan();
+    if (p === null) return;
+    if (p.at > now()) return plan();
+    reading = runTask(p.task, false)
+      .catch((e: unknown) => {
+        if (!(e instanceof ApiError) || e.kind !== 'aborted') failedAt = now();
+        report('read')(e);
+      })
+      .finally(() => {
+        reading = null;
+        opts.onChange();
+        plan();
+      });
   }
 
   return {
     engine,
+    freshness,
     start() {
       started = true;
       stopped = false;
       engine.start();
-      // the first pull at start is background work too: nobody asked for it
-      syncNow(false);
+      // the first load, or the reading where the last run left it: background work, nobody asked for it
+      plan();
+      progressChanged();
     },
     async stop() {
       started = false;
@@ -236,10 +397,12 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
       nextPull = null;
       if (waitTimer !== null) timers.clearTimeout(waitTimer);
       waitTimer = null;
-      // ends the pull or push under way at once: nothing the service is slow to answer holds up a close
+      // ends the reading or push under way at once: nothing the service is slow to answer holds up a close
       const stopping = engine.stop();
       await running;
+      await reading;
       await stopping;
+      if (store.db.open) store.keyValues.set(BUDGET_KEY, budget.toJSON());
       await engine.dispose();
     },
     wake() {
@@ -252,6 +415,31 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
       return syncNow(true);
     },
     cancelPull: () => engine.cancelPull(),
+    refreshAll() {
+      freshness.refreshAll();
+      opts.onChange();
+      plan();
+    },
+    async opened(list, number, maxAgeMs = OPENED_STALE_MS) {
+      const key = `${list}:${number}`;
+      if (!started || opening.has(key) || engine.online === false || engine.paused || !freshness.stale(list, number, maxAgeMs)) return false;
+      opening.add(key);
+      try {
+        const result = await engine.read(
+          (signal) => readByNumber({ store, api: space.api, now, pageSize: space.api.pageSize, signal, priority: true }, list, number),
+          {
+            priority: true,
+          },
+        );
+        return result.requests > 0;
+      } catch (e) {
+        report('read')(e);
+        return false;
+      } finally {
+        opening.delete(key);
+        store.keyValues.set(BUDGET_KEY, budget.toJSON());
+      }
+    },
     networkBack() {
       if (!started) return;
       store.outbox.wakeAll();
@@ -269,6 +457,8 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
       const last = store.keyValues.get<number>(LAST_SYNC_KEY);
       const incomplete = store.keyValues.get<unknown>(INCOMPLETE_KEY);
       return {
+        freshness: freshness.status(),
+        readingWaits: freshness.waits(),
         online: engine.online !== false,
         checking: engine.connectivity.doubtful,
         lastReachedAt: engine.connectivity.lastAnswerAt === null ? null : new Date(engine.connectivity.lastAnswerAt).toISOString(),
@@ -287,9 +477,10 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
     needsKey: () => engine.paused === 'auth',
     nextPullAt: () => nextPull,
     async idle() {
-      for (let seen: Promise<unknown> | null = null; seen !== running;) {
-        seen = running;
-        await seen;
+      for (let seen: [unknown, unknown] | null = null; seen === null || seen[0] !== running || seen[1] !== reading;) {
+        seen = [running, reading];
+        await running;
+        await reading;
       }
       await engine.idle();
     },

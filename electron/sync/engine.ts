@@ -396,6 +396,46 @@ export class SyncEngine {
   }
 
   /**
+   * One piece of background reading (a page of a sweep, a check of the
+   * newest, a look-up by number: docs/freshness.md), in turn with pushes,
+   * never beside one. A person's work that comes due meanwhile makes it give
+   * up the answer it waits for after `giveWayAfterMs`: it then fails as
+   * aborted, and is read again later. `priority`: a person asked for it
+   * (Sync now, a record opened), so it may spend the reserve. What it says of
+   * the line is judged as any request's; whether it went well is the
+   * caller's to note (`noteRead`), since one list's trouble is not another's.
+   */
+  read<T>(work: (signal: AbortSignal) => Promise<T>, opts: PullCallOptions = {}): Promise<T> {
+    const priority = opts.priority ?? false;
+    return this.serial(async () => {
+      if (this.pausedFor) throw new ApiError({ kind: 'unauthorized', messageKey: 'api.unauthorized', outcome: 'not_applied', operation: 'sync.read' });
+      const segment = new AbortController();
+      const run: PullRun = { segment, timer: null };
+      this.pulling = run;
+      const cancel = new AbortController();
+      this.pullCancel = cancel;
+      try {
+        const out = await this.api.transport.withPriority(() => work(AbortSignal.any([this.halt.signal, cancel.signal, segment.signal])), priority);
+        this.connectivity.answered();
+        return out;
+      } catch (e) {
+        if (e instanceof ApiError) this.noteFailure(e);
+        throw e;
+      } finally {
+        if (run.timer !== null) this.timers.clearTimeout(run.timer);
+        this.pulling = null;
+        if (this.pullCancel === cancel) this.pullCancel = null;
+      }
+    });
+  }
+
+  /** How the last piece of reading went: a failure shown until reading goes well again (`null`). */
+  noteRead(failure: Omit<EngineFailure, 'at'> | null): void {
+    if (failure === null) this.noteOk('pull');
+    else this.noteFailed('pull', failure);
+  }
+
+  /**
    * Ends the pull under way at once (a person's Stop during a long pull):
    * what it stored stays, nothing is removed, and it fails as cancelled.
    * False when no pull runs.

@@ -35,6 +35,12 @@ export interface SweepPos {
   firstRows: number;
   /** the first record of the page before, to tell a service that ignores start */
   firstOfLast: number | string | null;
+  /** a page of it fell in number: the list is not ordered by number all the way */
+  fell?: boolean;
+  /** it set aside a record whose number cannot be read: what it did not meet cannot be told gone */
+  unkeyed?: boolean;
+  /** the count of writes of the list's records (store/pull-prints.ts) after its last page: another moved it meanwhile */
+  writes?: number;
 }
 
 /** Looking for the end of a list by jumps, before the first load reads it (newest first, and how far it has to go). */
@@ -60,6 +66,8 @@ export interface ListCursor {
   /** the length is the probe's estimate, not seen at the end */
   lengthEstimated: boolean;
   probe: ProbePos | null;
+  /** the first load's look for the end is done (or not needed) */
+  probeDone: boolean;
   sweep: SweepPos | null;
   /** when the last whole sweep began and ended: every record held was seen at or after it began */
   lastSweepStartedAt: number | null;
@@ -71,6 +79,8 @@ export interface ListCursor {
   newest: { start: number; anchor: number | string | null; backs: number } | null;
   /** records a whole sweep did not see: each is looked up by number before it is removed */
   confirm: number[];
+  /** the last whole reading met fewer than half of the records held: it is read again, and a second reading like it is believed */
+  collapsedOnce: boolean;
   /** the list's own failure: it waits until then before its next page */
   backoffUntil: number;
   failures: number;
@@ -87,6 +97,7 @@ export function newCursor(): ListCursor {
     length: null,
     lengthEstimated: false,
     probe: null,
+    probeDone: false,
     sweep: null,
     lastSweepStartedAt: null,
     lastSweepEndedAt: null,
@@ -94,6 +105,7 @@ export function newCursor(): ListCursor {
     newestCheckedAt: null,
     newest: null,
     confirm: [],
+    collapsedOnce: false,
     backoffUntil: 0,
     failures: 0,
     refreshing: false,
@@ -123,6 +135,8 @@ function readSweep(v: unknown): SweepPos | null {
     unsure: isRow(s.unsure) ? s.unsure : 0,
     firstRows: isRow(s.firstRows) ? s.firstRows : 0,
     firstOfLast: isIdentity(s.firstOfLast) ? s.firstOfLast : null,
+    fell: s.fell === true,
+    unkeyed: s.unkeyed === true,
   };
 }
 
@@ -142,6 +156,7 @@ export function loadCursor(store: Store, list: PulledList): ListCursor {
     const p = s.probe as Record<string, unknown>;
     if (isRow(p.known) && (p.past === null || isRow(p.past))) c.probe = { known: p.known, past: p.past, requests: isRow(p.requests) ? p.requests : 0 };
   }
+  c.probeDone = s.probeDone === true;
   c.sweep = readSweep(s.sweep);
   c.lastSweepStartedAt = timeOr(s.lastSweepStartedAt);
   c.lastSweepEndedAt = timeOr(s.lastSweepEndedAt);
@@ -152,6 +167,7 @@ export function loadCursor(store: Store, list: PulledList): ListCursor {
     if (isRow(n.start) && isIdentity(n.anchor)) c.newest = { start: n.start, anchor: n.anchor, backs: isRow(n.backs) ? n.backs : 0 };
   }
   if (Array.isArray(s.confirm)) c.confirm = s.confirm.filter((k): k is number => isRow(k) && k > 0).slice(0, MAX_CONFIRM);
+  c.collapsedOnce = s.collapsedOnce === true;
   c.backoffUntil = isTime(s.backoffUntil) ? s.backoffUntil : 0;
   c.failures = isRow(s.failures) ? s.failures : 0;
   c.refreshing = s.refreshing === true;

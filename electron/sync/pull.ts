@@ -27,6 +27,7 @@ import type { PullPhase, PullProgress, PullSummary, PulledList } from '../../sha
 import type { Client, Product, Quotation } from '../../shared/schemas';
 import { readDocumentLists } from './document-lists';
 import { NoteTally, PULL_READERS, SetAside } from './pull-records';
+import { orderOfPage } from './sweep-page';
 
 export interface PullOptions {
   pageSize?: number;
@@ -113,6 +114,8 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
   const readings: Record<List, Reading> = { clients: reading(), products: reading(), quotations: reading() };
   const setAside = new NoteTally();
   const partlyRead = new NoteTally();
+  /** what the pages showed of each list's order (docs/freshness.md) */
+  const order: NonNullable<PullSummary['order']> = {};
   // Each page's write below holds the thread. The pager asks for the next
   // page as soon as a full one arrives; waiting one turn of the event loop
   // (`nextTurn`) before writing lets that request reach the wire, so the
@@ -200,6 +203,8 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
             rows = page.length;
             r.stored += good.length;
           }
+          const said = orderOfPage(keys, r.seen.length > 0 ? r.seen[r.seen.length - 1]! : null);
+          if (said !== 'none') order[list] = said === 'fell' || order[list] === 'other' ? 'other' : 'id';
           for (const k of keys) r.seen.push(k);
           const digest = page instanceof UnchangedPage ? page.digest : digestOfPage(page);
           if (digest !== undefined && !noted) r.prints.set(digest, keys);
@@ -331,6 +336,7 @@ export async function pull(store: Store, api: InvoicingApi, now: () => number, o
   if (aside) summary.setAside = aside;
   const partly = partlyRead.notesOf();
   if (partly) summary.partlyRead = partly;
+  if (Object.keys(order).length > 0) summary.order = order;
   store.keyValues.set(SIZES_KEY, { clients: summary.clients, products: summary.products, quotations: summary.quotations } satisfies Sizes);
   // Profiles and categories last, once everything above is stored: their
   // failures are caught inside (a 404 or a garbled answer does not fail the

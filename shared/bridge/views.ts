@@ -138,8 +138,8 @@ export interface CountryView {
 
 // a pull's progress is the sync engine's own report (phase, pages read, pages
 // expected), passed to the page as it is: one shape, not two
-import type { PulledList, PullProgress } from '../sync';
-export type { PullProgress } from '../sync';
+import type { ListFreshness, PulledList, PullProgress, ReadingWait } from '../sync';
+export type { ListFreshness, PullProgress, ReadingWait } from '../sync';
 
 export interface RateBudget {
   limit: number;
@@ -225,6 +225,10 @@ export interface SyncStatus {
    */
   incomplete: PulledList[];
   pulling: PullProgress | null;
+  /** how fresh each list is, and the first load while it runs (docs/freshness.md) */
+  freshness?: ListFreshness[];
+  /** why background reading waits, while it waits for more than a moment */
+  readingWaits?: ReadingWait | null;
   budget: RateBudget | null;
   /**
    * When the outbox goes again after a failure, and why it waits: null while

@@ -1,8 +1,7 @@
 // The reserve as a share of the limit, when the hour's window resets, and the
-// room background work has; and the pull interval that follows from it.
+// room background work has.
 import { describe, expect, it } from 'vitest';
 import { RateBudget } from '../../electron/api';
-import { pullInterval } from '../../electron/core/pull-interval';
 
 function clock(start = 1_000_000) {
   let t = start;
@@ -93,17 +92,5 @@ describe('RateBudget reserve and window', () => {
     expect(b.check(true)).toEqual({ go: true });
     c.advance(HOUR);
     expect(b.room(21)).toEqual({ go: true });
-  });
-});
-
-describe('pullInterval', () => {
-  it('keeps background pulls to a tenth of the hourly limit, never more often than the minimum', () => {
-    expect(pullInterval({ cost: null, limit: 1000 })).toBe(10 * 60_000);
-    expect(pullInterval({ cost: 5, limit: 1000 })).toBe(10 * 60_000);
-    // 17 requests (10,000 clients): 100 an hour allow one pull every 10.2 minutes
-    expect(pullInterval({ cost: 17, limit: 1000 })).toBe(Math.ceil(0.17 * HOUR));
-    expect(pullInterval({ cost: 100, limit: 1000 })).toBe(HOUR);
-    expect(pullInterval({ cost: 17, limit: 100 })).toBe(Math.ceil(1.7 * HOUR));
-    expect(pullInterval({ cost: 17, limit: 1000, share: 0.15, minMs: 60_000 })).toBe(Math.ceil((17 / 150) * HOUR));
   });
 });

@@ -142,12 +142,13 @@ describe('the reserve of the request budget', () => {
     const { q, line } = await draft(r);
     const before = r.requests().length;
 
-    // half an hour of typing: the time rule comes due, and three periodic pulls
+    // half an hour of typing: the time rule comes due, and the background's pace; what is above the reserve may be read, never more
     await type(r, q.id, line.id, 30 * MIN, 30_000);
-    expect(r.requests().length).toBe(before);
+    expect(r.requests().length - before).toBeLessThanOrEqual(2);
+    expect(r.writes().filter((w) => w.url.includes('/quotations'))).toEqual([]);
     const waiting = r.core.space.store.outbox.forTarget(q.id);
     expect(waiting.map((e) => [e.kind, e.state, e.lastError])).toEqual([['quotation.save', 'pending', null]]);
-    expect(budget.snapshot.remaining).toBeGreaterThan(budget.reserve);
+    expect(budget.snapshot.remaining).toBeGreaterThanOrEqual(budget.reserve);
     const status = await r.t.ok('sync.status', {});
     expect(status.budget).toMatchObject({ limit: 40, reserve: 8 });
 
