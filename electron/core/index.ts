@@ -44,7 +44,7 @@ export interface CoreOptions {
   onError?: (what: string, err: unknown) => void;
   /** the system's locale (Electron's app.getLocale()): the UI language until the person picks one; the web host leaves it to the browser */
   systemLocale?: string;
-  /** the time of the demo's database, request budget and sync timers; for tests that let hours pass */
+  /** the time of the databases, request budgets and sync timers (the demo's service too); for tests that let hours pass */
   clock?: { now: () => number; timers: Timers };
   /**
    * false: do not lock the data folder (docs/data-lock.md). Only for tests that
@@ -102,7 +102,12 @@ async function openCore(opts: CoreOptions, lock: DataLock | null, opened: (() =>
   const company = new CompanyDetails(join(opts.dataDir, 'company.json'));
   // the person's longest wait for one answer, asked at each request: a change applies to the next one
   const deadlineMs = () => settings.get().answerWaitSeconds * 1000;
-  const accounts = await AccountService.open({ dataDir: opts.dataDir, secrets: opts.secrets ?? new KeytarKeychain(), api: { deadlineMs } });
+  const accounts = await AccountService.open({
+    dataDir: opts.dataDir,
+    secrets: opts.secrets ?? new KeytarKeychain(),
+    // an account's request budget runs on the core's clock too, so a test or a benchmark can let hours pass
+    api: { deadlineMs, ...(opts.clock ? { now: opts.clock.now } : {}) },
+  });
   opened.push(() => accounts.close());
   const scope = new HandlerScope();
   // the engine plans its pushes on these; whoever set one, what it runs is nobody's handler
@@ -115,7 +120,7 @@ async function openCore(opts: CoreOptions, lock: DataLock | null, opened: (() =>
   const openSpace = (accountId: string | null): Promise<Space> =>
     accountId === null
       ? openDemoSpace(opts.dataDir, opts.demoSeed, opts.clock?.now, { recoverInFlight, deadlineMs })
-      : openAccountSpace({ dataDir: opts.dataDir, accountId, api: accounts.apiFor(accountId), recoverInFlight });
+      : openAccountSpace({ dataDir: opts.dataDir, accountId, api: accounts.apiFor(accountId), recoverInFlight, clock: opts.clock?.now });
 
   const status = () => syncStatus(space.space, space.sync, accounts);
   const relay = new RecordRelay({ events, isEcho: () => scope.active, status });

@@ -104,11 +104,13 @@ export interface AccountSpaceOptions {
   api: InvoicingApi;
   /** see OpenStoreOptions.recoverInFlight */
   recoverInFlight?: boolean;
+  /** the database's time; the system's by default */
+  clock?: Clock;
 }
 
 export async function openAccountSpace(opts: AccountSpaceOptions): Promise<Space> {
   const dir = accountDir(opts.dataDir, opts.accountId);
   mkdirSync(dir, { recursive: true });
-  const store = openStore(join(dir, 'quotedesk.sqlite'), { recoverInFlight: opts.recoverInFlight });
+  const store = openStore(join(dir, 'quotedesk.sqlite'), { recoverInFlight: opts.recoverInFlight, clock: opts.clock });
   return { kind: 'account', accountId: opts.accountId, store, api: opts.api, sandbox: null, close: async () => store.close() };
 }

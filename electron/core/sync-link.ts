@@ -115,8 +115,9 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
   let waitTimer: unknown = null;
   let waitTimerAt = Infinity;
   let stopped = false;
-  /** the last failure that stopped reading for a while, so a failing line is not asked again at once */
+  /** the last failure that stopped reading, and how many in a row, so a failing line is not asked again at once */
   let failedAt = 0;
+  let failStreak = 0;
   /** records a person opened and that are being read, so one is read once */
   const opening = new Set<string>();
   /** records set aside in the read of each list under way, told when it ends */
@@ -275,9 +276,11 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
       if (result.requests > 0) store.keyValues.set(LAST_SYNC_KEY, now());
       return result;
     } catch (e) {
-      if (list && isListFault(e)) {
+      // a list's own fault, or one of this desk's (a record it cannot store): that list waits, longer each time, and the rest goes on
+      if (list && (isListFault(e) || !(e instanceof ApiError))) {
         freshness.listFailed(list);
-        engine.noteRead({ ...failureOf(e), list });
+        engine.noteRead(e instanceof ApiError ? { ...failureOf(e), list } : { kind: 'internal', messageKey: 'bridge.internal', params: {}, list });
+        if (!(e instanceof ApiError)) report('read')(e);
         return null;
       }
       if (e instanceof ApiError && e.kind !== 'aborted') engine.noteRead(failureOf(e));
@@ -351,8 +354,8 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
     if (reading || running || engine.paused || engine.online === false) return;
     const p = freshness.plan();
     if (p === null) return;
-    // after a failure of the line, not again within a second
-    const at = Math.max(p.at, failedAt + 1000);
+    // after failures of the line, not again at once: a second, doubling to half an hour
+    const at = Math.ceil(Math.max(p.at, failStreak === 0 ? 0 : failedAt + Math.min(30 * 60_000, 1000 * 2 ** Math.min(11, failStreak - 1))));
     // due now: at once (a first load's pages go back to back), not on the next turn of a timer
     if (at <= now()) return readNext();
     nextPull = at;
@@ -367,8 +370,14 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
     if (p === null) return;
     if (p.at > now()) return plan();
     reading = runTask(p.task, false)
+      .then(() => {
+        failStreak = 0;
+      })
       .catch((e: unknown) => {
-        if (!(e instanceof ApiError) || e.kind !== 'aborted') failedAt = now();
+        if (!(e instanceof ApiError) || e.kind !== 'aborted') {
+          failedAt = now();
+          failStreak++;
+        }
         report('read')(e);
       })
       .finally(() => {

@@ -25,7 +25,7 @@ export class RecordChecks {
     if (keys.length === 0) return;
     const { table, key } = TABLES[list];
     this.conn.tx([], () => {
-      this.conn.stmt(`UPDATE ${table} SET checked_at = ? WHERE ${key} IN (SELECT value FROM json_each(?))`).run(at, JSON.stringify(keys));
+      this.conn.stmt(`UPDATE ${table} SET checked_at = ? WHERE ${key} IN (SELECT value FROM json_each(?))`).run(Math.floor(at), JSON.stringify(keys));
     });
   }
 
@@ -36,6 +36,13 @@ export class RecordChecks {
       .stmt<[number], { at: number | null }>(`SELECT max(coalesce(checked_at, 0), coalesce(pulled_at, 0)) AS at FROM ${table} WHERE ${key} = ?`)
       .get(number);
     return r?.at ? r.at : null;
+  }
+
+  /** The service's record with this number as last read (what it holds, local edits aside); null when not held. */
+  serviceRecord(list: CheckedList, number: number): Record<string, unknown> | null {
+    const { table, key } = TABLES[list];
+    const r = this.conn.stmt<[number], { server: string | null }>(`SELECT server FROM ${table} WHERE ${key} = ?`).get(number);
+    return r?.server ? (JSON.parse(r.server) as Record<string, unknown>) : null;
   }
 
   /** How many of the service's records held here have a number below `number`: its place in a list ordered by number, as far as this desk knows. */
@@ -68,6 +75,15 @@ export class RecordChecks {
         `SELECT ${key} AS k FROM ${table} WHERE ${key} IS NOT NULL AND server IS NOT NULL AND coalesce(checked_at, 0) < ? ORDER BY ${key} LIMIT ?`,
       )
       .all(since, limit)
+      .map((r) => r.k);
+  }
+
+  /** Numbers of the service's records held here from `low` to `high` (either end may be open: null). */
+  heldBetween(list: CheckedList, low: number | null, high: number | null): number[] {
+    const { table, key } = TABLES[list];
+    return this.conn
+      .stmt<[number, number], { k: number }>(`SELECT ${key} AS k FROM ${table} WHERE ${key} >= ? AND ${key} <= ? AND server IS NOT NULL`)
+      .all(low ?? Number.MIN_SAFE_INTEGER, high ?? Number.MAX_SAFE_INTEGER)
       .map((r) => r.k);
   }
 

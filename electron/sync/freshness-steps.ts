@@ -92,7 +92,8 @@ function emptyResult(): StepResult {
 
 /** Stores a page's records, marks every record of it seen, and names those it could not store. */
 function storeRows(ctx: StepContext, list: PulledList, rows: readonly (Row | SetAside)[], start: number, result: StepResult): void {
-  const at = ctx.now();
+  // the columns hold whole milliseconds
+  const at = Math.floor(ctx.now());
   const good: Row[] = [];
   const seen: number[] = [];
   rows.forEach((row, i) => {
@@ -132,6 +133,40 @@ function noteOrder(cursor: ListCursor, ids: readonly Identity[], before: Identit
   }
 }
 
+/** A page of a list ordered by number may say at most this many of the records in its range are gone, or this share of it; beyond, the sweep's end looks them up. */
+const RANGE_GONE_AT_MOST = 5;
+const RANGE_GONE_SHARE = 0.25;
+
+/**
+ * A page of a list ordered by number holds every record the service has
+ * with a number from its first to its last (from the list's start when it
+ * begins there, to no end when it ends the list): the rows of a list in
+ * order are contiguous. What is held here in that range and was not on it
+ * is gone. Only where every row of the page rose, no record of it was set
+ * aside without a number, and no more than a few are missing (a page that
+ * lost many is a service in trouble, or a list not in order after all: the
+ * sweep's end looks those up one by one).
+ */
+function settleRange(
+  ctx: StepContext,
+  list: PulledList,
+  cursor: ListCursor,
+  ids: readonly Identity[],
+  fromStart: boolean,
+  toEnd: boolean,
+  result: StepResult,
+): void {
+  if (cursor.order !== 'id' || result.unkeyed || ids.length === 0 || orderOfPage(ids, null) === 'fell') return;
+  const numbers = ids.filter((id): id is number => typeof id === 'number');
+  if (numbers.length !== ids.length) return;
+  const on = new Set(numbers);
+  const low = fromStart ? null : numbers[0]!;
+  const high = toEnd ? null : numbers[numbers.length - 1]!;
+  const missing = ctx.store.checks.heldBetween(list, low, high).filter((k) => !on.has(k));
+  if (missing.length === 0 || missing.length > Math.max(RANGE_GONE_AT_MOST, RANGE_GONE_SHARE * ids.length)) return;
+  result.removed += ctx.store.pulled.settleGone(list, missing).removed;
+}
+
 /**
  * One page of the list's sweep: from its first row, or on from where the
  * last page ended. The sweep's end settles what it did not meet.
@@ -151,6 +186,7 @@ export async function sweepStep(ctx: StepContext, list: PulledList, cursor: List
   noteOrder(cursor, page.ids.slice(move.fresh), pos.anchor, result);
   if (result.orderFell || cursor.order === 'other') pos = { ...pos, fell: true };
   if (result.unkeyed) pos = { ...pos, unkeyed: true };
+  if (move.kind !== 'incomplete') settleRange(ctx, list, cursor, page.ids, pos.start === 0, move.kind === 'end', result);
   const at = ctx.now();
   if (move.kind === 'incomplete') {
     cursor.sweep = null;
@@ -310,6 +346,7 @@ export async function newestStep(ctx: StepContext, list: PulledList, cursor: Lis
   const pos: SweepPos = { ...startSweep(ctx.now()), start: at.start, anchor: at.anchor, pages: 1, firstRows: ctx.api.paging.gives, backs: at.backs };
   const move = judgePage(pos, { start: at.start, count, ids: page.ids }, ctx.api.paging, op, cursor.order);
   noteOrder(cursor, page.ids.slice(move.kind === 'incomplete' ? 0 : move.fresh), at.anchor, result);
+  if (move.kind !== 'incomplete') settleRange(ctx, list, cursor, page.ids, at.start === 0, move.kind === 'end', result);
   if (move.kind === 'next' || move.kind === 'back') {
     cursor.newest = { start: move.pos.start, anchor: move.pos.anchor, backs: move.kind === 'back' ? at.backs + 1 : 0 };
     return result;

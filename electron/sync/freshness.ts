@@ -38,8 +38,8 @@ export const PACE = {
   smallCycleMs: 10 * MIN,
   /** small: a whole pass costs at most this share of an hour's share of the limit */
   smallShare: 1 / 4,
-  /** a large account: the sweep goes round in this long, or as fast as the share allows */
-  largeCycleMs: 6 * HOUR,
+  /** a large account: the sweep goes round in this long (within the 6 hours promised, whatever the pace puts off), or as fast as the share allows */
+  largeCycleMs: 5 * HOUR,
   /** requests the pace may save up */
   bucket: 4,
   /** the quotations whose clients the first load reads by number before the rest of the clients */
@@ -89,6 +89,10 @@ export class Freshness {
   private readonly spent: [number, number][] = [];
   /** how long a request took of late, for the first load's estimate */
   private msPerRequest = 500;
+  /** requests background reading made since this plan was made (not a person's) */
+  backgroundRequests = 0;
+  /** the least the hour's allowance was seen to hold after a request of background reading; null before one */
+  lowestRemaining: number | null = null;
 
   constructor(opts: FreshnessOptions) {
     this.store = opts.store;
@@ -292,6 +296,9 @@ export class Freshness {
     if (requests === 0) return;
     const now = this.now();
     if (!priority) {
+      this.backgroundRequests += requests;
+      const left = this.api.transport.budget.snapshot.remaining;
+      if (left !== null) this.lowestRemaining = Math.min(this.lowestRemaining ?? left, left);
       this.spent.push([now, requests]);
       this.refill(now);
       if (!this.loading) this.tokens -= requests;
