@@ -141,7 +141,7 @@ function readSweep(v: unknown): SweepPos | null {
 }
 
 /** The list's cursor as last saved; a new one when none was, or it cannot be read. */
-export function loadCursor(store: Store, list: PulledList): ListCursor {
+export function loadCursor(store: Pick<Store, 'keyValues'> | { keyValues: Pick<Store['keyValues'], 'get'> }, list: PulledList): ListCursor {
   const saved = store.keyValues.get<unknown>(KEY(list));
   const c = newCursor();
   if (saved === null || typeof saved !== 'object' || Array.isArray(saved)) return c;

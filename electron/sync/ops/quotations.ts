@@ -23,6 +23,8 @@ import type { OpDeps, OpHandler, PushResult, QuotationPushStore, ResolveResult }
 import { readSent } from './read-sent';
 import { isNotFound, listIncomplete, nothingLeft } from './common';
 import type { InvoicingApi } from '../../api';
+import { findNewestQuotation } from './newest-first';
+import { loadCursor } from '../list-cursor';
 
 type PushDeps = OpDeps<QuotationPushStore>;
 import { said } from '../../../shared/messages';
@@ -34,7 +36,11 @@ import { said } from '../../../shared/messages';
  * that cannot be sure it saw the whole list throws instead of answering
  * null, since its callers take null as "never arrived" (docs/paging.md).
  */
-async function findQuotation(api: InvoicingApi, match: (q: Quotation) => boolean): Promise<Quotation | null> {
+async function findQuotation(api: InvoicingApi, match: (q: Quotation) => boolean, newest?: NewestHint | null): Promise<Quotation | null> {
+  if (newest) {
+    const found = await findNewestQuotation(api, newest.length, newest.floor, match);
+    if (found !== undefined) return found;
+  }
   const walk = api.quotations.pages({ ahead: false });
   for await (const page of walk) {
     const hit = page.find(match);
@@ -42,6 +48,36 @@ async function findQuotation(api: InvoicingApi, match: (q: Quotation) => boolean
   }
   if (!walk.complete) throw listIncomplete('quotations', 'quotations.list');
   return null;
+}
+
+/**
+ * Where a lost send's quotation must be, when the service numbers its
+ * quotations in order: above `floor`, the highest number held when it was
+ * sent, at the end of a list of about `length`.
+ */
+interface NewestHint {
+  floor: number;
+  length: number;
+}
+
+/** The hint for a send made now: null unless the quotations are known to be listed by number. */
+function newestHintNow(store: QuotationPushStore): NewestHint | null {
+  if (!store.checks || !store.keyValues) return null;
+  if (loadCursor({ keyValues: store.keyValues }, 'quotations').order !== 'id') return null;
+  return { floor: store.checks.highest('quotations'), length: store.checks.held('quotations') };
+}
+
+/** The floor a send's trace keeps, when the list's order allows the look-up among the newest. */
+function floorNow(store: QuotationPushStore): { floor?: number } {
+  const hint = newestHintNow(store);
+  return hint === null ? {} : { floor: hint.floor };
+}
+
+/** The hint a send's trace carries, with the list's length as it is now; null for a trace without a floor, or a list not known in order. */
+function newestHintOf(store: QuotationPushStore, trace: SendTrace | null): NewestHint | null {
+  const now = newestHintNow(store);
+  if (now === null || typeof trace?.floor !== 'number') return null;
+  return { floor: trace.floor, length: now.length };
 }
 
 /** A record the store keeps as JSON (the service's version, or the base of an edit). */
@@ -301,6 +337,8 @@ interface SendTrace {
   savename?: string | null;
   quotationreference: string | null;
   body?: Record<string, unknown>;
+  /** the highest quotation number held when it was sent: the sent quotation's is higher (absent in older traces, or when the list's order is not known) */
+  floor?: number;
 }
 
 export class QuotationSend implements OpHandler {
@@ -319,7 +357,13 @@ export class QuotationSend implements OpHandler {
           row,
           () => bodyFor(this.deps, entry, numbered(this.deps, store.quotations.row(row.id)), { action: 'send', sendmethod }),
           (body) => {
-            const trace: SendTrace = { mode: 'post', savename: body.savename ?? null, quotationreference: body.quotationreference ?? null, body };
+            const trace: SendTrace = {
+              mode: 'post',
+              savename: body.savename ?? null,
+              quotationreference: body.quotationreference ?? null,
+              body,
+              ...floorNow(store),
+            };
             store.outbox.markInFlight(entry.id, trace);
           },
         );
@@ -336,7 +380,7 @@ export class QuotationSend implements OpHandler {
       return 'done';
     }
     const from = row.server_id;
-    const trace: SendTrace = { mode: 'put', from, savename: row.savename, quotationreference: row.quotationreference };
+    const trace: SendTrace = { mode: 'put', from, savename: row.savename, quotationreference: row.quotationreference, ...floorNow(store) };
     store.outbox.markInFlight(entry.id, trace);
     let id: number;
     try {
@@ -355,7 +399,11 @@ export class QuotationSend implements OpHandler {
   private async foundSent(entry: OutboxItem, row: QuotationRow): Promise<boolean> {
     const savename = (entry.sent as SendTrace | null)?.savename ?? row.savename;
     if (!savename) return false;
-    const q = await findQuotation(this.deps.api, (x) => x.savename === savename && x.sent === true);
+    const q = await findQuotation(
+      this.deps.api,
+      (x) => x.savename === savename && x.sent === true,
+      newestHintOf(this.deps.store, entry.sent as SendTrace | null),
+    );
     if (!q) return false;
     this.applySent(entry, q.id, q);
     return true;
@@ -403,7 +451,7 @@ export class QuotationSend implements OpHandler {
     // traces of older versions carry no savename; the row's is the same one
     const savename = trace.savename ?? row.savename;
     if (savename) {
-      const q = await findQuotation(api, (x) => x.savename === savename && x.sent === true);
+      const q = await findQuotation(api, (x) => x.savename === savename && x.sent === true, newestHintOf(store, trace));
       if (q) {
         this.applySent(entry, q.id, q);
         return 'applied';

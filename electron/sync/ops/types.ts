@@ -63,6 +63,9 @@ export interface QuotationPushStore {
   >;
   clients: Pick<Store['clients'], 'findRow' | 'rowByClientnr'>;
   numbering: Pick<Store['numbering'], 'assign' | 'renumber'>;
+  /** what tells whether a lost send may be looked up among the newest quotations (ops/newest-first.ts); without them it walks the whole list */
+  checks?: Pick<Store['checks'], 'held' | 'highest'>;
+  keyValues?: Pick<Store['keyValues'], 'get'>;
 }
 
 /** done: reached the service (or nothing was left to do); parked: waits for the user; waiting: on another entry. */
