@@ -84,6 +84,12 @@ export class RateBudget {
   #observedAt: number | undefined;
   /** when the last reading stops being trusted */
   #staleAt = 0;
+  /**
+   * When the last reading stops telling anything of the window: an hour
+   * after it was taken, or sooner, when the service said over the limit and
+   * when to come back (then a new window has begun by that time).
+   */
+  #readingEndsAt = 0;
   #cooldownUntil = 0;
   #inFlight = 0;
   /** the most calls out at once since the last reading: answers of that many may arrive out of order */
@@ -154,6 +160,7 @@ export class RateBudget {
     this.#observedAt = now;
     this.#peakInFlight = this.#inFlight;
     this.#staleAt = this.#observedAt + this.staleAfterMs;
+    this.#readingEndsAt = this.#observedAt + this.windowMs;
     this.#emit();
   }
 
@@ -192,7 +199,7 @@ export class RateBudget {
     const now = this.#now();
     if (this.#cooldownUntil > now) return 0;
     if (this.#remaining === null || this.#observedAt === undefined) return Infinity;
-    const readingEnds = this.#observedAt + this.windowMs;
+    const readingEnds = this.#readingEndsAt;
     // a reading older than a window: a new window has begun since, of unknown size: one call tells
     if (readingEnds <= now) return 1;
     const end = this.#windowEnd();
@@ -206,7 +213,7 @@ export class RateBudget {
     const now = this.#now();
     if (this.#cooldownUntil > now) return this.#cooldownUntil;
     if (this.#observedAt === undefined) return now;
-    const readingEnds = this.#observedAt + this.windowMs;
+    const readingEnds = this.#readingEndsAt;
     const end = this.#windowEnd();
     return end !== undefined && end > now ? Math.min(end, readingEnds) : Math.max(now, readingEnds);
   }
@@ -242,6 +249,7 @@ export class RateBudget {
       this.#remaining = remaining;
       this.#observedAt = observedAt;
       this.#staleAt = observedAt + this.staleAfterMs;
+      this.#readingEndsAt = observedAt + this.windowMs;
       const started = time(s.windowStartedAt);
       if (started !== undefined && started <= observedAt) this.#windowStartedAt = started;
       this.#span = { at: observedAt, remaining, answers: this.#answers };
@@ -261,18 +269,30 @@ export class RateBudget {
     if (this.#windowStartedAt !== undefined && this.#windowStartedAt + this.windowMs < this.#cooldownUntil) this.#windowStartedAt = undefined;
     // the service named when to come back: the "0 left" reading ends then
     this.#staleAt = Math.min(this.#staleAt, this.#cooldownUntil);
+    this.#readingEndsAt = Math.min(this.#readingEndsAt, this.#cooldownUntil);
     this.#emit();
   }
 
+  /**
+   * Whether one call may go now. A person's call (`priority`) may spend the
+   * reserve down to 0; at 0, after the reading goes stale, one may go to see
+   * whether the window renewed. Any other call keeps the reserve whole: at
+   * the reserve it waits until the window resets (the one the service named,
+   * the end of the window seen to begin, or at the latest an hour after the
+   * low reading), never merely until the reading is a minute old.
+   */
   check(priority = false): Admission {
     const now = this.#now();
     if (this.#cooldownUntil > now) return { go: false, waitMs: this.#cooldownUntil - now, reason: 'cooldown' };
     if (this.#remaining === null || this.#observedAt === undefined) return { go: true };
-    const freshFor = this.#staleAt - now;
-    if (freshFor <= 0) return { go: true };
     const left = this.#remaining - this.#inFlight;
-    if (left <= 0 || (!priority && left <= this.reserve)) return { go: false, waitMs: freshFor, reason: 'reserve' };
-    return { go: true };
+    if (priority) {
+      if (left > 0) return { go: true };
+      const freshFor = this.#staleAt - now;
+      return freshFor <= 0 ? { go: true } : { go: false, waitMs: freshFor, reason: 'reserve' };
+    }
+    if (this.#readingEndsAt <= now || left > this.reserve) return { go: true };
+    return { go: false, waitMs: Math.max(1, this.roomReturnsAt() - now), reason: 'reserve' };
   }
 
   /**
@@ -287,7 +307,7 @@ export class RateBudget {
     const now = this.#now();
     if (this.#cooldownUntil > now) return { go: false, waitMs: this.#cooldownUntil - now, reason: 'cooldown' };
     // a reading older than a window says nothing of the new one: the work's first answer will
-    if (this.#observedAt !== undefined && this.#observedAt + this.windowMs <= now) return { go: true };
+    if (this.#observedAt !== undefined && this.#readingEndsAt <= now) return { go: true };
     if (this.backgroundRoom() >= cost) return { go: true };
     return { go: false, waitMs: this.roomReturnsAt() - now, reason: 'reserve' };
   }

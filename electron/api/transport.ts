@@ -287,7 +287,7 @@ export class Transport {
         throw new ApiError({
           kind: 'rate_limited',
           messageKey: a.reason === 'reserve' ? 'api.rate_limited.reserve' : 'api.rate_limited',
-          params: { seconds, remaining: b.remaining ?? '?' },
+          params: { seconds, minutes: Math.ceil(a.waitMs / 60_000), remaining: b.remaining ?? '?' },
           outcome: 'not_applied',
           operation: spec.operation,
           retryAfterMs: a.waitMs,

@@ -1,6 +1,7 @@
 // The app's own preferences (language, default send method, how often a
 // draft being edited goes to the service by itself, the longest wait for one
-// answer from the service), one small JSON
+// answer from the service, the share of the hour background reading may
+// spend), one small JSON
 // file in the data folder, written atomically. A file that cannot be read is
 // moved aside (never silently overwritten) and the defaults are used.
 //
@@ -9,7 +10,7 @@
 // main process is given, else the page's browser languages), so a first
 // start in an English system is in English. Once picked it is kept.
 import { z } from 'zod';
-import { ANSWER_WAIT_SECONDS, DRAFT_SAVE_MINUTES, type Settings } from '../../shared/bridge';
+import { ANSWER_WAIT_SECONDS, BACKGROUND_SHARE_PERCENT, DRAFT_SAVE_MINUTES, type Settings } from '../../shared/bridge';
 import { languageFromLocales } from '../../shared/language';
 import { SENDMETHODS } from '../../shared/schemas';
 // the sandbox's atomic JSON writer (temp file, fsync, rename) serves here too
@@ -21,6 +22,7 @@ export const DEFAULT_SETTINGS: Settings = {
   defaultSendmethod: 'email',
   draftSaveEveryMinutes: 10,
   answerWaitSeconds: DEFAULT_DEADLINE_MS / 1000,
+  backgroundSharePercent: 10,
 };
 
 const fileSchema = z.object({
@@ -30,6 +32,7 @@ const fileSchema = z.object({
   // files written before this setting existed have none: the default
   draftSaveEveryMinutes: z.number().int().min(DRAFT_SAVE_MINUTES.min).max(DRAFT_SAVE_MINUTES.max).catch(DEFAULT_SETTINGS.draftSaveEveryMinutes),
   answerWaitSeconds: z.number().int().min(ANSWER_WAIT_SECONDS.min).max(ANSWER_WAIT_SECONDS.max).catch(DEFAULT_SETTINGS.answerWaitSeconds),
+  backgroundSharePercent: z.number().int().min(BACKGROUND_SHARE_PERCENT.min).max(BACKGROUND_SHARE_PERCENT.max).catch(DEFAULT_SETTINGS.backgroundSharePercent),
 });
 
 export class AppSettings {

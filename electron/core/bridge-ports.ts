@@ -51,6 +51,10 @@ export function bridgePorts({ shown, accounts, settings, company, scope, status 
     pullNow: () => scope.outside(() => shown.sync.pullNow()),
     cancelPull: () => shown.sync.cancelPull(),
     networkBack: () => scope.outside(() => shown.sync.networkBack()),
+    refreshAll: () => scope.outside(() => shown.sync.refreshAll()),
+    // what the read brings is the sync engine's write, told to every screen
+    opened: (list, number) => scope.outside(() => shown.sync.opened(list, number)),
+    searchClients: (query) => scope.outside(() => shown.sync.searchClients(query)),
     syncStatus: status,
     accounts: accountsPort,
     company,

@@ -126,7 +126,15 @@ async function openCore(opts: CoreOptions, lock: DataLock | null, opened: (() =>
   const relay = new RecordRelay({ events, isEcho: () => scope.active, status });
   const space: ShownSpace = new ShownSpace({
     open: openSpace,
-    link: (s) => linkSync(s, { onChange: () => relay.publishStatus(), onError: opts.onError, now: opts.clock?.now, timers }),
+    link: (s) =>
+      linkSync(s, {
+        onChange: () => relay.publishStatus(),
+        onError: opts.onError,
+        now: opts.clock?.now,
+        timers,
+        // the person's setting, read at each plan: a change applies to the next request
+        share: () => settings.get().backgroundSharePercent / 100,
+      }),
     relay,
     scope,
     draftSaveEveryMs: () => settings.get().draftSaveEveryMinutes * 60_000,

@@ -14,7 +14,7 @@ import { ApiError } from '../api';
 import { SyncEngine, type Timers } from '../sync';
 import { failureOf, type EngineFailure } from '../sync/engine';
 import { Freshness, type FreshTask } from '../sync/freshness';
-import { isListFault, readByNumber, type StepResult } from '../sync/freshness-steps';
+import { isListFault, readByNumber, searchClients, type StepResult } from '../sync/freshness-steps';
 import type { PulledList } from '../../shared/sync';
 import type { Space } from './space';
 import { rememberCredits } from '../sync/credits';
@@ -71,6 +71,14 @@ export interface SyncLink {
    * could not be read now.
    */
   opened(list: PulledList, number: number, maxAgeMs?: number): Promise<boolean>;
+  /**
+   * A person typed in the client picker while the clients are still
+   * loading: the service's search finds what is not here yet (one request,
+   * a person's). Not when every client is here, nor for fewer than three
+   * characters, nor when an earlier search for the start of the same text
+   * found everything it had. Resolves once the clients found are stored.
+   */
+  searchClients(query: string): Promise<void>;
   /** resolves when nothing runs: no pull, no push */
   idle(): Promise<void>;
 }
@@ -120,6 +128,8 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
   let failStreak = 0;
   /** records a person opened and that are being read, so one is read once */
   const opening = new Set<string>();
+  /** the searches of the client picker made at the service, and whether each found fewer than a page (then it found all) */
+  const searched = new Map<string, boolean>();
   /** records set aside in the read of each list under way, told when it ends */
   const aside: Record<PulledList, number> = { clients: 0, products: 0, quotations: 0 };
   // ended because sync stops (the app closes, the space is left): nobody's failure to report
@@ -412,6 +422,7 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
       await reading;
       await stopping;
       if (store.db.open) store.keyValues.set(BUDGET_KEY, budget.toJSON());
+      freshness.dispose();
       await engine.dispose();
     },
     wake() {
@@ -428,6 +439,26 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
       freshness.refreshAll();
       opts.onChange();
       plan();
+    },
+    async searchClients(query) {
+      const text = query.trim().toLowerCase();
+      if (!started || text.length < 3 || freshness.cursors.clients.loaded || engine.online === false || engine.paused) return;
+      // an earlier search for the start of this text that found all it had found these too
+      for (const [earlier, all] of searched) if (all && text.startsWith(earlier)) return;
+      if (searched.has(text)) return;
+      searched.set(text, false);
+      try {
+        const result = await engine.read(
+          (signal) => searchClients({ store, api: space.api, now, pageSize: space.api.pageSize, signal, priority: true }, text),
+          { priority: true },
+        );
+        searched.set(text, result.found < space.api.paging.sizeFor(space.api.pageSize));
+      } catch (e) {
+        searched.delete(text);
+        report('search')(e);
+      } finally {
+        store.keyValues.set(BUDGET_KEY, budget.toJSON());
+      }
     },
     async opened(list, number, maxAgeMs = OPENED_STALE_MS) {
       const key = `${list}:${number}`;

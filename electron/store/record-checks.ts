@@ -51,10 +51,14 @@ export class RecordChecks {
     return this.conn.stmt<[number], { n: number }>(`SELECT count(*) AS n FROM ${table} WHERE ${key} < ? AND server IS NOT NULL`).get(number)!.n;
   }
 
-  /** How many of the service's records are held here. */
+  /**
+   * How many of the service's records are held here: those it gave a number.
+   * Counted from the number's own index, not the rows: at 100,000 clients a
+   * count that reads every row takes tens of milliseconds.
+   */
   held(list: CheckedList): number {
     const { table, key } = TABLES[list];
-    return this.conn.stmt<[], { n: number }>(`SELECT count(*) AS n FROM ${table} WHERE ${key} IS NOT NULL AND server IS NOT NULL`).get()!.n;
+    return this.conn.stmt<[], { n: number }>(`SELECT count(${key}) AS n FROM ${table}`).get()!.n;
   }
 
   /** The highest number of the service's records held here; 0 when none. */
@@ -72,7 +76,7 @@ export class RecordChecks {
     const { table, key } = TABLES[list];
     return this.conn
       .stmt<[number, number], { k: number }>(
-        `SELECT ${key} AS k FROM ${table} WHERE ${key} IS NOT NULL AND server IS NOT NULL AND coalesce(checked_at, 0) < ? ORDER BY ${key} LIMIT ?`,
+        `SELECT ${key} AS k FROM ${table} WHERE ${key} IS NOT NULL AND coalesce(checked_at, 0) < ? ORDER BY ${key} LIMIT ?`,
       )
       .all(since, limit)
       .map((r) => r.k);
@@ -90,9 +94,7 @@ export class RecordChecks {
   /** How many of the service's records held here were not seen since `since`. */
   countUnseenSince(list: CheckedList, since: number): number {
     const { table, key } = TABLES[list];
-    return this.conn
-      .stmt<[number], { n: number }>(`SELECT count(*) AS n FROM ${table} WHERE ${key} IS NOT NULL AND server IS NOT NULL AND coalesce(checked_at, 0) < ?`)
-      .get(since)!.n;
+    return this.conn.stmt<[number], { n: number }>(`SELECT count(*) AS n FROM ${table} WHERE ${key} IS NOT NULL AND coalesce(checked_at, 0) < ?`).get(since)!.n;
   }
 
   /** The client numbers of the newest `n` quotations the service holds (by its number), most recent first, each once. */

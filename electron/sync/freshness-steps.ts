@@ -309,6 +309,20 @@ export async function readByNumber(ctx: StepContext, list: PulledList, number: n
   return result;
 }
 
+/**
+ * The clients the service finds for what a person typed in the client
+ * picker (its search over every field): stored and marked seen, so the
+ * picker finds them here. For a person waiting while the clients are still
+ * loading: one request.
+ */
+export async function searchClients(ctx: StepContext, query: string): Promise<StepResult & { found: number }> {
+  const result = emptyResult();
+  result.requests++;
+  const found = await ctx.api.search('clients', 'all', query, { count: countFor(ctx) }, { signal: ctx.signal, priority: ctx.priority });
+  storeRows(ctx, 'clients', found, 0, result);
+  return { ...result, found: found.length };
+}
+
 /** The record with this number, or null when the service answers it has none. */
 async function readOne(ctx: StepContext, list: PulledList, number: number): Promise<Row | null> {
   const call = { signal: ctx.signal, priority: ctx.priority };

@@ -93,6 +93,9 @@ export class Freshness {
   backgroundRequests = 0;
   /** the least the hour's allowance was seen to hold after a request of background reading; null before one */
   lowestRemaining: number | null = null;
+  /** the service's records held per list, counted once after each change of the list (a count reads every row) */
+  private readonly heldCount: Partial<Record<PulledList, number>> = {};
+  private readonly unsubscribe: () => void;
 
   constructor(opts: FreshnessOptions) {
     this.store = opts.store;
@@ -106,6 +109,21 @@ export class Freshness {
       products: loadCursor(this.store, 'products'),
       quotations: loadCursor(this.store, 'quotations'),
     };
+    const onChanged = (entities: readonly string[]) => {
+      for (const list of LISTS) if (entities.includes(list)) delete this.heldCount[list];
+    };
+    this.store.events.on('changed', onChanged);
+    this.unsubscribe = () => this.store.events.off('changed', onChanged);
+  }
+
+  /** Stops following the store's changes. */
+  dispose(): void {
+    this.unsubscribe();
+  }
+
+  /** The service's records of the list held here. */
+  held(list: PulledList): number {
+    return (this.heldCount[list] ??= this.store.checks.held(list));
   }
 
   /** The first load runs: a list not yet read whole once, or the small lists not yet read. */
@@ -126,7 +144,7 @@ export class Freshness {
   /** Pages a whole pass over the list takes, as far as its length is known (one row of overlap a page). */
   pagesOf(list: PulledList): number {
     if (this.api.paging.whole.has(operationOf(list))) return 1;
-    const length = Math.max(this.cursors[list].length ?? 0, this.store.checks.held(list));
+    const length = Math.max(this.cursors[list].length ?? 0, this.held(list));
     const count = this.api.paging.sizeFor(this.pageSize);
     return Math.max(1, Math.ceil(length / Math.max(1, count - 1)));
   }
@@ -457,7 +475,7 @@ export class Freshness {
     const cycle = this.cycleMs();
     return LISTS.map((list) => {
       const c = this.cursors[list];
-      const read = this.store.checks.held(list);
+      const read = this.held(list);
       const length = c.length;
       const at = c.sweep?.start ?? 0;
       const share = (done: number) => (length === null || length === 0 ? null : Math.min(0.99, done / length));

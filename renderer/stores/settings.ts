@@ -8,7 +8,13 @@ import { asBridgeError, type AccountView, type BridgeError, type SendMethod, typ
 
 export const useSettingsStore = defineStore('settings', () => {
   // null until read: the UI follows the browser meanwhile
-  const settings = shallowRef<Settings>({ language: null, defaultSendmethod: 'email', draftSaveEveryMinutes: 10, answerWaitSeconds: 120 });
+  const settings = shallowRef<Settings>({
+    language: null,
+    defaultSendmethod: 'email',
+    draftSaveEveryMinutes: 10,
+    answerWaitSeconds: 120,
+    backgroundSharePercent: 10,
+  });
   /** whether the settings were read: until then (and when they cannot be) the page speaks the language it last spoke */
   const loaded = ref(false);
   const remembered = rememberedLanguage();

@@ -46,6 +46,13 @@ export const DRAFT_SAVE_MINUTES = { min: 1, max: 240 } as const;
  * whole deadline, body included: electron/api/transport.ts): the bounds of the setting.
  */
 export const ANSWER_WAIT_SECONDS = { min: 10, max: 600 } as const;
+/**
+ * The share of the hourly request limit, in percent, that reading the
+ * service in the background may spend once the first load is done: the
+ * bounds of the setting (docs/freshness.md). The person's own actions are
+ * not counted against it, and the reserve is never touched.
+ */
+export const BACKGROUND_SHARE_PERCENT = { min: 2, max: 50 } as const;
 export const customStatus = z.enum([...CUSTOM_STATUSES, 'clear']);
 
 /**
@@ -136,6 +143,10 @@ export const operations = {
   'sync.cancelPull': none,
   // the system says the network is back: push what waits now, without a whole pull
   'sync.networkBack': none,
+  // read everything again: every list's sweep starts over, paced by the background's share, its progress in the status
+  'sync.refreshAll': none,
+  // a person opened a record: a copy older than a few minutes is read again by its number (one request, from the reserve)
+  'records.opened': z.object({ kind: z.enum(['quotation', 'client', 'product']), id }).strict(),
   'outbox.parked': none,
   'outbox.retry': z.object({ id }).strict(),
   'outbox.discard': z.object({ id }).strict(),
@@ -164,6 +175,7 @@ export const operations = {
       defaultSendmethod: sendMethod.optional(),
       draftSaveEveryMinutes: z.number().int().min(DRAFT_SAVE_MINUTES.min).max(DRAFT_SAVE_MINUTES.max).optional(),
       answerWaitSeconds: z.number().int().min(ANSWER_WAIT_SECONDS.min).max(ANSWER_WAIT_SECONDS.max).optional(),
+      backgroundSharePercent: z.number().int().min(BACKGROUND_SHARE_PERCENT.min).max(BACKGROUND_SHARE_PERCENT.max).optional(),
     })
     .strict(),
   // the company printed on documents, and the document itself (shared/bridge/company.ts, docs/document.md)
@@ -232,6 +244,9 @@ export interface OperationResults {
   /** false: no pull was running */
   'sync.cancelPull': { cancelled: boolean };
   'sync.networkBack': { woken: true };
+  'sync.refreshAll': { started: true };
+  /** read: a request went for it; the record's change, if any, comes as records.changed */
+  'records.opened': { read: boolean };
   'outbox.parked': ParkedOperation[];
   'outbox.retry': QueuedResult;
   'outbox.discard': { discarded: true };

@@ -336,6 +336,8 @@ export interface Settings {
    * body included; an answer that takes longer is given up and tried again later.
    */
   answerWaitSeconds: number;
+  /** the share of the hourly request limit, in percent, background reading may spend once the first load is done (docs/freshness.md) */
+  backgroundSharePercent: number;
 }
 
 export interface QueuedResult {

@@ -40,8 +40,8 @@ export const SERVICE_MESSAGES = {
     nl: 'De service kreeg te veel verzoeken. quotedesk wacht en probeert het over {seconds} seconden opnieuw; er gaat niets verloren.',
   },
   'api.rate_limited.reserve': {
-    en: 'The hourly request budget is almost used up ({remaining} left). Less urgent requests wait about {seconds} seconds so the rest stays available; nothing is lost.',
-    nl: 'Het aantal verzoeken per uur is bijna op ({remaining} over). Minder dringende verzoeken wachten ongeveer {seconds} seconden zodat de rest beschikbaar blijft; er gaat niets verloren.',
+    en: "This hour's requests are almost used up ({remaining} left), and what is left is kept for what you do. Work in the background waits until the allowance renews, in about {minutes} minutes; nothing is lost.",
+    nl: 'De verzoeken van dit uur zijn bijna op ({remaining} over), en de rest is bewaard voor wat je zelf doet. Werk op de achtergrond wacht tot er weer verzoeken zijn, over ongeveer {minutes} minuten; er gaat niets verloren.',
   },
   'api.forbidden': {
     en: 'The service refuses requests from your internet address (it is blacklisted for API usage). Contact the support of the Invoicing Service.',

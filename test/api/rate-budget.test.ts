@@ -26,13 +26,19 @@ describe('RateBudget', () => {
     b.observe({ 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': '6' });
     expect(b.check(false)).toEqual({ go: true });
     b.observe({ 'x-ratelimit-remaining': '5' });
-    expect(b.check(false)).toEqual({ go: false, waitMs: 60_000, reason: 'reserve' });
+    // background waits for the window to renew (at the latest an hour after the reading), not for a stale reading
+    expect(b.check(false)).toEqual({ go: false, waitMs: 3_600_000, reason: 'reserve' });
     expect(b.check(true)).toEqual({ go: true });
     b.observe({ 'x-ratelimit-remaining': '0' });
     c.advance(10_000);
     expect(b.check(true)).toEqual({ go: false, waitMs: 50_000, reason: 'reserve' });
-    // the reading goes stale: one call may go out and bring a fresh one
+    // the reading goes stale: one call of a person's may go out and bring a fresh one; background still waits
     c.advance(50_000);
+    expect(b.check(true)).toEqual({ go: true });
+    expect(b.check(false)).toEqual({ go: false, waitMs: 3_600_000 - 60_000, reason: 'reserve' });
+    // the service said over the limit and when to come back: by then a new window has begun
+    b.throttled(30_000);
+    c.advance(30_000);
     expect(b.check(false)).toEqual({ go: true });
   });
 

@@ -21,7 +21,14 @@ function file(content?: object): string {
 describe('AppSettings: how often a draft goes by itself', () => {
   it('is 10 minutes in a file written before the setting existed', () => {
     const s = new AppSettings(file({ language: 'en', defaultSendmethod: 'mail' }));
-    expect(s.get()).toEqual({ language: 'en', languagePicked: true, defaultSendmethod: 'mail', draftSaveEveryMinutes: 10, answerWaitSeconds: 120 });
+    expect(s.get()).toEqual({
+      language: 'en',
+      languagePicked: true,
+      defaultSendmethod: 'mail',
+      draftSaveEveryMinutes: 10,
+      answerWaitSeconds: 120,
+      backgroundSharePercent: 10,
+    });
     expect(s.keptAside).toBeNull();
   });
 
@@ -55,5 +62,16 @@ describe('AppSettings: the language', () => {
   it('counts a file written before this change (language "nl" stored) as picked, and an unreadable language as not picked', () => {
     expect(new AppSettings(file({ language: 'nl' }), 'en-US').get()).toMatchObject({ language: 'nl', languagePicked: true });
     expect(new AppSettings(file({ language: 'fr' }), 'en-US').get()).toMatchObject({ language: 'en', languagePicked: false });
+  });
+});
+
+describe('AppSettings: the share of the hour background reading may spend', () => {
+  it('is 10% in a file written before the setting existed, keeps a value set, and falls back to 10 for one out of bounds', () => {
+    expect(new AppSettings(file({ language: 'en' })).get().backgroundSharePercent).toBe(10);
+    const path = file();
+    new AppSettings(path).set({ backgroundSharePercent: 5 });
+    expect(new AppSettings(path).get().backgroundSharePercent).toBe(5);
+    expect(new AppSettings(file({ backgroundSharePercent: 90 })).get().backgroundSharePercent).toBe(10);
+    expect(new AppSettings(file({ backgroundSharePercent: 'veel' })).get().backgroundSharePercent).toBe(10);
   });
 });

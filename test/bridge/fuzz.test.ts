@@ -51,6 +51,8 @@ const VALID: { [N in OperationName]: Record<string, unknown> } = {
   'sync.status': {},
   'sync.pullNow': {},
   'sync.networkBack': {},
+  'sync.refreshAll': {},
+  'records.opened': { kind: 'quotation', id: 'x' },
   'sync.cancelPull': {},
   'outbox.parked': {},
   'outbox.retry': { id: '1' },

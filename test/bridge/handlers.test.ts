@@ -299,6 +299,7 @@ describe('outbox, conflicts, sync, settings', () => {
       defaultSendmethod: 'email',
       draftSaveEveryMinutes: 10,
       answerWaitSeconds: 120,
+      backgroundSharePercent: 10,
     });
     expect(await t.ok('settings.set', { language: 'en' })).toEqual({
       language: 'en',
@@ -306,6 +307,7 @@ describe('outbox, conflicts, sync, settings', () => {
       defaultSendmethod: 'email',
       draftSaveEveryMinutes: 10,
       answerWaitSeconds: 120,
+      backgroundSharePercent: 10,
     });
     expect(await t.ok('settings.set', { defaultSendmethod: 'mail' })).toEqual({
       language: 'en',
@@ -313,6 +315,7 @@ describe('outbox, conflicts, sync, settings', () => {
       defaultSendmethod: 'mail',
       draftSaveEveryMinutes: 10,
       answerWaitSeconds: 120,
+      backgroundSharePercent: 10,
     });
     expect(await t.ok('settings.set', { draftSaveEveryMinutes: 25 })).toEqual({
       language: 'en',
@@ -320,6 +323,7 @@ describe('outbox, conflicts, sync, settings', () => {
       defaultSendmethod: 'mail',
       draftSaveEveryMinutes: 25,
       answerWaitSeconds: 120,
+      backgroundSharePercent: 10,
     });
     expect(await t.ok('settings.get', {})).toEqual({
       language: 'en',
@@ -327,10 +331,13 @@ describe('outbox, conflicts, sync, settings', () => {
       defaultSendmethod: 'mail',
       draftSaveEveryMinutes: 25,
       answerWaitSeconds: 120,
+      backgroundSharePercent: 10,
     });
     // the store follows the setting at once
     expect(t.core.space.store.outbox.draftSaveEveryMs).toBe(25 * 60_000);
     expect((await t.call('settings.set', { draftSaveEveryMinutes: 0 })).ok).toBe(false);
+    expect((await t.ok('settings.set', { backgroundSharePercent: 5 })).backgroundSharePercent).toBe(5);
+    expect((await t.call('settings.set', { backgroundSharePercent: 60 })).ok).toBe(false);
   });
 
   it('lists no accounts while only the demo is set up', async () => {

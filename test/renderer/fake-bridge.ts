@@ -297,6 +297,6 @@ export class FakeBridge implements QuotedeskBridge {
     'sync.networkBack': () => ({ woken: true as const }),
     'outbox.parked': () => [],
     'conflicts.list': () => [],
-    'settings.get': () => ({ language: 'nl', defaultSendmethod: 'email', draftSaveEveryMinutes: 10, answerWaitSeconds: 120 }),
+    'settings.get': () => ({ language: 'nl', defaultSendmethod: 'email', draftSaveEveryMinutes: 10, answerWaitSeconds: 120, backgroundSharePercent: 10 }),
   };
 }

@@ -18,7 +18,9 @@ const listReads = (r: Rig, from: number) =>
 async function ordered(opts: { listOrder?: 'id' | 'scrambled' } = {}) {
   const r = await rig({ sandbox: { clients: 20, products: 0, quotations: 3000, maxCount: 100, ...opts } });
   const summary = await r.engine.pull();
-  new Freshness({ store: r.store, api: r.api, now: r.clock }).notePull(summary, r.clock());
+  const freshness = new Freshness({ store: r.store, api: r.api, now: r.clock });
+  freshness.notePull(summary, r.clock());
+  freshness.dispose();
   return r;
 }
 

@@ -11,6 +11,16 @@ type ClientHandlers = Pick<
   'clients.list' | 'clients.search' | 'clients.get' | 'clients.create' | 'clients.update' | 'clients.delete' | 'clients.makeInactive'
 >;
 
+/** How long the client picker waits for the service's search before it shows what is here. */
+const SERVICE_SEARCH_WAIT_MS = 3000;
+
+/** Waits for `work`, but no longer than `ms`; what it does after that it does in its own time. */
+async function atMost(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([work.catch(() => undefined), new Promise((r) => (timer = setTimeout(r, ms)))]);
+  clearTimeout(timer);
+}
+
 export function clientHandlers(ctx: BridgeContext): ClientHandlers {
   /** Hits of the type-ahead, as clients, best first. */
   function found(query: string, limit: number): LocalClient[] {
@@ -30,7 +40,9 @@ export function clientHandlers(ctx: BridgeContext): ClientHandlers {
       return { items: page.items.map((c) => clientSummary(c, pending)), total: page.total };
     },
 
-    'clients.search': ({ query, limit = 20 }) => {
+    'clients.search': async ({ query, limit = 20 }) => {
+      // while the clients are still loading, the service's search finds one not here yet: waited for a moment, no longer
+      if (found(query, limit).length < limit) await atMost(ctx.searchClients(query), SERVICE_SEARCH_WAIT_MS);
       const pending = readPending(ctx.store());
       return found(query, limit).map((c) => clientSummary(c, pending));
     },

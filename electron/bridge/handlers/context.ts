@@ -34,6 +34,12 @@ export interface BridgeContext {
   cancelPull(): boolean;
   /** the network is back: what waits out a backoff is due, and goes now */
   networkBack(): void;
+  /** read everything again, at the background's pace (Full refresh) */
+  refreshAll(): void;
+  /** a person opened a record: read it by number when its copy is stale; whether a request went */
+  opened(list: 'clients' | 'products' | 'quotations', number: number): Promise<boolean>;
+  /** a person typed in the client picker while the clients are still loading: ask the service too */
+  searchClients(query: string): Promise<void>;
   syncStatus(): SyncStatus;
   accounts: AccountsPort;
   settings: SettingsPort;

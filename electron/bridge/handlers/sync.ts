@@ -12,12 +12,21 @@ type SyncHandlers = Pick<
   | 'sync.pullNow'
   | 'sync.cancelPull'
   | 'sync.networkBack'
+  | 'sync.refreshAll'
+  | 'records.opened'
   | 'outbox.parked'
   | 'outbox.retry'
   | 'outbox.discard'
   | 'conflicts.list'
   | 'conflicts.resolve'
 >;
+
+/** The service's number of a record opened here; null while the service has none (a new record not yet pushed). */
+function serviceNumberOf(store: ReturnType<BridgeContext['store']>, kind: 'quotation' | 'client' | 'product', id: string): number | null {
+  if (kind === 'quotation') return store.quotations.findRow(id)?.server_id ?? null;
+  if (kind === 'client') return store.clients.findRow(id)?.clientnr ?? null;
+  return store.products.findRow(id)?.product_id ?? null;
+}
 
 const RESOLUTIONS: Record<'mine' | 'theirs' | 'both', ConflictResolution> = { mine: 'keep_mine', theirs: 'take_theirs', both: 'keep_both' };
 
@@ -29,6 +38,16 @@ export function syncHandlers(ctx: BridgeContext): SyncHandlers {
     'sync.networkBack': () => {
       ctx.networkBack();
       return { woken: true as const };
+    },
+    'sync.refreshAll': () => {
+      ctx.refreshAll();
+      return { started: true as const };
+    },
+    'records.opened': async ({ kind, id }) => {
+      const number = serviceNumberOf(ctx.store(), kind, id);
+      if (number === null) return { read: false };
+      const list = kind === 'quotation' ? 'quotations' : kind === 'client' ? 'clients' : 'products';
+      return { read: await ctx.opened(list, number) };
     },
 
     'outbox.parked': () => {
