@@ -295,16 +295,29 @@ export class Freshness {
     const now = this.now();
     this.refill(now);
     if (this.tokens >= n) return now;
-    return now + Math.ceil(((n - this.tokens) / this.perHour()) * HOUR);
+    return now + Math.ceil(((n - this.tokens) / this.fillRate()) * HOUR);
   }
 
   private capacity(): number {
     const pass = this.pass();
-    return pass.small ? pass.total + PACE.bucket : PACE.bucket;
+    return pass.small ? pass.total : PACE.bucket;
+  }
+
+  /**
+   * Requests an hour the bucket fills with. At a large account a little
+   * slower than the share, by the bucket's size: whatever hour one looks at,
+   * what it spent (the bucket saved up, and what filled it meanwhile) stays
+   * within the share. A small account's bucket holds a whole pass, which
+   * goes every 10 minutes or as the share allows: within the share on the
+   * hour's average, as the whole pull was.
+   */
+  private fillRate(): number {
+    const perHour = this.perHour();
+    return this.pass().small ? perHour : Math.max(1, perHour - PACE.bucket);
   }
 
   private refill(now: number): void {
-    const earned = ((now - this.tokensAt) / HOUR) * this.perHour();
+    const earned = ((now - this.tokensAt) / HOUR) * this.fillRate();
     this.tokens = Math.min(this.capacity(), this.tokens + earned);
     this.tokensAt = now;
   }
