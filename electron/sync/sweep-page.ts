@@ -10,7 +10,8 @@
 // - found further into the page: rows were inserted before it; the rows up to
 //   it were read already, and nothing is passed over;
 // - not found: rows before it were removed, so the page starts past rows not
-//   yet read. The sweep steps back a page and looks again. A list ordered by
+//   yet read. The sweep steps back (a few rows, then further) and looks
+//   again; the page that finds the anchor goes on from it. A list ordered by
 //   number needs no step back when the page begins below the anchor's number
 //   and rises past it: only the anchor itself was removed.
 // A sweep that cannot find its anchor again after a few steps back goes on,
@@ -83,7 +84,9 @@ export function judgePage(pos: SweepPos, page: PageSeen, facts: PagingFacts, lis
     const at = anchorIndex(pos.anchor, ids, order);
     if (at === null) {
       if (start > 0 && pos.backs < MAX_BACKS) {
-        return { kind: 'back', pos: next({ start: Math.max(0, start - Math.max(1, count - 1)), backs: pos.backs + 1 }), fresh: n };
+        // a few rows back first (a row or two removed is the usual case), then further: the page that finds the anchor goes on from there
+        const back = Math.min(Math.max(1, count - 1), 8 * 4 ** pos.backs);
+        return { kind: 'back', pos: next({ start: Math.max(0, start - back), backs: pos.backs + 1 }), fresh: n };
       }
       // nothing more to step back to: rows may have been passed over
       pos = next({ broken: true });
