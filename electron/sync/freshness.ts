@@ -44,6 +44,8 @@ export const PACE = {
   bucket: 4,
   /** the quotations whose clients the first load reads by number before the rest of the clients */
   recentClients: 20,
+  /** the quotations whose client numbers tell how far the clients' numbers go, for the estimate of what reading them all costs */
+  loadQuotationsForClients: 200,
   /** the first load's order */
   loadOrder: ['quotations', 'products', 'clients'] as readonly PulledList[],
 };
@@ -54,6 +56,7 @@ export const DEFAULT_SHARE = 0.1;
 const LISTS: readonly PulledList[] = ['clients', 'products', 'quotations'];
 const LISTS_KEY = 'freshness.listsReadAt';
 const RECENT_KEY = 'freshness.recentClients';
+const USABLE_KEY = 'freshness.usable';
 
 export type FreshTask = { kind: 'lists' } | { kind: 'recentClients' } | { kind: 'sweep' | 'newest' | 'probe' | 'confirm'; list: PulledList };
 
@@ -185,12 +188,49 @@ export class Freshness {
     if (this.listsReadAt() === null) return [{ kind: 'lists' }];
     for (const list of PACE.loadOrder) {
       const c = this.cursors[list];
-      if (list === 'clients' && !this.recentClientsDone()) return [{ kind: 'recentClients' }];
+      if (list === 'clients') {
+        // the first page of the clients tells whether reading the clients of the newest quotations by number is worth it
+        if (!c.loaded && c.sweep === null) return [{ kind: 'sweep', list }];
+        if (!this.recentClientsDone()) {
+          if (this.recentClientsWorthReading()) return [{ kind: 'recentClients' }];
+          this.store.keyValues.set(RECENT_KEY, true);
+        }
+        this.noteUsable();
+      }
       if (c.loaded) continue;
       if (this.wantsProbe(list)) return [{ kind: 'probe', list }];
       return [{ kind: 'sweep', list }];
     }
     return [];
+  }
+
+  /**
+   * Whether the clients of the newest quotations that the clients' first
+   * page did not bring are fewer than the pages left to read them all: at a
+   * small account the list itself comes sooner than a request each. The
+   * pages left are reckoned from the highest client number the quotations
+   * name (numbers are mostly given in order; a wrong guess costs a few
+   * requests, nothing else).
+   */
+  private recentClientsWorthReading(): boolean {
+    const missing = this.recentClientsMissing();
+    if (missing.length === 0) return false;
+    const highest = Math.max(...this.store.checks.clientsOfNewestQuotations(PACE.loadQuotationsForClients));
+    const read = this.cursors.clients.sweep?.start ?? 0;
+    const pagesLeft = Math.ceil(Math.max(0, highest - this.store.checks.highest('clients')) / Math.max(1, this.api.paging.sizeFor(this.pageSize) - 1));
+    return read > 0 && missing.length < pagesLeft;
+  }
+
+  /** The first load made the desk usable: every quotation and product, the clients of the newest quotations. Kept once, when and after how many requests. */
+  private noteUsable(): void {
+    if (this.store.keyValues.get<unknown>(USABLE_KEY) !== null) return;
+    this.store.keyValues.set(USABLE_KEY, { at: this.now(), requests: this.backgroundRequests });
+  }
+
+  /** When the first load made the desk usable, and after how many of the background's requests (of this run); null before. */
+  usable(): { at: number; requests: number } | null {
+    const v = this.store.keyValues.get<{ at?: unknown; requests?: unknown }>(USABLE_KEY);
+    return v && typeof v.at === 'number' && typeof v.requests === 'number' ? { at: v.at, requests: v.requests } : null;
   }
 
   /**

@@ -130,23 +130,15 @@ async function run(size: Size): Promise<void> {
   const budgetLows: number[] = [];
 
   const check = () => {
-    const s = core.space.store;
     const t = clock.now();
     if (usableAt === null) {
-      const newest = sandbox.data.quotations.ids().slice(-20);
-      const clients = new Set(newest.map((id) => sandbox.data.quotations.get(id)!.clientnr));
-      const usable =
-        s.checks.held('quotations') >= sandbox.data.quotations.size &&
-        s.checks.held('products') >= sandbox.data.products.size &&
-        [...clients].every((c) => s.checks.serviceRecord('clients', c) !== null);
+      // The first load's requests go back to back within one moment of the
+      // simulated clock; the desk notes when it became usable (every
+      // quotation and product, the clients of the newest quotations).
+      const usable = core.sync.freshness.usable();
       if (usable) {
-        usableAt = t;
-        // The first load's requests go back to back within one moment of the
-        // simulated clock: the desk was usable once the requests before the
-        // clients' own pages were answered (the first, after the key's check).
-        const log = sandbox.requests().map((r) => r.url);
-        const firstClientPage = log.findIndex((u, i) => i > 0 && u.includes('/clients?'));
-        usableRequests = firstClientPage > 0 ? firstClientPage : deskRequests();
+        usableAt = usable.at;
+        usableRequests = usable.requests;
       }
     }
     if (heldAt === null && !core.sync.freshness.loading) {
