@@ -12,7 +12,7 @@
 import type { NextTry, PullProgress, SyncFailure, SyncRun, SyncStatus } from '../../shared/bridge';
 import { ApiError } from '../api';
 import { SyncEngine, type Timers } from '../sync';
-import { failureOf, type EngineFailure } from '../sync/engine';
+import { failureOf, GaveWay, type EngineFailure } from '../sync/engine';
 import { Freshness, type FreshTask } from '../sync/freshness';
 import { isListFault, readByNumber, searchClients, type StepResult } from '../sync/freshness-steps';
 import type { PulledList } from '../../shared/sync';
@@ -97,6 +97,8 @@ export interface SyncLinkOptions {
 const LAST_SYNC_KEY = 'sync.lastPulledAt';
 /** what the request budget knew of the hour's window when last saved (api/rate-budget.ts) */
 const BUDGET_KEY = 'sync.budget';
+/** what a piece of reading that gave way to a person's work comes to: nothing failed, it is read again */
+const GAVE_WAY = Symbol('gave way');
 /** a record opened whose copy is older than this is read by number */
 const OPENED_STALE_MS = 5 * 60_000;
 /** the lists the last pull could not read to a certain end */
@@ -134,7 +136,7 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
   const aside: Record<PulledList, number> = { clients: 0, products: 0, quotations: 0 };
   // ended because sync stops (the app closes, the space is left): nobody's failure to report
   const report = (what: string) => (err: unknown) => {
-    if (!(err instanceof ApiError && err.kind === 'aborted')) opts.onError?.(what, err);
+    if (!(err instanceof ApiError && err.kind === 'aborted') && !(err instanceof GaveWay)) opts.onError?.(what, err);
   };
 
   for (const event of ['online', 'offline', 'reach', 'budget', 'paused', 'resumed', 'failure'] as const) engine.events.on(event, () => opts.onChange());
@@ -256,9 +258,14 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
   /** The checks of what is new, each to its end (a few pages at most), then the small lists. */
   async function checkNew(priority: boolean): Promise<void> {
     for (const task of freshness.checksOfNew()) {
-      // a list that grew by more than a few pages goes on in the background
-      for (let page = 0; page < 3; page++) {
-        await runTask(task, priority);
+      // a list that grew by more than a few pages goes on in the background; a page given up for a person's work is read again
+      for (let page = 0, gaveWay = 0; page < 3 && gaveWay < 3; page++) {
+        const result = await runTask(task, priority);
+        if (result === GAVE_WAY) {
+          gaveWay++;
+          page--;
+          continue;
+        }
         if (task.kind !== 'newest' || freshness.cursors[task.list].newest === null) break;
       }
     }
@@ -277,7 +284,7 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
    * the whole line (offline, the key, the limit); a list's own fault is
    * that list's to wait out.
    */
-  async function runTask(task: FreshTask, priority: boolean): Promise<StepResult | null> {
+  async function runTask(task: FreshTask, priority: boolean): Promise<StepResult | null | typeof GAVE_WAY> {
     const list = 'list' in task ? task.list : null;
     try {
       const result = await engine.read((signal) => freshness.run(task, signal, priority), { priority });
@@ -286,6 +293,7 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
       if (result.requests > 0) store.keyValues.set(LAST_SYNC_KEY, now());
       return result;
     } catch (e) {
+      if (e instanceof GaveWay) return GAVE_WAY;
       // a list's own fault, or one of this desk's (a record it cannot store): that list waits, longer each time, and the rest goes on
       if (list && (isListFault(e) || !(e instanceof ApiError))) {
         freshness.listFailed(list);

@@ -92,6 +92,14 @@ export function failureOf(e: Pick<SerializedError, 'kind' | 'messageKey' | 'para
   return { kind: e.kind, messageKey: e.messageKey, params: { ...e.params } };
 }
 
+/** A piece of reading gave up the answer it waited for, so that a person's work could go first; it is read again afterwards. */
+export class GaveWay extends Error {
+  constructor() {
+    super('gave way to a person’s work');
+    this.name = 'GaveWay';
+  }
+}
+
 /** What a task asked for while the engine stops is answered with. */
 function stopping(): ApiError {
   return new ApiError({ kind: 'aborted', messageKey: 'api.aborted', outcome: 'not_applied', operation: 'sync' });
@@ -419,6 +427,8 @@ export class SyncEngine {
         this.connectivity.answered();
         return out;
       } catch (e) {
+        // the answer waited for was given up for a person's work: nobody's failure, read again afterwards
+        if (segment.signal.aborted && !this.halt.signal.aborted && !cancel.signal.aborted) throw new GaveWay();
         if (e instanceof ApiError) this.noteFailure(e);
         throw e;
       } finally {
