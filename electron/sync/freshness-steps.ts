@@ -385,11 +385,13 @@ export async function newestStep(ctx: StepContext, list: PulledList, cursor: Lis
  * One jump of the first load's look for the end of a list ordered by number,
  * so that its newest records come first and its length is known: from the
  * last row known to exist, further by four times each full page, then
- * halving the gap to the first row known to be past the end. `exact`: until
- * the page that holds the end is read (its newest records); otherwise until
- * the length is known within a tenth.
+ * halving the gap to the first row known to be past the end. `within` 0:
+ * until the page that holds the end is read (its newest records); otherwise
+ * until the length is known within that share of it (an estimate for the
+ * progress shown).
  */
-export async function probeStep(ctx: StepContext, list: PulledList, cursor: ListCursor, exact: boolean): Promise<StepResult> {
+export async function probeStep(ctx: StepContext, list: PulledList, cursor: ListCursor, within: number): Promise<StepResult> {
+  const exact = within === 0;
   const result = emptyResult();
   const count = countFor(ctx);
   // the sweep's last row read exists
@@ -411,7 +413,7 @@ export async function probeStep(ctx: StepContext, list: PulledList, cursor: List
   if (next.past !== null) {
     const left = next.past - next.known;
     if (left <= 1) return probeEnds(ctx, cursor, next.past, false);
-    if (!exact && left <= Math.max(count, next.known / 10)) return probeEnds(ctx, cursor, Math.round((next.known + next.past) / 2), true);
+    if (!exact && left <= Math.max(count, next.known * within)) return probeEnds(ctx, cursor, Math.round((next.known + next.past) / 2), true);
   }
   cursor.probe = next;
   return result;

@@ -48,6 +48,12 @@ export const PACE = {
   loadQuotationsForClients: 200,
   /** the first load's order */
   loadOrder: ['quotations', 'products', 'clients'] as readonly PulledList[],
+  /**
+   * How closely the first load looks for each list's end: the quotations'
+   * exactly (their newest page is read first), the others' within a share,
+   * for the time the progress shows (the clients' is the long one).
+   */
+  probeWithin: { quotations: 0, clients: 0.1, products: 0.25 } as Record<PulledList, number>,
 };
 
 /** The share of the hourly limit the background spends once loaded, unless the person set another. */
@@ -234,14 +240,14 @@ export class Freshness {
   }
 
   /**
-   * The first load looks for the end of the quotations (their newest come
-   * first) and of the clients (how long they will take), once the sweep's
-   * first pages showed the list is ordered by number and the service's
-   * page size is known.
+   * The first load looks for the end of each list (the quotations' newest
+   * come first; for the others, how long they will take), once the sweep's
+   * first pages showed the list is ordered by number and the service's page
+   * size is known, and the list is longer than a page.
    */
   private wantsProbe(list: PulledList): boolean {
     const c = this.cursors[list];
-    if (list === 'products' || c.probeDone || c.loaded || c.order !== 'id') return false;
+    if (c.probeDone || c.loaded || c.order !== 'id') return false;
     const s = c.sweep;
     return s !== null && s.pages > 0 && s.unsure === 0 && !this.api.paging.whole.has(operationOf(list));
   }
@@ -412,7 +418,7 @@ export class Freshness {
       case 'newest':
         return newestStep(ctx, task.list, this.cursors[task.list]);
       case 'probe':
-        return probeStep(ctx, task.list, this.cursors[task.list], task.list === 'quotations');
+        return probeStep(ctx, task.list, this.cursors[task.list], PACE.probeWithin[task.list]);
       case 'confirm':
         return confirmStep(ctx, task.list, this.cursors[task.list]);
     }
