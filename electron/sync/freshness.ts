@@ -192,16 +192,22 @@ export class Freshness {
   /** The tasks of the first load that are left, in its order; empty once loaded. */
   private loadTasks(): FreshTask[] {
     if (this.listsReadAt() === null) return [{ kind: 'lists' }];
-    for (const list of PACE.loadOrder) {
+    const now = this.now();
+    // a list that keeps failing waits out its backoff without holding up the lists after it
+    const waiting = PACE.loadOrder.filter((l) => !this.cursors[l].loaded && this.cursors[l].backoffUntil > now);
+    const order = [...PACE.loadOrder.filter((l) => !waiting.includes(l)), ...waiting];
+    for (const list of order) {
       const c = this.cursors[list];
       if (list === 'clients') {
         // the first page of the clients tells whether reading the clients of the newest quotations by number is worth it
         if (!c.loaded && c.sweep === null) return [{ kind: 'sweep', list }];
-        if (!this.recentClientsDone()) {
+        // the quotations and products first (unless one of them waits out a failure)
+        const before = this.cursors.quotations.loaded && this.cursors.products.loaded;
+        if (before && !this.recentClientsDone()) {
           if (this.recentClientsWorthReading()) return [{ kind: 'recentClients' }];
           this.store.keyValues.set(RECENT_KEY, true);
         }
-        this.noteUsable();
+        if (before) this.noteUsable();
       }
       if (c.loaded) continue;
       if (this.wantsProbe(list)) return [{ kind: 'probe', list }];
