@@ -91,6 +91,12 @@ export class RecordChecks {
       .map((r) => r.k);
   }
 
+  /** The latest time a record of the list was marked seen; 0 when none was. */
+  latestMark(list: CheckedList): number {
+    const { table } = TABLES[list];
+    return this.conn.stmt<[], { at: number | null }>(`SELECT max(checked_at) AS at FROM ${table}`).get()!.at ?? 0;
+  }
+
   /** How many of the service's records held here were not seen since `since`. */
   countUnseenSince(list: CheckedList, since: number): number {
     const { table, key } = TABLES[list];

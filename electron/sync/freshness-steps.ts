@@ -91,9 +91,9 @@ function emptyResult(): StepResult {
 }
 
 /** Stores a page's records, marks every record of it seen, and names those it could not store. */
-function storeRows(ctx: StepContext, list: PulledList, rows: readonly (Row | SetAside)[], start: number, result: StepResult): void {
-  // the columns hold whole milliseconds
-  const at = Math.floor(ctx.now());
+function storeRows(ctx: StepContext, list: PulledList, rows: readonly (Row | SetAside)[], start: number, result: StepResult, notBefore = 0): void {
+  // the columns hold whole milliseconds; a sweep's marks are never older than the sweep
+  const at = Math.max(Math.floor(ctx.now()), notBefore);
   const good: Row[] = [];
   const seen: number[] = [];
   rows.forEach((row, i) => {
@@ -118,6 +118,15 @@ function storeRows(ctx: StepContext, list: PulledList, rows: readonly (Row | Set
     ctx.store.checks.mark(list, seen, at);
   });
   result.read += good.length;
+}
+
+/**
+ * When a whole read of the list begins: now, and after every mark made so
+ * far, so that what it meets (marked at or after it) and what it does not can
+ * be told apart, two reads in one millisecond included.
+ */
+function readBegins(ctx: StepContext, list: PulledList): number {
+  return Math.max(Math.floor(ctx.now()), ctx.store.checks.latestMark(list) + 1);
 }
 
 /** What a page says of the list's order, kept in the cursor. */
@@ -174,15 +183,15 @@ function settleRange(
 export async function sweepStep(ctx: StepContext, list: PulledList, cursor: ListCursor): Promise<StepResult> {
   const result = emptyResult();
   const op = operationOf(list);
-  let pos: SweepPos = cursor.sweep ?? startSweep(ctx.now());
+  let pos: SweepPos = cursor.sweep ?? startSweep(readBegins(ctx, list));
   // a list answered whole is read whole, from its start
   if (ctx.api.paging.whole.has(op)) pos = { ...pos, start: 0, anchor: null, pages: 0 };
   if (pos.writes !== undefined && pos.writes !== ctx.store.pullPrints.writes(list)) pos = { ...pos, unbroken: false };
   const count = countFor(ctx);
   result.requests++;
   const page = await fetchPage(ctx, list, pos.start, count);
-  storeRows(ctx, list, page.rows, pos.start, result);
-  const move = judgePage(pos, { start: pos.start, count, ids: page.ids }, ctx.api.paging, op, cursor.order);
+  storeRows(ctx, list, page.rows, pos.start, result, pos.startedAt);
+  const move = judgePage(pos, { start: pos.start, count, ids: page.ids }, ctx.api.paging, op, cursor.order, cursor.loaded ? cursor.length : null);
   noteOrder(cursor, page.ids.slice(move.fresh), pos.anchor, result);
   if (result.orderFell || cursor.order === 'other') pos = { ...pos, fell: true };
   if (result.unkeyed) pos = { ...pos, unkeyed: true };
@@ -235,7 +244,7 @@ function finishSweep(ctx: StepContext, list: PulledList, cursor: ListCursor, pos
   const sure = pos.unbroken && !pos.broken && !pos.fell && cursor.order === 'id';
   if (settleUnseen(ctx, list, cursor, pos.startedAt, sure, result) === 'collapsed') {
     // the service gave far less than is held here: nothing is taken as gone on its word; read it again
-    cursor.sweep = startSweep(at);
+    cursor.sweep = startSweep(readBegins(ctx, list));
   }
 }
 
@@ -268,10 +277,14 @@ function settleUnseen(
   }
   cursor.collapsedOnce = false;
   const keys = ctx.store.checks.unseenSince(list, since, MAX_CONFIRM);
-  if (sure) result.removed += ctx.store.pulled.settleGone(list, keys).removed;
+  // a few gone is what a day brings; more is looked up one by one, whatever the read
+  if (sure && unseen <= Math.max(SURE_GONE_AT_MOST, held / 100)) result.removed += ctx.store.pulled.settleGone(list, keys).removed;
   else cursor.confirm = [...new Set([...cursor.confirm, ...keys])].slice(0, MAX_CONFIRM);
   return 'settled';
 }
+
+/** A whole read that cannot have passed a row over removes at most this many (or a hundredth of the list) at once; more are looked up by number. */
+const SURE_GONE_AT_MOST = 5;
 
 /** Failures of one list's request that say nothing of the connection (as a pull's LIST_FAULTS). */
 const LIST_FAULTS = new Set(['bad_response', 'server', 'not_found', 'method_not_allowed', 'not_acceptable', 'validation']);
@@ -348,17 +361,17 @@ export async function newestStep(ctx: StepContext, list: PulledList, cursor: Lis
   const count = countFor(ctx);
   const length = Math.max(cursor.length ?? 0, 0);
   const at = cursor.newest ?? { start: Math.max(0, length - Math.max(1, count - 1)), anchor: null, backs: 0 };
-  const began = ctx.now();
+  const began = readBegins(ctx, list);
   result.requests++;
   const page = await fetchPage(ctx, list, at.start, count);
-  storeRows(ctx, list, page.rows, at.start, result);
+  storeRows(ctx, list, page.rows, at.start, result, began);
   if (page.ids.length === 0 && at.start > 0) {
     // the list is shorter than it was: look further back
     cursor.newest = { start: Math.max(0, at.start - count * 2 ** at.backs), anchor: null, backs: at.backs + 1 };
     return result;
   }
   const pos: SweepPos = { ...startSweep(ctx.now()), start: at.start, anchor: at.anchor, pages: 1, firstRows: ctx.api.paging.gives, backs: at.backs };
-  const move = judgePage(pos, { start: at.start, count, ids: page.ids }, ctx.api.paging, op, cursor.order);
+  const move = judgePage(pos, { start: at.start, count, ids: page.ids }, ctx.api.paging, op, cursor.order, cursor.length);
   noteOrder(cursor, page.ids.slice(move.kind === 'incomplete' ? 0 : move.fresh), at.anchor, result);
   if (move.kind !== 'incomplete') settleRange(ctx, list, cursor, page.ids, at.start === 0, move.kind === 'end', result);
   if (move.kind === 'next' || move.kind === 'back') {
@@ -374,7 +387,7 @@ export async function newestStep(ctx: StepContext, list: PulledList, cursor: Lis
   // was not in it is gone (unless that is half the list).
   if (at.start === 0 && at.anchor === null && !result.unkeyed) {
     // one that looked collapsed is read again by a sweep at once
-    if (settleUnseen(ctx, list, cursor, began, true, result) === 'collapsed') cursor.sweep ??= startSweep(ctx.now());
+    if (settleUnseen(ctx, list, cursor, began, true, result) === 'collapsed') cursor.sweep ??= startSweep(readBegins(ctx, list));
     cursor.lastSweepStartedAt = began;
     cursor.lastSweepEndedAt = ctx.now();
   }

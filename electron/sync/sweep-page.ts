@@ -53,7 +53,7 @@ export function startSweep(at: number): SweepPos {
  * when a short page was followed by more rows, `whole` when a list ignores
  * count or start. `list` names the list in `facts.whole`.
  */
-export function judgePage(pos: SweepPos, page: PageSeen, facts: PagingFacts, list: string, order: ListOrder | null): SweepMove {
+export function judgePage(pos: SweepPos, page: PageSeen, facts: PagingFacts, list: string, order: ListOrder | null, expected: number | null = null): SweepMove {
   const { start, count, ids } = page;
   const n = ids.length;
   const next = (p: Partial<SweepPos>): SweepPos => ({ ...pos, ...p });
@@ -93,14 +93,21 @@ export function judgePage(pos: SweepPos, page: PageSeen, facts: PagingFacts, lis
       if (n === 0) return { kind: 'end', pos: next({ pages: pos.pages + 1, backs: 0 }), fresh: 0, length: start };
     } else fresh = at + 1;
   }
-  // the short page before was followed by more rows: the service's pages are that long
-  if (pos.unsure > 0 && fresh < n) facts.cap = pos.unsure;
+  // The short page before was followed by more rows: the service's pages are
+  // that long, unless it gave longer ones before (then that page was cut
+  // short, and the service's size stays as it was).
+  if (pos.unsure > 0 && fresh < n && facts.gives <= pos.unsure) facts.cap = pos.unsure;
 
   // a page as long as the service gives is full, whatever was asked
   const full = facts.cap !== undefined ? Math.min(count, facts.cap) : count;
   const short = n < full;
-  // a short page is the end where the service cannot be capping: it gave more before, its cap is known, or it answers the list whole
-  const sure = n < facts.gives || facts.cap !== undefined || facts.whole.has(list);
+  // A short page is the end where the service cannot be capping: it gave
+  // more before, its cap is known, or it answers the list whole. And not
+  // far short of where the list was known to end (`expected`): a page cut
+  // short by a service in trouble must not end a sweep early, so the page
+  // after it is read to be sure.
+  const margin = expected === null ? 0 : Math.max(5, Math.ceil(expected / 100));
+  const sure = (n < facts.gives || facts.cap !== undefined || facts.whole.has(list)) && (expected === null || start + n + margin >= expected);
   const pages = pos.pages + 1;
   const firstRows = pos.pages === 0 && pos.anchor === null ? n : pos.firstRows;
   // nothing past the anchor in a short page: the list ends there
