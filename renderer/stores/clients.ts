@@ -131,6 +131,8 @@ export const useClientEditorStore = defineStore('clientEditor', () => {
     loadError.value = null;
     actionError.value = null;
     deleted.value = null;
+    // the person opened it: a copy a few minutes old is read again from the service (a change comes as records.changed); never awaited
+    call('records.opened', { kind: 'client', id }).catch(() => undefined);
     try {
       const v = await call('clients.get', { id });
       if (openId !== id) return;

@@ -251,6 +251,7 @@ export const useEditorStore = defineStore('editor', () => {
     loadError.value = null;
     actionError.value = null;
     notice.value = null;
+    opened(id);
     try {
       const v = await call('quotations.get', { id });
       if (openId === id) apply(v);
@@ -262,6 +263,15 @@ export const useEditorStore = defineStore('editor', () => {
     } finally {
       if (openId === id) loading.value = false;
     }
+  }
+
+  /**
+   * The person opened the quotation: the main process reads it again from the
+   * service when its copy is a few minutes old, and a change comes as
+   * records.changed. Once an opening, never awaited, its failure no matter.
+   */
+  function opened(id: string): void {
+    call('records.opened', { kind: 'quotation', id }).catch(() => undefined);
   }
 
   /** Reads the quotation again after a change behind the UI's back; waits while edits are unwritten. */

@@ -50,10 +50,19 @@ export const useProductEditorStore = defineStore('productEditor', () => {
     return call('products.delete', { id });
   }
 
+  /**
+   * The person opened the product: a copy a few minutes old is read again
+   * from the service, and a change comes as records.changed. Never awaited;
+   * its failure does not matter to the editor.
+   */
+  function opened(id: string): void {
+    call('records.opened', { kind: 'product', id }).catch(() => undefined);
+  }
+
   /** Hears the records a push or a pull changed (a product's number, state or stock); returns the way to stop. Throws without a bridge. */
   function onChanged(hear: (e: BridgeEvents['records.changed']) => void): () => void {
     return onRecordsChanged(hear);
   }
 
-  return { get, create, update, setStock, remove, onChanged };
+  return { get, opened, create, update, setStock, remove, onChanged };
 });

@@ -399,3 +399,43 @@ describe('editor store, changes behind its back', () => {
     expect(gets()).toBe(before + 2);
   });
 });
+
+describe('editor store, a quotation opened', () => {
+  it('tells the main process once per opening, without waiting for it, and not on a read again', async () => {
+    // the answer never comes: the editor does not wait for it
+    fake.handle('records.opened', () => {
+      throw new Error('not answered');
+    });
+    const { q, editor } = await openWith([{ amount: 1, price: 10, tax_rate: 21, description: 'Werk' }]);
+    expect(editor.view?.id).toBe(q.id);
+    expect(fake.callsOf('records.opened').map((c) => c.input)).toEqual([{ kind: 'quotation', id: q.id }]);
+    // its copy read again after a change: no second opening
+    fake.emit('records.changed', { entity: 'quotation', ids: [q.id] });
+    await vi.advanceTimersByTimeAsync(10);
+    await editor.reload();
+    expect(fake.callsOf('quotations.get').length).toBeGreaterThan(1);
+    expect(fake.callsOf('records.opened')).toHaveLength(1);
+    // another quotation, then back: each is an opening
+    const other = fake.addQuotation();
+    await editor.open(other.id);
+    await editor.open(q.id);
+    expect(fake.callsOf('records.opened').map((c) => c.input)).toEqual([
+      { kind: 'quotation', id: q.id },
+      { kind: 'quotation', id: other.id },
+      { kind: 'quotation', id: q.id },
+    ]);
+  });
+
+  it('opens the quotation while the main process is still reading it again', async () => {
+    let answer!: () => void;
+    const held = new Promise<void>((r) => (answer = r));
+    const q = fake.addQuotation([{ amount: 1, price: 10, tax_rate: 21, description: 'Werk' }]);
+    // the first call (records.opened) is held; the quotation's read is not
+    fake.holds.push(held);
+    const editor = useEditorStore();
+    await editor.open(q.id);
+    expect(editor.view?.id).toBe(q.id);
+    expect(editor.loading).toBe(false);
+    answer();
+  });
+});
