@@ -13,11 +13,16 @@ export function clockTime(iso: string, language: UiLanguage): string {
   return new Date(iso).toLocaleTimeString(language === 'en' ? 'en-GB' : 'nl-NL', { hour: '2-digit', minute: '2-digit' });
 }
 
+/** A moment as the sync bar writes it: its time of day when it is today ("14:05"), with the day when not ("1 Dec, 14:05"). */
+export function barMoment(iso: string, now: number, language: UiLanguage): string {
+  return new Date(iso).toDateString() === new Date(now).toDateString() ? clockTime(iso, language) : formatDateTime(iso, language);
+}
+
 /** "next try at 14:05 (the service asked to wait)"; null when nothing waits, or the time has come. */
 export function nextTryText(next: NextTry | null | undefined, now: number, t: Translate, language: UiLanguage): string | null {
   const at = next ? Date.parse(next.at) : NaN;
   if (!next || !(at > now)) return null;
   // later than today (a long Retry-After): the day too
-  const time = new Date(at).toDateString() === new Date(now).toDateString() ? clockTime(next.at, language) : formatDateTime(next.at, language);
+  const time = barMoment(next.at, now, language);
   return next.why === 'backoff' ? t('sync.nextTry', { time }) : t(`sync.nextTryWhy.${next.why}`, { time });
 }

@@ -1,4 +1,5 @@
-// Language, default send method, how often a draft goes by itself, the longest wait for an answer, and the service accounts.
+// Language, default send method, how often a draft goes by itself, the longest wait for an answer, the share of
+// the requests background reading may use, and the service accounts.
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import { languageFromLocales, type UiLanguage } from '../../shared/language';
@@ -45,6 +46,7 @@ export const useSettingsStore = defineStore('settings', () => {
     defaultSendmethod?: SendMethod;
     draftSaveEveryMinutes?: number;
     answerWaitSeconds?: number;
+    backgroundSharePercent?: number;
   }): Promise<void> {
     // the language switches at once; the stored value follows
     settings.value = { ...settings.value, ...patch };

@@ -1,5 +1,5 @@
-// Connection, outbox and conflicts as the main process reports them; pushed
-// by events, read once at start.
+// Connection, outbox, conflicts and how fresh the lists are, as the main
+// process reports them; pushed by events, read once at start.
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import { bridge, call } from '../bridge';
@@ -15,8 +15,10 @@ export const useSyncStore = defineStore('sync', () => {
   const attention = computed(() => parked.value.filter((op) => !(op.reason.kind === 'conflict' && conflicts.value.some((c) => c.entityId === op.entityId))));
   /** the hour's request budget, null until the service has answered */
   const budget = computed(() => status.value?.budget ?? null);
-  /** only a person's actions may spend what is left: background sync waits for the next window */
-  const atReserve = computed(() => !!budget.value && budget.value.remaining <= budget.value.reserve);
+  /** how fresh each of the service's lists is here, and the first load while it runs; empty while the main process does not tell */
+  const freshness = computed(() => status.value?.freshness ?? []);
+  /** why background reading waits (the desk's own budget, or the service asked), and until when; null while it does not */
+  const readingWaits = computed(() => status.value?.readingWaits ?? null);
   const offs: Array<() => void> = [];
   /**
    * A call's answer and an event travel apart and may arrive in either order.
@@ -96,6 +98,8 @@ export const useSyncStore = defineStore('sync', () => {
 
   const pullNow = () => act('pull', () => call('sync.pullNow', {}));
   const cancelPull = () => act('cancel', () => call('sync.cancelPull', {}));
+  // read everything again, at the background's pace: each list's sweep shows it (refreshing)
+  const refreshAll = () => act('refresh', () => call('sync.refreshAll', {}));
   const retry = (id: string) => act(`retry:${id}`, () => call('outbox.retry', { id }));
   const discard = (id: string) => act(`discard:${id}`, () => call('outbox.discard', { id }));
   // a client delete the service refused: the client made inactive in its place, in one step
@@ -105,7 +109,8 @@ export const useSyncStore = defineStore('sync', () => {
   return {
     status,
     budget,
-    atReserve,
+    freshness,
+    readingWaits,
     parked,
     attention,
     conflicts,
@@ -116,6 +121,7 @@ export const useSyncStore = defineStore('sync', () => {
     refresh,
     pullNow,
     cancelPull,
+    refreshAll,
     retry,
     discard,
     makeInactive,

@@ -112,3 +112,37 @@ describe('back on the network', () => {
     }
   });
 });
+
+describe('how fresh the lists are', () => {
+  it('keeps each list’s freshness and why reading waits, as the status tells them', async () => {
+    const sync = useSyncStore();
+    await sync.start();
+    expect(sync.freshness).toEqual([]);
+    expect(sync.readingWaits).toBeNull();
+    const base = await fake.invoke('sync.status', {});
+    const clients = {
+      list: 'clients' as const,
+      loading: { share: 0.45, read: 450, endsAt: null },
+      newestCheckedAt: null,
+      allCheckedSince: null,
+      sweep: null,
+      order: 'id' as const,
+      refreshing: false,
+    };
+    fake.emit('sync.status', { ...base, freshness: [clients], readingWaits: { why: 'own_budget', until: '2026-11-30T10:42:00Z' } });
+    expect(sync.freshness).toEqual([clients]);
+    expect(sync.readingWaits).toEqual({ why: 'own_budget', until: '2026-11-30T10:42:00Z' });
+    sync.stop();
+  });
+
+  it('asks for a Full refresh through the bridge, and reads the status after it', async () => {
+    const sync = useSyncStore();
+    await sync.start();
+    const before = fake.callsOf('sync.status').length;
+    expect(await sync.refreshAll()).toBe(true);
+    expect(fake.callsOf('sync.refreshAll')).toHaveLength(1);
+    expect(fake.callsOf('sync.status').length).toBe(before + 1);
+    expect(sync.busy).toBeNull();
+    sync.stop();
+  });
+});
