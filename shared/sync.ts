@@ -157,9 +157,10 @@ export interface ListFreshness {
  * Why background reading waits, when it does: `own_budget` the desk's own
  * share or the hour's allowance above the reserve is spent (not a fault of
  * the service), `service_asked` the service asked to wait (403 over the
- * limit, 429); `until` when it goes again (ISO).
+ * limit, 429), `stopped` the person stopped it (Stop during the first load;
+ * Sync now goes on at once); `until` when it goes again by itself (ISO).
  */
 export interface ReadingWait {
-  why: 'own_budget' | 'service_asked';
+  why: 'own_budget' | 'service_asked' | 'stopped';
   until: string;
 }

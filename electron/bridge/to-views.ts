@@ -63,6 +63,8 @@ export interface Lookup {
   client(id: string): LocalClient | null;
   /** the service's total while the service's version stands for what is here, else null */
   serviceTotal(quotationId: string): string | null;
+  /** the client's name as the service copied it onto the quotation ('' when it gave none) */
+  copiedClientName(quotationId: string): string;
 }
 
 /**
@@ -82,6 +84,10 @@ export function lookupFor(store: Store, target?: string): Lookup {
     serviceTotal(id) {
       if (!totals.has(id)) totals.set(id, serviceTotalOf(id, serverRecord(store, id), pending));
       return totals.get(id)!;
+    },
+    copiedClientName(id) {
+      const server = serverRecord(store, id).server as { company?: unknown; contact?: unknown } | null;
+      return str(server?.company) || str(server?.contact);
     },
   };
 }
@@ -191,6 +197,8 @@ function summaryWith(q: LocalQuotation, lookup: Lookup, serviceTotal: string | n
     savename: str(q.savename),
     quotationreference: str(q.quotationreference),
     client: clientRef(lookup, q.content.clientId),
+    // the client not here yet: its name as the service copied it onto the quotation (as the list reads it)
+    ...(!q.content.clientId && serviceTotal !== null && lookup.copiedClientName(q.id) ? { clientName: lookup.copiedClientName(q.id) } : {}),
     date: q.content.date ? String(q.content.date) : null,
     totalintax: serviceTotal ?? q.totals.totalintax,
     currency: str(client?.fields.currency) || 'EUR',
@@ -214,6 +222,8 @@ export function listedQuotationSummary(item: QuotationListItem, pending: Pending
         ? { id: item.clientId, clientnr: c.clientnr, name: c.company || c.contact }
         : { id: item.clientId, clientnr: null, name: '' }
       : null,
+    // the client not here yet: its name as the service copied it onto the quotation
+    ...(!item.clientId && c && (c.company || c.contact) ? { clientName: c.company || c.contact } : {}),
     date: item.date,
     totalintax: item.totalintax,
     currency: c?.currency || 'EUR',

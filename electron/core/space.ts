@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { InvoicingApi, type InvoicingApiOptions } from '../api';
-import { startSandbox, type ListOrder, type PagedList, type Sandbox } from '../sandbox';
+import { startSandbox, type FaultRule, type ListOrder, type PagedList, type Sandbox } from '../sandbox';
 import { openStore, type Clock, type OpenStoreOptions, type Store } from '../store';
 
 export interface DemoSeed {
@@ -24,6 +24,8 @@ export interface DemoSeed {
   rateLimit?: number;
   /** a delay before every answer of the sandbox, as a service across a network has (ms) */
   latencyMs?: number;
+  /** scripted faults in force from the start (tests: a list that stalls during the first load) */
+  faultRules?: FaultRule[];
 }
 
 export interface Space {

@@ -13,7 +13,7 @@ import type { NextTry, PullProgress, SyncFailure, SyncRun, SyncStatus } from '..
 import { ApiError } from '../api';
 import { SyncEngine, type Timers } from '../sync';
 import { failureOf, GaveWay, type EngineFailure } from '../sync/engine';
-import { Freshness, type FreshTask } from '../sync/freshness';
+import { Freshness, PACE, type FreshTask } from '../sync/freshness';
 import { isListFault, readByNumber, searchClients, type StepResult } from '../sync/freshness-steps';
 import type { PulledList } from '../../shared/sync';
 import type { Space } from './space';
@@ -99,6 +99,8 @@ const LAST_SYNC_KEY = 'sync.lastPulledAt';
 const BUDGET_KEY = 'sync.budget';
 /** what a piece of reading that gave way to a person's work comes to: nothing failed, it is read again */
 const GAVE_WAY = Symbol('gave way');
+/** how long reading rests after a person stopped it, unless they ask again sooner */
+const STOPPED_MS = 60 * 60_000;
 /** a record opened whose copy is older than this is read by number */
 const OPENED_STALE_MS = 5 * 60_000;
 /** the lists the last pull could not read to a certain end */
@@ -111,7 +113,17 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
   const engine = new SyncEngine({ store: space.store, api: space.api, now, timers });
   const { store } = space;
   const budget = space.api.transport.budget;
-  const freshness = new Freshness({ store, api: space.api, now, share: opts.share });
+  // what the budget knows is kept with every piece of reading, in its transaction
+  const freshness = new Freshness({
+    store,
+    api: space.api,
+    now,
+    share: opts.share,
+    keep: (read) => {
+      store.keyValues.set(BUDGET_KEY, budget.toJSON());
+      if (read) store.keyValues.set(LAST_SYNC_KEY, now());
+    },
+  });
   // what an earlier run knew of the hour's window: a restart does not take a full allowance for granted
   budget.restore(store.keyValues.get<unknown>(BUDGET_KEY));
   let pulling: PullProgress | null = null;
@@ -125,6 +137,8 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
   let waitTimer: unknown = null;
   let waitTimerAt = Infinity;
   let stopped = false;
+  /** a person stopped the reading (Stop during the first load): it goes on by itself then, or when they ask */
+  let stoppedUntil = 0;
   /** the last failure that stopped reading, and how many in a row, so a failing line is not asked again at once */
   let failedAt = 0;
   let failStreak = 0;
@@ -221,6 +235,8 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
    */
   function syncNow(priority: boolean): boolean {
     if (running) return false;
+    // a person asking goes on with what they stopped
+    if (priority) stoppedUntil = 0;
     const began = now();
     const ended = (run: Omit<SyncRun, 'at' | 'asked'>) => {
       lastRun = { ...run, at: new Date(now()).toISOString(), asked: priority };
@@ -290,7 +306,6 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
       const result = await engine.read((signal) => freshness.run(task, signal, priority), { priority });
       if (list) freshness.listWentWell(list);
       noteResult(task, result);
-      if (result.requests > 0) store.keyValues.set(LAST_SYNC_KEY, now());
       return result;
     } catch (e) {
       if (e instanceof GaveWay) return GAVE_WAY;
@@ -304,7 +319,6 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
       if (e instanceof ApiError && e.kind !== 'aborted') engine.noteRead(failureOf(e));
       throw e;
     } finally {
-      store.keyValues.set(BUDGET_KEY, budget.toJSON());
       progressChanged();
     }
   }
@@ -345,12 +359,13 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
   function progressChanged(): void {
     const before = pulling;
     pulling = null;
-    if (freshness.loading) {
+    if (freshness.loading && stoppedUntil <= now()) {
       const lists = freshness.status();
       let done = 0;
       let estimated = 0;
       let phase: PullProgress['phase'] = 'countries';
-      for (const f of lists) {
+      // the list the first load reads now: the first in its order not yet loaded
+      for (const f of [...lists].sort((a, b) => PACE.loadOrder.indexOf(a.list) - PACE.loadOrder.indexOf(b.list))) {
         const c = freshness.cursors[f.list];
         const pages = freshness.pagesOf(f.list);
         const read = c.loaded ? pages : (c.sweep?.pages ?? 0);
@@ -372,8 +387,8 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
     if (reading || running || engine.paused || engine.online === false) return;
     const p = freshness.plan();
     if (p === null) return;
-    // after failures of the line, not again at once: a second, doubling to half an hour
-    const at = Math.ceil(Math.max(p.at, failStreak === 0 ? 0 : failedAt + Math.min(30 * 60_000, 1000 * 2 ** Math.min(11, failStreak - 1))));
+    // after failures of the line, not again at once: a second, doubling to half an hour; and not while a person stopped it
+    const at = Math.ceil(Math.max(p.at, stoppedUntil, failStreak === 0 ? 0 : failedAt + Math.min(30 * 60_000, 1000 * 2 ** Math.min(11, failStreak - 1))));
     // due now: at once (a first load's pages go back to back), not on the next turn of a timer
     if (at <= now()) return readNext();
     nextPull = at;
@@ -386,7 +401,7 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
     if (!started || reading || running) return;
     const p = freshness.plan();
     if (p === null) return;
-    if (p.at > now()) return plan();
+    if (p.at > now() || stoppedUntil > now()) return plan();
     reading = runTask(p.task, false)
       .then(() => {
         failStreak = 0;
@@ -442,8 +457,19 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
       store.outbox.askAll();
       return syncNow(true);
     },
-    cancelPull: () => engine.cancelPull(),
+    cancelPull() {
+      // Stop during the first load: the piece under way ends at once, and the
+      // reading rests until the person asks again (Sync now, Full refresh) or an hour has passed
+      const ended = engine.cancelPull();
+      if (!ended && !freshness.loading) return false;
+      stoppedUntil = now() + STOPPED_MS;
+      progressChanged();
+      opts.onChange();
+      plan();
+      return true;
+    },
     refreshAll() {
+      stoppedUntil = 0;
       freshness.refreshAll();
       opts.onChange();
       plan();
@@ -506,7 +532,7 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
       const incomplete = store.keyValues.get<unknown>(INCOMPLETE_KEY);
       return {
         freshness: freshness.status(),
-        readingWaits: freshness.waits(),
+        readingWaits: stoppedUntil > now() ? { why: 'stopped', until: new Date(stoppedUntil).toISOString() } : freshness.waits(),
         online: engine.online !== false,
         checking: engine.connectivity.doubtful,
         lastReachedAt: engine.connectivity.lastAnswerAt === null ? null : new Date(engine.connectivity.lastAnswerAt).toISOString(),

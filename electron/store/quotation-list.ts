@@ -100,6 +100,10 @@ interface Row {
   company: unknown;
   contact: unknown;
   currency: unknown;
+  /** the client's name as the service copied it onto the quotation, read only while the client is not here */
+  copied_company: unknown;
+  copied_contact: unknown;
+  server_clientnr: unknown;
 }
 
 interface ClientColumns {
@@ -115,12 +119,31 @@ function listed(c: ClientColumns): ListedClient {
   return { clientnr: c.clientnr, company: str(c.company), contact: str(c.contact), currency: str(c.currency) };
 }
 
+/**
+ * The client as the service copied it onto the quotation (company and
+ * contact are on every quotation it answers), for a quotation whose client
+ * is not here yet: at a large account the first load reads the clients last,
+ * and a list of "no client" would be no list at all. Null without a name.
+ */
+function copied(r: { copied_company: unknown; copied_contact: unknown; server_clientnr: unknown }): ListedClient | null {
+  const company = str(r.copied_company);
+  const contact = str(r.copied_contact);
+  if (company === '' && contact === '') return null;
+  const n = Number(r.server_clientnr);
+  return { clientnr: Number.isSafeInteger(n) && n > 0 ? n : null, company, contact, currency: '' };
+}
+
+/** The copied names, read from the quotation's record only where the client is not here (`client` is the joined table's alias). */
+const COPIED = (client: string) =>
+  `CASE WHEN ${client}.rid IS NULL THEN json_extract(q.server, '$.company') END AS copied_company,
+   CASE WHEN ${client}.rid IS NULL THEN json_extract(q.server, '$.contact') END AS copied_contact, q.server_clientnr`;
+
 // server_total is set only while there is a service record (its triggers
 // clear it with the record), so the large server column is not looked at.
 const COLUMNS = `q.rid, q.id, q.server_id, q.savename, q.quotationreference, q.updated_at,
          q.draft IS NULL AND q.server_total IS NOT NULL AS plain,
          q.server_date, q.server_total, q.server_sent, q.server_approved, q.server_status,
-         c.id AS client_id, c.clientnr, c.company, c.contact, c.currency`;
+         c.id AS client_id, c.clientnr, c.company, c.contact, c.currency, ${COPIED('c')}`;
 const CLIENT_JOIN = `LEFT JOIN clients c ON c.clientnr = q.server_clientnr AND q.draft IS NULL AND q.server_total IS NOT NULL`;
 
 /** The state's rank (STATE_RANK) from the outbox and the open conflicts, as the bridge names states. */
@@ -179,7 +202,7 @@ class ItemReader {
         savename: r.savename,
         quotationreference: r.quotationreference,
         clientId: r.client_id,
-        client: r.client_id === null ? null : listed(r),
+        client: r.client_id === null ? copied(r) : listed(r),
         date: r.server_date ? String(r.server_date) : null,
         serviceTotal: total,
         totalintax: total,
@@ -418,6 +441,9 @@ interface PageRow {
   contact: unknown;
   currency: unknown;
   known_client: number;
+  copied_company: unknown;
+  copied_contact: unknown;
+  server_clientnr: unknown;
 }
 
 /**
@@ -433,7 +459,8 @@ function readItems<T = QuotationListItem>(conn: Connection, rids: number[], more
     .stmt<[string], PageRow>(
       `SELECT q.rid, q.id, q.server_id, q.savename, q.quotationreference, q.updated_at,
               q.draft IS NULL AND q.server_total IS NOT NULL AS plain, q.server_sent, q.server_approved, q.server_status,
-              l.date, l.shown_total, l.client_id, c.clientnr, c.company, c.contact, c.currency, c.rid IS NOT NULL AS known_client
+              l.date, l.shown_total, l.client_id, c.clientnr, c.company, c.contact, c.currency, c.rid IS NOT NULL AS known_client,
+              ${COPIED('c')}
        FROM quotation_list l JOIN quotations q ON q.rid = l.rid LEFT JOIN clients c ON c.id = l.client_id
        WHERE l.rid IN (SELECT value FROM json_each(?))`,
     )
@@ -454,7 +481,7 @@ function readItems<T = QuotationListItem>(conn: Connection, rids: number[], more
       savename: r.savename,
       quotationreference: r.quotationreference,
       clientId: r.client_id,
-      client: r.known_client ? listed(r) : null,
+      client: r.known_client ? listed(r) : r.plain ? copied(r) : null,
       date: r.date,
       serviceTotal: r.plain ? r.shown_total : null,
       totalintax: r.shown_total,

@@ -30,6 +30,22 @@ export interface StepContext {
   signal?: AbortSignal;
   /** a person is waiting for it: it may spend the reserve */
   priority?: boolean;
+  /** kept in the same transaction as what the piece read (see applied) */
+  afterWrite?: () => void;
+}
+
+/**
+ * Writes what a piece read in one transaction with whatever the caller keeps
+ * beside it (`afterWrite`: the list's cursor, what the budget knows): one
+ * commit a request, so a restart finds the records and the position that
+ * led to them together.
+ */
+function applied<T>(ctx: StepContext, fn: () => T): T {
+  return ctx.store.transaction(() => {
+    const out = fn();
+    ctx.afterWrite?.();
+    return out;
+  });
 }
 
 export interface StepResult {
@@ -190,27 +206,29 @@ export async function sweepStep(ctx: StepContext, list: PulledList, cursor: List
   const count = countFor(ctx);
   result.requests++;
   const page = await fetchPage(ctx, list, pos.start, count);
-  storeRows(ctx, list, page.rows, pos.start, result, pos.startedAt);
-  const move = judgePage(pos, { start: pos.start, count, ids: page.ids }, ctx.api.paging, op, cursor.order, cursor.loaded ? cursor.length : null);
-  noteOrder(cursor, page.ids.slice(move.fresh), pos.anchor, result);
-  if (result.orderFell || cursor.order === 'other') pos = { ...pos, fell: true };
-  if (result.unkeyed) pos = { ...pos, unkeyed: true };
-  if (move.kind !== 'incomplete') settleRange(ctx, list, cursor, page.ids, pos.start === 0, move.kind === 'end', result);
-  const at = ctx.now();
-  if (move.kind === 'incomplete') {
-    cursor.sweep = null;
-    cursor.lastPageAt = at;
-    result.incomplete = true;
+  return applied(ctx, () => {
+    storeRows(ctx, list, page.rows, pos.start, result, pos.startedAt);
+    const move = judgePage(pos, { start: pos.start, count, ids: page.ids }, ctx.api.paging, op, cursor.order, cursor.loaded ? cursor.length : null);
+    noteOrder(cursor, page.ids.slice(move.fresh), pos.anchor, result);
+    if (result.orderFell || cursor.order === 'other') pos = { ...pos, fell: true };
+    if (result.unkeyed) pos = { ...pos, unkeyed: true };
+    if (move.kind !== 'incomplete') settleRange(ctx, list, cursor, page.ids, pos.start === 0, move.kind === 'end', result);
+    const at = ctx.now();
+    if (move.kind === 'incomplete') {
+      cursor.sweep = null;
+      cursor.lastPageAt = at;
+      result.incomplete = true;
+      return result;
+    }
+    const writes = ctx.store.pullPrints.writes(list);
+    if (move.kind === 'back' || move.kind === 'next') {
+      cursor.sweep = { ...move.pos, fell: pos.fell, unkeyed: pos.unkeyed, writes };
+      if (move.kind === 'next') cursor.lastPageAt = at;
+      return result;
+    }
+    finishSweep(ctx, list, cursor, { ...move.pos, fell: pos.fell, unkeyed: pos.unkeyed, unbroken: pos.unbroken }, move.length, result);
     return result;
-  }
-  const writes = ctx.store.pullPrints.writes(list);
-  if (move.kind === 'back' || move.kind === 'next') {
-    cursor.sweep = { ...move.pos, fell: pos.fell, unkeyed: pos.unkeyed, writes };
-    if (move.kind === 'next') cursor.lastPageAt = at;
-    return result;
-  }
-  finishSweep(ctx, list, cursor, { ...move.pos, fell: pos.fell, unkeyed: pos.unkeyed, unbroken: pos.unbroken }, move.length, result);
-  return result;
+  });
 }
 
 /**
@@ -303,10 +321,12 @@ export async function confirmStep(ctx: StepContext, list: PulledList, cursor: Li
   if (number === undefined) return result;
   result.requests++;
   const found = await readOne(ctx, list, number);
-  cursor.confirm = cursor.confirm.slice(1);
-  if (found === null) result.removed += ctx.store.pulled.settleGone(list, [number]).removed;
-  else storeRows(ctx, list, [found], 0, result);
-  return result;
+  return applied(ctx, () => {
+    cursor.confirm = cursor.confirm.slice(1);
+    if (found === null) result.removed += ctx.store.pulled.settleGone(list, [number]).removed;
+    else storeRows(ctx, list, [found], 0, result);
+    return result;
+  });
 }
 
 /**
@@ -317,9 +337,11 @@ export async function readByNumber(ctx: StepContext, list: PulledList, number: n
   const result = emptyResult();
   result.requests++;
   const found = await readOne(ctx, list, number);
-  if (found === null) result.removed += ctx.store.pulled.settleGone(list, [number]).removed;
-  else storeRows(ctx, list, [found], 0, result);
-  return result;
+  return applied(ctx, () => {
+    if (found === null) result.removed += ctx.store.pulled.settleGone(list, [number]).removed;
+    else storeRows(ctx, list, [found], 0, result);
+    return result;
+  });
 }
 
 /**
@@ -364,34 +386,36 @@ export async function newestStep(ctx: StepContext, list: PulledList, cursor: Lis
   const began = readBegins(ctx, list);
   result.requests++;
   const page = await fetchPage(ctx, list, at.start, count);
-  storeRows(ctx, list, page.rows, at.start, result, began);
-  if (page.ids.length === 0 && at.start > 0) {
-    // the list is shorter than it was: look further back
-    cursor.newest = { start: Math.max(0, at.start - count * 2 ** at.backs), anchor: null, backs: at.backs + 1 };
+  return applied(ctx, () => {
+    storeRows(ctx, list, page.rows, at.start, result, began);
+    if (page.ids.length === 0 && at.start > 0) {
+      // the list is shorter than it was: look further back
+      cursor.newest = { start: Math.max(0, at.start - count * 2 ** at.backs), anchor: null, backs: at.backs + 1 };
+      return result;
+    }
+    const pos: SweepPos = { ...startSweep(ctx.now()), start: at.start, anchor: at.anchor, pages: 1, firstRows: ctx.api.paging.gives, backs: at.backs };
+    const move = judgePage(pos, { start: at.start, count, ids: page.ids }, ctx.api.paging, op, cursor.order, cursor.length);
+    noteOrder(cursor, page.ids.slice(move.kind === 'incomplete' ? 0 : move.fresh), at.anchor, result);
+    if (move.kind !== 'incomplete') settleRange(ctx, list, cursor, page.ids, at.start === 0, move.kind === 'end', result);
+    if (move.kind === 'next' || move.kind === 'back') {
+      cursor.newest = { start: move.pos.start, anchor: move.pos.anchor, backs: move.kind === 'back' ? at.backs + 1 : 0 };
+      return result;
+    }
+    cursor.newest = null;
+    cursor.newestCheckedAt = ctx.now();
+    if (move.kind !== 'end') return result;
+    cursor.length = move.length;
+    // The whole list in one answer, from its first row to its end: a sweep of
+    // its own. One answer cannot have passed a row over, so what is held and
+    // was not in it is gone (unless that is half the list).
+    if (at.start === 0 && at.anchor === null && !result.unkeyed) {
+      // one that looked collapsed is read again by a sweep at once
+      if (settleUnseen(ctx, list, cursor, began, true, result) === 'collapsed') cursor.sweep ??= startSweep(readBegins(ctx, list));
+      cursor.lastSweepStartedAt = began;
+      cursor.lastSweepEndedAt = ctx.now();
+    }
     return result;
-  }
-  const pos: SweepPos = { ...startSweep(ctx.now()), start: at.start, anchor: at.anchor, pages: 1, firstRows: ctx.api.paging.gives, backs: at.backs };
-  const move = judgePage(pos, { start: at.start, count, ids: page.ids }, ctx.api.paging, op, cursor.order, cursor.length);
-  noteOrder(cursor, page.ids.slice(move.kind === 'incomplete' ? 0 : move.fresh), at.anchor, result);
-  if (move.kind !== 'incomplete') settleRange(ctx, list, cursor, page.ids, at.start === 0, move.kind === 'end', result);
-  if (move.kind === 'next' || move.kind === 'back') {
-    cursor.newest = { start: move.pos.start, anchor: move.pos.anchor, backs: move.kind === 'back' ? at.backs + 1 : 0 };
-    return result;
-  }
-  cursor.newest = null;
-  cursor.newestCheckedAt = ctx.now();
-  if (move.kind !== 'end') return result;
-  cursor.length = move.length;
-  // The whole list in one answer, from its first row to its end: a sweep of
-  // its own. One answer cannot have passed a row over, so what is held and
-  // was not in it is gone (unless that is half the list).
-  if (at.start === 0 && at.anchor === null && !result.unkeyed) {
-    // one that looked collapsed is read again by a sweep at once
-    if (settleUnseen(ctx, list, cursor, began, true, result) === 'collapsed') cursor.sweep ??= startSweep(readBegins(ctx, list));
-    cursor.lastSweepStartedAt = began;
-    cursor.lastSweepEndedAt = ctx.now();
-  }
-  return result;
+  });
 }
 
 /**
@@ -413,30 +437,32 @@ export async function probeStep(ctx: StepContext, list: PulledList, cursor: List
   const start = gap === null ? probe.known + Math.max(count, probe.known * 3) : gap <= count ? probe.known : probe.known + Math.floor(gap / 2);
   result.requests++;
   const page = await fetchPage(ctx, list, start, count);
-  storeRows(ctx, list, page.rows, start, result);
-  noteOrder(cursor, page.ids, null, result);
-  const n = page.ids.length;
-  const next = { ...probe, requests: probe.requests + 1 };
-  if (n > 0 && n < countFor(ctx)) {
-    // the page that holds the end: its records are the newest
-    return probeEnds(ctx, cursor, start + n, false);
-  }
-  if (n === 0) next.past = start;
-  else next.known = start + n - 1;
-  if (next.past !== null) {
-    const left = next.past - next.known;
-    if (left <= 1) return probeEnds(ctx, cursor, next.past, false);
-    if (!exact && left <= Math.max(count, next.known * within)) return probeEnds(ctx, cursor, Math.round((next.known + next.past) / 2), true);
-  }
-  cursor.probe = next;
-  return result;
-
-  function probeEnds(c: StepContext, cur: ListCursor, length: number, estimated: boolean): StepResult {
-    cur.probe = null;
-    cur.probeDone = true;
-    cur.length = length;
-    cur.lengthEstimated = estimated;
-    if (!estimated && cur.order === 'id') cur.newestCheckedAt = c.now();
+  return applied(ctx, () => {
+    storeRows(ctx, list, page.rows, start, result);
+    noteOrder(cursor, page.ids, null, result);
+    const n = page.ids.length;
+    const next = { ...probe, requests: probe.requests + 1 };
+    if (n > 0 && n < countFor(ctx)) {
+      // the page that holds the end: its records are the newest
+      return probeEnds(ctx, cursor, start + n, false);
+    }
+    if (n === 0) next.past = start;
+    else next.known = start + n - 1;
+    if (next.past !== null) {
+      const left = next.past - next.known;
+      if (left <= 1) return probeEnds(ctx, cursor, next.past, false);
+      if (!exact && left <= Math.max(count, next.known * within)) return probeEnds(ctx, cursor, Math.round((next.known + next.past) / 2), true);
+    }
+    cursor.probe = next;
     return result;
-  }
+
+    function probeEnds(c: StepContext, cur: ListCursor, length: number, estimated: boolean): StepResult {
+      cur.probe = null;
+      cur.probeDone = true;
+      cur.length = length;
+      cur.lengthEstimated = estimated;
+      if (!estimated && cur.order === 'id') cur.newestCheckedAt = c.now();
+      return result;
+    }
+  });
 }

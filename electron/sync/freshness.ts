@@ -82,6 +82,8 @@ export interface FreshnessOptions {
   share?: () => number;
   /** rows to ask for a page; default the API client's */
   pageSize?: number;
+  /** what to keep in the same transaction as each piece's records (what the request budget knows); `read`: the piece read what it asked for */
+  keep?: (read: boolean) => void;
 }
 
 export class Freshness {
@@ -91,6 +93,7 @@ export class Freshness {
   private readonly now: () => number;
   private readonly share: () => number;
   private readonly pageSize: number;
+  private readonly keep: ((read: boolean) => void) | undefined;
   /** requests the pace has earned and not spent, as of `tokensAt` */
   private tokens: number = PACE.bucket;
   private tokensAt: number;
@@ -112,6 +115,7 @@ export class Freshness {
     this.now = opts.now;
     this.share = opts.share ?? (() => DEFAULT_SHARE);
     this.pageSize = opts.pageSize ?? opts.api.pageSize;
+    this.keep = opts.keep;
     this.tokensAt = this.now();
     this.cursors = {
       clients: loadCursor(this.store, 'clients'),
@@ -397,13 +401,20 @@ export class Freshness {
 
   /** Runs one task: one request (the small lists: one each), its results stored and the list's cursor saved. */
   async run(task: FreshTask, signal: AbortSignal, priority = false): Promise<StepResult> {
-    const ctx: StepContext = { store: this.store, api: this.api, now: this.now, pageSize: this.pageSize, signal, priority };
+    // the list's cursor, and what the caller keeps beside it, in the same transaction as what was read
+    const keep = (read: boolean) => {
+      if ('list' in task) saveCursor(this.store, task.list, this.cursors[task.list]);
+      this.keep?.(read);
+    };
+    const ctx: StepContext = { store: this.store, api: this.api, now: this.now, pageSize: this.pageSize, signal, priority, afterWrite: () => keep(true) };
     const began = Date.now();
     let result: StepResult;
     try {
       result = await this.step(task, ctx);
-    } finally {
-      if ('list' in task) saveCursor(this.store, task.list, this.cursors[task.list]);
+    } catch (e) {
+      // what changed before it failed is kept too
+      this.store.transaction(() => keep(false));
+      throw e;
     }
     if (result.requests > 0) this.msPerRequest = 0.8 * this.msPerRequest + (0.2 * (Date.now() - began)) / result.requests;
     this.spend(result.requests, priority);
@@ -435,7 +446,10 @@ export class Freshness {
     const countries = await this.api.countries(undefined, { signal: ctx.signal, priority: ctx.priority });
     this.store.pulled.putCountries(countries);
     const lists = await readDocumentLists(this.store, this.api, this.now, { priority: ctx.priority, signal: ctx.signal });
-    this.store.keyValues.set(LISTS_KEY, this.now());
+    this.store.transaction(() => {
+      this.store.keyValues.set(LISTS_KEY, this.now());
+      ctx.afterWrite?.();
+    });
     return { requests: 1 + lists.requests, read: countries.length, removed: 0, setAside: [], partlyRead: [] };
   }
 

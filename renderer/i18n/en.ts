@@ -543,10 +543,12 @@ export const en = {
     wait: {
       own_budget: "Background reading waits until {time}: the hour's requests are kept for what you do",
       service_asked: 'Background reading waits until {time}: the service asked to wait',
+      stopped: 'Fetching stopped: it goes on at {time}, or now with Sync now',
     },
     waitShort: {
       own_budget: "Reading waits until {time}: the hour's requests are kept for you",
       service_asked: 'Reading waits until {time}: the service asked to wait',
+      stopped: 'Fetching stopped until {time}; Sync now goes on',
     },
     share: "Background reading uses at most {percent}% of the hour's requests once everything is loaded.",
     shareLink: 'Change it in Settings',

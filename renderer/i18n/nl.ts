@@ -557,10 +557,12 @@ export const nl: Messages = {
     wait: {
       own_budget: 'Ophalen op de achtergrond wacht tot {time}: het uurbudget is bewaard voor wat je zelf doet',
       service_asked: 'Ophalen op de achtergrond wacht tot {time}: de service vroeg te wachten',
+      stopped: 'Ophalen gestopt: het gaat om {time} verder, of nu met Nu synchroniseren',
     },
     waitShort: {
       own_budget: 'Ophalen wacht tot {time}: uurbudget bewaard voor jou',
       service_asked: 'Ophalen wacht tot {time}: de service vroeg te wachten',
+      stopped: 'Ophalen gestopt tot {time}; Nu synchroniseren gaat verder',
     },
     share: 'Ophalen op de achtergrond gebruikt hooguit {percent}% van de verzoeken per uur zodra alles geladen is.',
     shareLink: 'Aanpassen bij Instellingen',

@@ -35,6 +35,12 @@ export interface QuotationSummary {
   savename: string;
   quotationreference: string;
   client: ClientRef | null;
+  /**
+   * The client's name as the service copied it onto the quotation, while the
+   * client itself is not here yet (a large account's first load reads the
+   * clients last); absent once it is, or when the service gave none.
+   */
+  clientName?: string;
   date: string | null;
   /** estimate from the lines, or the service's total once known; exact decimal text */
   totalintax: string;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startWebHost } from '../../electron/webhost/host';
 import type { Core } from '../../electron/core';
-import type { PagedList } from '../../electron/sandbox';
+import type { FaultRule, PagedList } from '../../electron/sandbox';
 import { ensureBuilt } from '../../scripts/build-parts';
 
 export interface TestWebHostOptions {
@@ -25,6 +25,10 @@ export interface TestWebHostOptions {
   dataDir?: string;
   /** a built renderer to serve instead of dist/renderer */
   rendererDir?: string;
+  /** a delay before every answer of the demo service (ms), so a first load is still running when the page is looked at */
+  latencyMs?: number;
+  /** scripted faults of the demo service from the start */
+  faultRules?: FaultRule[];
 }
 
 export interface TestWebHost {
@@ -55,6 +59,8 @@ export async function startTestWebHost(opts: TestWebHostOptions = {}): Promise<T
         maxCount: opts.maxCount,
         unpaged: opts.unpaged,
         signOrigin: opts.signOrigin,
+        latencyMs: opts.latencyMs,
+        faultRules: opts.faultRules,
       },
     });
     return {
