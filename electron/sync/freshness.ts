@@ -562,7 +562,16 @@ export class Freshness {
       const pages = this.pagesOf(list);
       const sweep =
         c.loaded && c.sweep
-          ? { share: share(at), endsAt: iso(now + Math.max(0, pages - c.sweep.pages) * ((c.refreshing ? this.refreshCycleMs() : cycle) / Math.max(1, pages))) }
+          ? // from its last page on, at its spacing: the time does not move on while no page is read
+            {
+              share: share(at),
+              endsAt: iso(
+                Math.max(
+                  now,
+                  (c.lastPageAt ?? now) + Math.max(0, pages - c.sweep.pages) * ((c.refreshing ? this.refreshCycleMs() : cycle) / Math.max(1, pages)),
+                ),
+              ),
+            }
           : null;
       return {
         list,
