@@ -334,7 +334,7 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
     const incomplete = new Set(store.keyValues.get<PulledList[]>(INCOMPLETE_KEY) ?? []);
     const sizeBefore = incomplete.size;
     if (list && result.incomplete) incomplete.add(list);
-    else if (list && task.kind === 'sweep' && freshness.cursors[list].sweep === null) incomplete.delete(list);
+    else if (list && result.complete) incomplete.delete(list);
     if (incomplete.size !== sizeBefore || result.incomplete) store.keyValues.set(INCOMPLETE_KEY, [...incomplete]);
     const last = engine.failures.pull;
     if (list === null) {

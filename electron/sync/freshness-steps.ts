@@ -62,6 +62,8 @@ export interface StepResult {
   incomplete?: boolean;
   /** a record set aside had no number that can be read: nothing missing can be told gone */
   unkeyed?: boolean;
+  /** the list was read whole, from its first row to an end that is sure */
+  complete?: boolean;
 }
 
 type Row = Client | Product | Quotation;
@@ -215,8 +217,14 @@ export async function sweepStep(ctx: StepContext, list: PulledList, cursor: List
     if (move.kind !== 'incomplete') settleRange(ctx, list, cursor, page.ids, pos.start === 0, move.kind === 'end', result);
     const at = ctx.now();
     if (move.kind === 'incomplete') {
+      // what could be read was: the list counts as loaded, named as incomplete, and read again at the pace
       cursor.sweep = null;
       cursor.lastPageAt = at;
+      cursor.lastSweepEndedAt = at;
+      cursor.loaded = true;
+      cursor.probeDone = true;
+      cursor.probe = null;
+      cursor.refreshing = false;
       result.incomplete = true;
       return result;
     }
@@ -259,6 +267,7 @@ function finishSweep(ctx: StepContext, list: PulledList, cursor: ListCursor, pos
     result.incomplete = true;
     return;
   }
+  result.complete = true;
   const sure = pos.unbroken && !pos.broken && !pos.fell && cursor.order === 'id';
   if (settleUnseen(ctx, list, cursor, pos.startedAt, sure, result) === 'collapsed') {
     // the service gave far less than is held here: nothing is taken as gone on its word; read it again
@@ -300,6 +309,9 @@ function settleUnseen(
   else cursor.confirm = [...new Set([...cursor.confirm, ...keys])].slice(0, MAX_CONFIRM);
   return 'settled';
 }
+
+/** Jumps the first load's look for a list's end makes at most (enough for a billion rows) before it gives up. */
+const MAX_PROBES = 40;
 
 /** A whole read that cannot have passed a row over removes at most this many (or a hundredth of the list) at once; more are looked up by number. */
 const SURE_GONE_AT_MOST = 5;
@@ -382,36 +394,43 @@ export async function newestStep(ctx: StepContext, list: PulledList, cursor: Lis
   const op = operationOf(list);
   const count = countFor(ctx);
   const length = Math.max(cursor.length ?? 0, 0);
-  const at = cursor.newest ?? { start: Math.max(0, length - Math.max(1, count - 1)), anchor: null, backs: 0 };
-  const began = readBegins(ctx, list);
+  let at: SweepPos;
+  if (cursor.newest) at = cursor.newest;
+  else {
+    const start = Math.max(0, length - Math.max(1, count - 1));
+    // from the list's first row it is a first page (what it shows of the paging counts as such); from further on, a page among others
+    at = { ...startSweep(readBegins(ctx, list)), start, pages: start === 0 ? 0 : 1, firstRows: start === 0 ? 0 : ctx.api.paging.gives, fromStart: start === 0 };
+  }
   result.requests++;
   const page = await fetchPage(ctx, list, at.start, count);
   return applied(ctx, () => {
-    storeRows(ctx, list, page.rows, at.start, result, began);
-    if (page.ids.length === 0 && at.start > 0) {
+    storeRows(ctx, list, page.rows, at.start, result, at.startedAt);
+    if (page.ids.length === 0 && at.start > 0 && at.anchor === null) {
       // the list is shorter than it was: look further back
-      cursor.newest = { start: Math.max(0, at.start - count * 2 ** at.backs), anchor: null, backs: at.backs + 1 };
+      const start = Math.max(0, at.start - count * 2 ** at.backs);
+      cursor.newest = { ...at, start, backs: at.backs + 1, fromStart: start === 0, pages: start === 0 ? 0 : 1, firstRows: start === 0 ? 0 : at.firstRows };
       return result;
     }
-    const pos: SweepPos = { ...startSweep(ctx.now()), start: at.start, anchor: at.anchor, pages: 1, firstRows: ctx.api.paging.gives, backs: at.backs };
-    const move = judgePage(pos, { start: at.start, count, ids: page.ids }, ctx.api.paging, op, cursor.order, cursor.length);
+    const move = judgePage(at, { start: at.start, count, ids: page.ids }, ctx.api.paging, op, cursor.order, cursor.length);
     noteOrder(cursor, page.ids.slice(move.kind === 'incomplete' ? 0 : move.fresh), at.anchor, result);
     if (move.kind !== 'incomplete') settleRange(ctx, list, cursor, page.ids, at.start === 0, move.kind === 'end', result);
     if (move.kind === 'next' || move.kind === 'back') {
-      cursor.newest = { start: move.pos.start, anchor: move.pos.anchor, backs: move.kind === 'back' ? at.backs + 1 : 0 };
+      cursor.newest = { ...move.pos, fromStart: at.fromStart };
       return result;
     }
     cursor.newest = null;
     cursor.newestCheckedAt = ctx.now();
     if (move.kind !== 'end') return result;
     cursor.length = move.length;
-    // The whole list in one answer, from its first row to its end: a sweep of
-    // its own. One answer cannot have passed a row over, so what is held and
-    // was not in it is gone (unless that is half the list).
-    if (at.start === 0 && at.anchor === null && !result.unkeyed) {
+    // The whole list, from its first row to its end, in one check: a sweep of
+    // its own. Its pages followed each other by their anchors, so what is held
+    // and was not met is gone (a few at once, more looked up by number, none
+    // when that would be half the list).
+    if (at.fromStart && !at.broken && !result.unkeyed) {
+      result.complete = true;
       // one that looked collapsed is read again by a sweep at once
-      if (settleUnseen(ctx, list, cursor, began, true, result) === 'collapsed') cursor.sweep ??= startSweep(readBegins(ctx, list));
-      cursor.lastSweepStartedAt = began;
+      if (settleUnseen(ctx, list, cursor, at.startedAt, true, result) === 'collapsed') cursor.sweep ??= startSweep(readBegins(ctx, list));
+      cursor.lastSweepStartedAt = at.startedAt;
       cursor.lastSweepEndedAt = ctx.now();
     }
     return result;
@@ -441,6 +460,16 @@ export async function probeStep(ctx: StepContext, list: PulledList, cursor: List
     storeRows(ctx, list, page.rows, start, result);
     noteOrder(cursor, page.ids, null, result);
     const n = page.ids.length;
+    // Rows at or below the sweep's last one, far past it: the service does not
+    // page from `start` here (it answers the same rows wherever asked). The look
+    // gives up, as it does after too many jumps; the sweep reads on as it can.
+    const anchor = cursor.sweep?.anchor;
+    const first = page.ids[0];
+    if ((n > 0 && typeof first === 'number' && typeof anchor === 'number' && first <= anchor) || probe.requests + 1 >= MAX_PROBES) {
+      cursor.probe = null;
+      cursor.probeDone = true;
+      return result;
+    }
     const next = { ...probe, requests: probe.requests + 1 };
     if (n > 0 && n < countFor(ctx)) {
       // the page that holds the end: its records are the newest

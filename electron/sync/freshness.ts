@@ -293,7 +293,7 @@ export class Freshness {
       let at: number;
       if (pass.small && !c.refreshing) {
         // a whole pass back to back, every cycle
-        at = c.sweep ? now : (c.lastSweepStartedAt ?? 0) + cycle;
+        at = c.sweep ? now : Math.max(c.lastSweepStartedAt ?? 0, c.lastSweepEndedAt ?? 0) + cycle;
       } else {
         const spacing = (c.refreshing ? this.refreshCycleMs() : cycle) / pass.pages[list];
         at = (c.lastPageAt ?? 0) + spacing;

@@ -33,8 +33,13 @@ export interface SweepPos {
   unsure: number;
   /** rows of the first page, until a second answer shows the service honours start (paging facts) */
   firstRows: number;
-  /** the first record of the page before, to tell a service that ignores start */
+  /** the first record of the page before, and how many rows it had, to tell a service that ignores start */
   firstOfLast: number | string | null;
+  lastRows?: number;
+  /** pages in a row that were the page before again */
+  repeats?: number;
+  /** (a check of the newest) it began at the list's first row: ended, it read the list whole */
+  fromStart?: boolean;
   /** a page of it fell in number: the list is not ordered by number all the way */
   fell?: boolean;
   /** it set aside a record whose number cannot be read: what it did not meet cannot be told gone */
@@ -76,7 +81,7 @@ export interface ListCursor {
   lastPageAt: number | null;
   /** the check of the newest end: when last done, and where it goes on when more than a page was new */
   newestCheckedAt: number | null;
-  newest: { start: number; anchor: number | string | null; backs: number } | null;
+  newest: SweepPos | null;
   /** records a whole sweep did not see: each is looked up by number before it is removed */
   confirm: number[];
   /** the last whole reading met fewer than half of the records held: it is read again, and a second reading like it is believed */
@@ -135,6 +140,9 @@ function readSweep(v: unknown): SweepPos | null {
     unsure: isRow(s.unsure) ? s.unsure : 0,
     firstRows: isRow(s.firstRows) ? s.firstRows : 0,
     firstOfLast: isIdentity(s.firstOfLast) ? s.firstOfLast : null,
+    lastRows: isRow(s.lastRows) ? s.lastRows : undefined,
+    repeats: isRow(s.repeats) ? s.repeats : 0,
+    fromStart: s.fromStart === true,
     fell: s.fell === true,
     unkeyed: s.unkeyed === true,
   };
@@ -162,10 +170,7 @@ export function loadCursor(store: Pick<Store, 'keyValues'> | { keyValues: Pick<S
   c.lastSweepEndedAt = timeOr(s.lastSweepEndedAt);
   c.lastPageAt = timeOr(s.lastPageAt);
   c.newestCheckedAt = timeOr(s.newestCheckedAt);
-  if (s.newest !== null && typeof s.newest === 'object') {
-    const n = s.newest as Record<string, unknown>;
-    if (isRow(n.start) && isIdentity(n.anchor)) c.newest = { start: n.start, anchor: n.anchor, backs: isRow(n.backs) ? n.backs : 0 };
-  }
+  c.newest = readSweep(s.newest);
   if (Array.isArray(s.confirm)) c.confirm = s.confirm.filter((k): k is number => isRow(k) && k > 0).slice(0, MAX_CONFIRM);
   c.collapsedOnce = s.collapsedOnce === true;
   c.backoffUntil = isTime(s.backoffUntil) ? s.backoffUntil : 0;

@@ -64,12 +64,12 @@ export function judgePage(pos: SweepPos, page: PageSeen, facts: PagingFacts, lis
     const at = pos.anchor === null ? null : anchorIndex(pos.anchor, ids, order);
     return { kind: 'end', pos: next({ pages: pos.pages + 1 }), fresh: at === null ? 0 : at + 1, length: start + n };
   }
-  // The first page again, where the anchor should have come first: the service
-  // ignores start. Judged on the second page only, before the service has
-  // shown that it honours start: later, a list that lost rows under the sweep
-  // could look the same.
-  const repeated = n > 0 && ids[0] === pos.firstOfLast && ids[0] !== pos.anchor && ids[n - 1] === pos.anchor;
-  if (pos.pages === 1 && pos.backs === 0 && facts.gives === 0 && !facts.whole.has(list) && repeated) {
+  // The page before again, whole, where its last row should have come first,
+  // twice in a row (or once, after a first page that was short: the whole
+  // list): the service ignores start. Once after a full page can be rows
+  // inserted before, as many as the page had less one; twice cannot.
+  const repeated = n > 0 && n === pos.lastRows && ids[0] === pos.firstOfLast && ids[0] !== pos.anchor && ids[n - 1] === pos.anchor;
+  if (pos.backs === 0 && repeated && ((pos.repeats ?? 0) >= 1 || pos.firstRows < count)) {
     if (pos.firstRows < count) {
       facts.whole.add(list);
       return { kind: 'end', pos: next({}), fresh: n, length: pos.firstRows };
@@ -122,6 +122,8 @@ export function judgePage(pos: SweepPos, page: PageSeen, facts: PagingFacts, lis
     unsure: short ? n : 0,
     firstRows,
     firstOfLast: ids[0]!,
+    lastRows: n,
+    repeats: repeated ? (pos.repeats ?? 0) + 1 : 0,
   };
   return { kind: 'next', pos: next(moved), fresh };
 }

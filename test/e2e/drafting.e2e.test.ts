@@ -52,7 +52,7 @@ describe('drafting a quotation', () => {
   const company = 'Bloemenhandel Verbeek';
 
   it('has one "New quotation" button on each screen', async () => {
-    const newQuotation = page.getByRole('button', { name: 'New quotation' });
+    const newQuotation = page.getByRole('button', { name: 'New quotation', exact: true });
     await page.getByRole('heading', { name: 'Quotations', level: 1 }).waitFor();
     expect(await newQuotation.count()).toBe(1);
     expect(await page.getByRole('button', { name: 'New quotation', exact: true }).count()).toBe(1);
@@ -75,7 +75,7 @@ describe('drafting a quotation', () => {
     await page.keyboard.press('Alt+N');
     await page.getByRole('button', { name: 'Save to service' }).waitFor();
     quotationId = decodeURIComponent(new URL(page.url()).hash.split('/').pop()!);
-    expect(await page.getByRole('button', { name: 'New quotation' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'New quotation', exact: true }).count()).toBe(1);
 
     await page.getByRole('button', { name: 'New client' }).click();
     const dialog = page.getByRole('dialog', { name: 'New client' });
