@@ -182,6 +182,21 @@ export class AccountService {
   }
 
   /** The client for an account; the key is read from the keychain on first use. */
+  /**
+   * Whether the account's key is in this computer's keychain. When it is not
+   * (a keyring reset, the data folder on another computer), the account is
+   * marked as missing it, as its first request would: the desk may have
+   * nothing to ask the service for a while, and the person must hear of it
+   * now. Nothing is asked of the service.
+   */
+  async keyIsHere(id: string): Promise<boolean> {
+    const a = this.#stored(id);
+    if (a.needsKey) return false;
+    if ((await this.#secrets.get(id)) !== null) return true;
+    await this.#markNeedsKey(id, 'missing');
+    return false;
+  }
+
   apiFor(id: string): InvoicingApi {
     this.#stored(id);
     const cached = this.#apis.get(id);

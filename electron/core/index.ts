@@ -117,10 +117,13 @@ async function openCore(opts: CoreOptions, lock: DataLock | null, opened: (() =>
 
   // only the one desk on the folder settles what was out when the app last stopped: beside another it would take that desk's work
   const recoverInFlight = lock !== null;
-  const openSpace = (accountId: string | null): Promise<Space> =>
-    accountId === null
-      ? openDemoSpace(opts.dataDir, opts.demoSeed, opts.clock?.now, { recoverInFlight, deadlineMs })
-      : openAccountSpace({ dataDir: opts.dataDir, accountId, api: accounts.apiFor(accountId), recoverInFlight, clock: opts.clock?.now });
+  const openSpace = async (accountId: string | null): Promise<Space> => {
+    if (accountId === null) return openDemoSpace(opts.dataDir, opts.demoSeed, opts.clock?.now, { recoverInFlight, deadlineMs });
+    const opened = await openAccountSpace({ dataDir: opts.dataDir, accountId, api: accounts.apiFor(accountId), recoverInFlight, clock: opts.clock?.now });
+    // a key not in this keychain is told at once: the paced reading may have nothing to ask for a while
+    void accounts.keyIsHere(accountId).catch((err: unknown) => opts.onError?.('reading the API key from the keychain', err));
+    return opened;
+  };
 
   const status = () => syncStatus(space.space, space.sync, accounts);
   const relay = new RecordRelay({ events, isEcho: () => scope.active, status });

@@ -44,6 +44,22 @@ function scalar(v: unknown): unknown {
   return v;
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The time a quotation read here for the first time counts as changed, for
+ * the list's order of "most recently changed first": nobody changed it here,
+ * so its own date, and within the day the order the service numbered it.
+ * Not the moment it was written: a first load reads the newest quotations
+ * first, and they would sink below ten years of older ones read after them.
+ * Never later than now; now when it has no date that can be read.
+ */
+function firstSeenOrder(q: Quotation, now: number): number {
+  const day = typeof q.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(q.date) ? Date.parse(`${q.date}T00:00:00Z`) : NaN;
+  if (!Number.isFinite(day)) return now;
+  return Math.min(now, day + (Math.abs(q.id) % DAY_MS));
+}
+
 /** Inactive only when it says so, as migration 5 reads it. */
 function activeFlag(v: unknown): number {
   return v === false || v === 'false' ? 0 : 1;
@@ -255,7 +271,7 @@ export class PulledRecords {
               reference,
               pulledAt,
               now,
-              now,
+              firstSeenOrder(q, now),
               scalar(q.clientnr),
               scalar(q.date),
               scalar(q.totalintax),
