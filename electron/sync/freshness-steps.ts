@@ -441,7 +441,9 @@ export async function newestStep(ctx: StepContext, list: PulledList, cursor: Lis
  * One jump of the first load's look for the end of a list ordered by number,
  * so that its newest records come first and its length is known: from the
  * last row known to exist, further by four times each full page, then
- * halving the gap to the first row known to be past the end. `within` 0:
+ * halving the gap to the first row known to be past the end. A jump asks for
+ * one row (whether the list goes that far is all it needs), the last one for
+ * the page that holds the end. `within` 0:
  * until the page that holds the end is read (its newest records); otherwise
  * until the length is known within that share of it (an estimate for the
  * progress shown).
@@ -453,9 +455,12 @@ export async function probeStep(ctx: StepContext, list: PulledList, cursor: List
   // the sweep's last row read exists
   const probe = cursor.probe ?? { known: cursor.sweep?.start ?? 0, past: null, requests: 0 };
   const gap = probe.past === null ? null : probe.past - probe.known;
-  const start = gap === null ? probe.known + Math.max(count, probe.known * 3) : gap <= count ? probe.known : probe.known + Math.floor(gap / 2);
+  // the end within a page: that page, whole (its records are the newest); before that, one row tells whether rows go that far
+  const last = exact && gap !== null && gap <= count;
+  const start = gap === null ? probe.known + Math.max(count, probe.known * 3) : last ? probe.known : probe.known + Math.floor(gap / 2);
+  const asked = last ? count : 1;
   result.requests++;
-  const page = await fetchPage(ctx, list, start, count);
+  const page = await fetchPage(ctx, list, start, asked);
   return applied(ctx, () => {
     storeRows(ctx, list, page.rows, start, result);
     noteOrder(cursor, page.ids, null, result);
@@ -471,12 +476,12 @@ export async function probeStep(ctx: StepContext, list: PulledList, cursor: List
       return result;
     }
     const next = { ...probe, requests: probe.requests + 1 };
-    if (n > 0 && n < countFor(ctx)) {
+    if (n > 0 && n < asked) {
       // the page that holds the end: its records are the newest
       return probeEnds(ctx, cursor, start + n, false);
     }
     if (n === 0) next.past = start;
-    else next.known = start + n - 1;
+    else next.known = start + Math.min(n, asked) - 1;
     if (next.past !== null) {
       const left = next.past - next.known;
       if (left <= 1) return probeEnds(ctx, cursor, next.past, false);

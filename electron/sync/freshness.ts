@@ -129,9 +129,11 @@ export class Freshness {
     this.unsubscribe = () => this.store.events.off('changed', onChanged);
   }
 
-  /** Stops following the store's changes. */
+  /** Stops following the store's changes, and gives the database its usual log back. */
   dispose(): void {
     this.unsubscribe();
+    this.loadWrites?.end();
+    this.loadWrites = null;
   }
 
   /** The service's records of the list held here. */
@@ -400,7 +402,24 @@ export class Freshness {
   }
 
   /** Runs one task: one request (the small lists: one each), its results stored and the list's cursor saved. */
+  /**
+   * While the first load runs, the database copies its log back less often,
+   * as a whole pull has it (store/pulled.ts, beginPull): page after page
+   * rewrites the same index leaves, and copying them back after each page
+   * costs more than the pages.
+   */
+  private loadWrites: { end(): void } | null = null;
+
+  private followLoad(): void {
+    if (this.loading && this.loadWrites === null) this.loadWrites = this.store.pulled.beginPull();
+    else if (!this.loading && this.loadWrites !== null) {
+      this.loadWrites.end();
+      this.loadWrites = null;
+    }
+  }
+
   async run(task: FreshTask, signal: AbortSignal, priority = false): Promise<StepResult> {
+    this.followLoad();
     // the list's cursor, and what the caller keeps beside it, in the same transaction as what was read
     const keep = (read: boolean) => {
       if ('list' in task) saveCursor(this.store, task.list, this.cursors[task.list]);
@@ -416,6 +435,7 @@ export class Freshness {
       this.store.transaction(() => keep(false));
       throw e;
     }
+    this.followLoad();
     if (result.requests > 0) this.msPerRequest = 0.8 * this.msPerRequest + (0.2 * (Date.now() - began)) / result.requests;
     this.spend(result.requests, priority);
     return result;
