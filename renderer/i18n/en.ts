@@ -426,6 +426,8 @@ export const en = {
       listSetAside: 'A list could not be read whole ({n} set aside)',
       setAside: 'Not every record could be read ({n} set aside)',
       timeout: 'The service does not answer in time',
+      budget: "This hour's requests are used up; more in about {minutes} min",
+      wait: 'The service asked to wait',
       other: 'Something went wrong with the service',
     },
     advice: {
@@ -436,6 +438,9 @@ export const en = {
       listSetAside: 'What was read is kept. The records set aside are on the service as they were; check them there.',
       setAside: 'Your own work is not affected. The records set aside are on the service as they were; check them there.',
       timeout: 'quotedesk tries again by itself. A slow connection may need a longer wait for an answer (Settings).',
+      budget:
+        'The service allows a number of requests an hour, shared by every program on your key. quotedesk waits for the new allowance by itself; nothing is lost.',
+      wait: 'quotedesk waits as asked and tries again by itself; nothing is lost.',
       other: 'quotedesk tries again by itself; nothing is lost.',
     },
     reason: {
@@ -443,6 +448,7 @@ export const en = {
       login: 'this network shows a login page',
       unreadable: 'the service sends answers that cannot be read',
       network: 'the connection broke off',
+      budget: "this hour's requests are used up",
       wait: 'the service asked to wait',
     },
     title: 'Trouble with the service',

@@ -438,6 +438,8 @@ export const nl: Messages = {
       listSetAside: 'Een lijst kon niet helemaal worden gelezen ({n} apart gezet)',
       setAside: 'Niet elk record kon worden gelezen ({n} apart gezet)',
       timeout: 'De service antwoordt niet op tijd',
+      budget: 'De verzoeken van dit uur zijn op; meer over ongeveer {minutes} min',
+      wait: 'De service vroeg te wachten',
       other: 'Er ging iets mis met de service',
     },
     advice: {
@@ -449,6 +451,9 @@ export const nl: Messages = {
       listSetAside: 'Wat gelezen is, blijft bewaard. De apart gezette records staan ongewijzigd op de service; controleer ze daar.',
       setAside: 'Je eigen werk blijft zoals het was. De apart gezette records staan ongewijzigd op de service; controleer ze daar.',
       timeout: 'quotedesk probeert het vanzelf opnieuw. Een trage verbinding heeft soms meer tijd nodig voor een antwoord (Instellingen).',
+      budget:
+        'De service staat een aantal verzoeken per uur toe, gedeeld door elk programma met je sleutel. quotedesk wacht zelf op de nieuwe verzoeken; er gaat niets verloren.',
+      wait: 'quotedesk wacht zoals gevraagd en probeert het zelf opnieuw; er gaat niets verloren.',
       other: 'quotedesk probeert het vanzelf opnieuw; er gaat niets verloren.',
     },
     reason: {
@@ -456,6 +461,7 @@ export const nl: Messages = {
       login: 'dit netwerk toont een inlogpagina',
       unreadable: 'de service stuurt antwoorden die niet te lezen zijn',
       network: 'de verbinding viel weg',
+      budget: 'de verzoeken van dit uur zijn op',
       wait: 'de service vroeg te wachten',
     },
     title: 'Probleem met de service',

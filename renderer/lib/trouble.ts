@@ -6,7 +6,7 @@ import type { PushError, SyncFailure } from '../../shared/bridge';
 import type { UiLanguage } from '../../shared/language';
 import { clockTime } from './next-try';
 
-export type TroubleKey = 'server' | 'login' | 'unreadable' | 'list' | 'setAside' | 'timeout' | 'other';
+export type TroubleKey = 'server' | 'login' | 'unreadable' | 'list' | 'setAside' | 'timeout' | 'budget' | 'wait' | 'other';
 
 type Translate = (key: string, params?: Record<string, unknown>) => string;
 
@@ -18,6 +18,8 @@ export function troubleKey(f: Pick<SyncFailure, 'kind' | 'messageKey' | 'params'
   if (f.kind === 'server') return 'server';
   if (f.kind === 'bad_response') return 'unreadable';
   if (f.kind === 'timeout' || f.kind === 'network') return 'timeout';
+  // the desk's own hourly allowance, kept or spent: never the service's fault
+  if (f.kind === 'rate_limited') return f.messageKey === 'api.rate_limited.reserve' ? 'budget' : 'wait';
   return 'other';
 }
 
@@ -47,7 +49,7 @@ export function currentTrouble(
 export function troubleText(f: SyncFailure, t: Translate): string {
   const key = troubleKey(f);
   if (key === 'list' && (f.setAside ?? 0) > 0) return t('trouble.short.listSetAside', { n: f.setAside });
-  return t(`trouble.short.${key}`, { n: f.setAside ?? 0 });
+  return t(`trouble.short.${key}`, { n: f.setAside ?? 0, minutes: f.params.minutes ?? 60 });
 }
 
 /** What to do about it, for the attention panel. */
@@ -59,7 +61,7 @@ export function troubleAdvice(f: SyncFailure, t: Translate): string {
 /** Why a save or send waits after a failure, as the editor says it: "the service answers with errors". */
 function pushErrorReason(e: PushError, t: Translate): string {
   if (e.messageKey === 'api.login_page') return t('trouble.reason.login');
-  if (e.kind === 'rate_limited') return t('trouble.reason.wait');
+  if (e.kind === 'rate_limited') return t(e.messageKey === 'api.rate_limited.reserve' ? 'trouble.reason.budget' : 'trouble.reason.wait');
   if (e.kind === 'network') return t('trouble.reason.network');
   if (e.messageKey === 'api.bad_response' || e.messageKey === 'api.too_large') return t('trouble.reason.unreadable');
   return t('trouble.reason.server');

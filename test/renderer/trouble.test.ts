@@ -55,3 +55,20 @@ describe('the words', () => {
     );
   });
 });
+
+describe('the hourly allowance', () => {
+  it('names the desk’s own budget as such, with its time, never as a fault of the service; a wait the service asked for as that', () => {
+    const own = fail('rate_limited', { messageKey: 'api.rate_limited.reserve', params: { remaining: 0, minutes: 42, seconds: 2520 } });
+    expect(troubleText(own, texts('en'))).toBe("This hour's requests are used up; more in about 42 min");
+    expect(troubleText(own, texts('nl'))).toBe('De verzoeken van dit uur zijn op; meer over ongeveer 42 min');
+    expect(troubleText(own, texts('en'))).not.toMatch(/went wrong/);
+    expect(troubleAdvice(own, texts('en'))).toMatch(/shared by every program on your key/);
+    const asked = fail('rate_limited', { messageKey: 'api.rate_limited', params: { seconds: 120 } });
+    expect(troubleText(asked, texts('nl'))).toBe('De service vroeg te wachten');
+    // the editor's notice of a save that waits for the allowance
+    const push = { kind: 'rate_limited', messageKey: 'api.rate_limited.reserve', params: {}, nextTryAt: null } as unknown as Parameters<
+      typeof pushErrorText
+    >[0];
+    expect(pushErrorText(push, texts('en'), 'en')).toMatch(/this hour's requests are used up/);
+  });
+});
