@@ -61,6 +61,12 @@ function firstSeenOrder(q: Quotation, now: number): number {
 }
 
 /** Inactive only when it says so, as migration 5 reads it. */
+/** whether a stored service copy (JSON) is of a sent quotation */
+function sentCopy(server: string | null): boolean {
+  if (server === null) return false;
+  return (JSON.parse(server) as { sent?: unknown }).sent === true;
+}
+
 function activeFlag(v: unknown): number {
   return v === false || v === 'false' ? 0 : 1;
 }
@@ -202,16 +208,22 @@ export class PulledRecords {
 
   /**
    * One page of quotations. A record not known by id but carrying the
-   * savename of a local draft is that draft, saved or sent by a request
-   * whose answer was lost: it is adopted, not duplicated. Only the savename
-   * says so: it is this computer's own, where a quotationreference may have
-   * been handed out by another desk as well (docs/numbering.md). A local
-   * draft whose number a record of the service holds gives the number up
-   * and is numbered again when it next goes out.
+   * savename of a local quotation is that quotation, saved or sent by a
+   * request whose answer was lost: it is adopted, not duplicated. The row
+   * has no service id yet (a lost save), or it holds a draft and the record
+   * is sent (a lost send: the sent quotation has a new id, the draft's is
+   * gone). Only the savename says so: it is this
+   * computer's own, where a quotationreference may have been handed out by
+   * another desk as well (docs/numbering.md). A local draft whose number a
+   * record of the service holds gives the number up and is numbered again
+   * when it next goes out.
    */
   putQuotations(records: readonly Quotation[], pulledAt: number): void {
     const byId = this.conn.stmt<[number], KnownQuotation>('SELECT id, server, gone FROM quotations WHERE server_id = ?');
-    const byName = this.conn.stmt<[string], KnownQuotation>('SELECT id, server, gone FROM quotations WHERE server_id IS NULL AND savename = ? LIMIT 1');
+    const byName = this.conn.stmt<[string, number], KnownQuotation>(
+      `SELECT id, server, gone FROM quotations WHERE savename = ?
+         AND (server_id IS NULL OR (? = 1 AND json_extract(server, '$.sent') IS NOT 1)) LIMIT 1`,
+    );
     const unsentHolder = this.conn.stmt<[string, string], { id: string }>(
       `SELECT id FROM quotations WHERE quotationreference = ? AND id != ? AND (server IS NULL OR json_extract(server, '$.sent') IS NOT 1)`,
     );
@@ -240,7 +252,7 @@ export class PulledRecords {
           const named = savename !== null || reference !== null;
           const row = known
             ? (known.byId.get(q.id) ?? known.nameless.get(q) ?? undefined)
-            : (byId.get(q.id) ?? (savename !== null ? byName.get(savename) : undefined));
+            : (byId.get(q.id) ?? (savename !== null ? byName.get(savename, q.sent === true ? 1 : 0) : undefined));
           // a line's foreign tax is never returned: the one known of the same line stays (shared/input-only.ts)
           const json = JSON.stringify(withInputOnly(q, row?.server));
           if (row && row.server === json) {
@@ -301,7 +313,7 @@ export class PulledRecords {
    */
   private knownQuotations(records: readonly Quotation[]): {
     byId: Map<number, KnownQuotation>;
-    /** the local draft (never saved: no service id) a record carries the savename of */
+    /** the local quotation a record not known by id carries the savename of (never saved, or a draft this sent record replaced) */
     nameless: Map<Quotation, KnownQuotation>;
     /** whether a row other than `id` holds a name of `q` */
     heldElsewhere(q: Quotation, id: string): boolean;
@@ -335,9 +347,11 @@ export class PulledRecords {
     const adoptedBy = new Set<string>();
     for (const q of records) {
       if (byId.has(q.id)) continue;
-      const drafts = holders.filter((h) => h.server_id === null && !!q.savename && h.savename === q.savename);
+      const drafts = holders.filter((h) => !!q.savename && h.savename === q.savename && (h.server_id === null || (q.sent === true && !sentCopy(h.server))));
       const draft = drafts[0];
       if (!draft) continue;
+      // the row holding our name is another record of this page by its own id: what one writes changes what the other finds
+      if (draft.server_id !== null && ids.has(draft.server_id)) return null;
       if (adoptedBy.has(draft.id)) return null;
       adoptedBy.add(draft.id);
       nameless.set(q, draft);

@@ -307,8 +307,13 @@ describe('the pull writing service records', () => {
           const savename = q.savename || null;
           const reference = q.quotationreference || null;
           const row = (db.prepare('SELECT id, server FROM quotations WHERE server_id = ?').get(q.id) ??
-            (savename ? db.prepare('SELECT id, server FROM quotations WHERE server_id IS NULL AND savename = ? LIMIT 1').get(savename) : undefined)) as
-            { id: string; server: string | null } | undefined;
+            (savename
+              ? db
+                  .prepare(
+                    `SELECT id, server FROM quotations WHERE savename = ? AND (server_id IS NULL OR (? = 1 AND json_extract(server, '$.sent') IS NOT 1)) LIMIT 1`,
+                  )
+                  .get(savename, q.sent ? 1 : 0)
+              : undefined)) as { id: string; server: string | null } | undefined;
           if (row && row.server === json) {
             db.prepare('UPDATE quotations SET gone = 0 WHERE id = ?').run(row.id);
             continue;
@@ -345,7 +350,13 @@ describe('the pull writing service records', () => {
 
     const names = ['n1', 'n2', 'n3', 'n4', 'n5', 'n6'];
     const name = fc.option(fc.constantFrom(...names), { nil: '' });
-    const record = fc.record({ id: fc.integer({ min: 1, max: 6 }), savename: name, quotationreference: name, notes: fc.constantFrom('a', 'b') });
+    const record = fc.record({
+      id: fc.integer({ min: 1, max: 6 }),
+      savename: name,
+      quotationreference: name,
+      notes: fc.constantFrom('a', 'b'),
+      sent: fc.boolean(),
+    });
     // pages that repeat ids or names, and pages that do not (as the service sends them)
     const page = fc.oneof(
       fc.array(record, { maxLength: 6 }),
