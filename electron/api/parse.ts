@@ -73,21 +73,38 @@ function decoder(label: string, fatal: boolean): TextDecoder {
 }
 
 /**
- * An answer's bytes as text, decoded by the charset its Content-Type names
- * (any label of the Encoding Standard: utf-8, iso-8859-1 and latin1, which
- * read as windows-1252, utf-16…), UTF-8 when it names none (JSON is UTF-8,
- * RFC 8259); a byte-order mark is dropped. `strict` (an answer to read as
- * data): a charset nobody knows, or bytes that are not text in the charset,
- * fail with a bad_response, since a wrong letter stored is worse than an
- * answer refused. Not strict (an error's body, read only for its words):
- * such bytes become U+FFFD and an unknown charset is read as UTF-8.
+ * An answer's bytes as text. Bytes that are valid UTF-8 are read as UTF-8,
+ * whatever charset the Content-Type names: JSON is UTF-8 (RFC 8259), and
+ * services that label it otherwise (PHP's `charset=ISO-8859-1` on UTF-8
+ * bytes) would otherwise show "Café" as "CafÃ©". Only bytes that are not
+ * valid UTF-8 are decoded by the charset named (any label of the Encoding
+ * Standard: iso-8859-1 and latin1, which read as windows-1252…), so a real
+ * Latin-1 body still reads "Crème brûlée"; text in Latin-1 that happens to be
+ * valid UTF-8 too is vanishingly rare ("Ã©" side by side). A UTF-16 label is
+ * the exception, always honoured: its bytes are not ASCII's, and plain text in
+ * them can pass for UTF-8 (a NUL after each letter). No charset means UTF-8;
+ * a byte-order mark is dropped. `strict` (an answer to read as data): bytes
+ * that are neither UTF-8 nor text in a charset anybody knows fail with a
+ * bad_response, since a wrong letter stored is worse than an answer refused.
+ * Not strict (an error's body, read only for its words): such bytes become
+ * U+FFFD and an unknown charset is read as UTF-8.
  */
 export function decodeText(bytes: Uint8Array, contentType: string | undefined, operation: string, strict: boolean): string {
   const label = charsetOf(contentType) ?? 'utf-8';
-  let d: TextDecoder;
+  let d: TextDecoder | undefined;
   try {
     d = decoder(label, strict);
   } catch {
+    // a label nobody knows: decided below, once the bytes prove not to be UTF-8
+  }
+  if (d?.encoding !== 'utf-8' && !d?.encoding.startsWith('utf-16')) {
+    try {
+      return decoder('utf-8', true).decode(bytes);
+    } catch {
+      // not UTF-8: the label is all there is to go by
+    }
+  }
+  if (d === undefined) {
     if (strict) throw badResponse(operation, `its character set ${label} is not known`);
     d = decoder('utf-8', false);
   }

@@ -1,7 +1,8 @@
 // The API client reading each form of answer the sandbox can play
 // (docs/wire-format.md, How the client reads an answer), over real HTTP:
 // what an answer claims is checked, a web page is named as the network's
-// login page, the charset is honoured, error bodies in the common shapes give
+// login page, UTF-8 is read as UTF-8 whatever its label and other bytes by
+// the charset named, error bodies in the common shapes give
 // field errors, a whole record or a Location gives a new id, a wrapped list
 // is read, and an answer over the size cap is refused.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { DEFAULT_MAX_RESPONSE_BYTES } from '../../electron/api/transport';
 import { decodeText, isWebPage, jsonText, listOf, readId } from '../../electron/api/parse';
 import type { Logger } from '../../electron/api';
 import { apiFailure as failure } from '../helpers/api-failure';
+import { rate, startScripted, type Script } from './fixtures/scripted-server';
 
 let sb: Sandbox;
 const apis: InvoicingApi[] = [];
@@ -100,6 +102,48 @@ describe('what an answer claims', () => {
     const a = api();
     expect((await a.products.get(id)).name).toBe('Crème brûlée €5');
     expect((await a.products.list({ count: 1000 })).find((p) => p.id === id)!.name).toBe('Crème brûlée €5');
+  });
+
+  it('reads UTF-8 labelled ISO-8859-1 as UTF-8 (Café Noël, not CafÃ© NoÃ«l), and a real Latin-1 body by its label, over real HTTP', async () => {
+    // a PHP service's label: charset=ISO-8859-1 whatever its bytes are
+    const answer =
+      (status: number, bytes: Buffer): Script =>
+      (_req, res) => {
+        res.writeHead(status, { 'content-type': 'application/json; charset=ISO-8859-1', ...rate });
+        res.end(bytes);
+      };
+    const list = (company: string, city: string) => JSON.stringify([{ clientnr: '1', company, city }]);
+    const server = await startScripted();
+    try {
+      server.queue(
+        answer(200, Buffer.from(list('Café Noël', 'Zürich'), 'utf8')),
+        answer(200, Buffer.from(list('Crème brûlée', 'Köln'), 'latin1')),
+        answer(422, Buffer.from(JSON.stringify({ error: 'Straße ontbreekt' }), 'utf8')),
+      );
+      const a = api({ baseUrl: server.url, credentials: () => ({ username: 'demo', apiKey: 'k-123456' }) });
+      expect(await a.clients.list()).toEqual([{ clientnr: 1, company: 'Café Noël', city: 'Zürich' }]);
+      expect(await a.clients.list()).toEqual([{ clientnr: 1, company: 'Crème brûlée', city: 'Köln' }]);
+      // an error's words too
+      expect((await failure(a.clients.create({ company: 'x' }))).message).toMatch(/Straße ontbreekt/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('reads bytes that are valid UTF-8 as UTF-8 whatever the label, and only others by the label', () => {
+    const utf8 = Buffer.from('["Café Noël","Zürich"]', 'utf8');
+    for (const label of ['iso-8859-1', '"ISO-8859-1"', 'latin1', 'windows-1252', 'x-klingon'])
+      expect(decodeText(utf8, `application/json; charset=${label}`, 'x', true)).toBe('["Café Noël","Zürich"]');
+    expect(decodeText(utf8, 'application/json; charset=ISO-8859-1', 'x', false)).toBe('["Café Noël","Zürich"]');
+    // a byte-order mark is dropped under any label
+    expect(decodeText(Buffer.from('\uFEFF["é"]'), 'application/json; charset=iso-8859-1', 'x', true)).toBe('["é"]');
+    // Latin-1 that is not UTF-8 is read by its label, € as windows-1252
+    const latin1 = Buffer.from('["Crème brûlée",', 'latin1');
+    const euro = Buffer.from([0x22, 0x80, 0x35, 0x22, 0x5d]); // "€5"]
+    expect(decodeText(Buffer.concat([latin1, euro]), 'application/json; charset=ISO-8859-1', 'x', true)).toBe('["Crème brûlée","€5"]');
+    // UTF-16 is not ASCII's bytes: its label is honoured, though its plain letters pass for UTF-8
+    expect(decodeText(Buffer.from('["Zürich"]', 'utf16le'), 'application/json; charset=utf-16le', 'x', true)).toBe('["Zürich"]');
+    expect(decodeText(Buffer.from('["Zurich"]', 'utf16le'), 'application/json; charset=utf-16le', 'x', true)).toBe('["Zurich"]');
   });
 
   it('refuses bytes that are not text in their charset, or a charset nobody knows, rather than store a wrong letter', () => {
