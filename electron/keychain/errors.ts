@@ -12,8 +12,10 @@ const KEYS: Record<KeychainErrorKind, MessageKey> = {
 export class KeychainError extends MessageError<KeychainErrorKind> {
   override readonly name = 'KeychainError';
 
-  constructor(kind: KeychainErrorKind, params: MessageParams = {}) {
-    super(kind, KEYS[kind], params);
+  /** messageKey: only for a kind that can be said more precisely than its usual text does */
+  constructor(kind: KeychainErrorKind, params: MessageParams = {}, messageKey: MessageKey = KEYS[kind]) {
+    // the text of "no keychain" names the attempts; one made by a single call is one attempt
+    super(kind, messageKey, messageKey === 'keychain.unavailable' ? { attempts: 1, seconds: '0.0', ...params } : params);
   }
 }
 

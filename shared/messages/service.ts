@@ -120,8 +120,12 @@ export const SERVICE_MESSAGES = {
     nl: 'Op dit adres antwoordde de API van de service niet. Controleer of het adres klopt en eindigt op /api/v1.',
   },
   'keychain.unavailable': {
-    en: 'No OS keychain is available, and quotedesk never stores the API key in plain text. On Linux, install and start a Secret Service such as gnome-keyring or KeePassXC (for example: sudo apt install gnome-keyring), log in again, and retry.',
-    nl: 'Er is geen sleutelhanger van het besturingssysteem beschikbaar, en quotedesk bewaart de API-sleutel nooit als leesbare tekst. Installeer en start op Linux een Secret Service zoals gnome-keyring of KeePassXC (bijvoorbeeld: sudo apt install gnome-keyring), log opnieuw in en probeer het nog eens.',
+    en: 'No OS keychain is available (tried {attempts}× over {seconds} s), and quotedesk never stores the API key in plain text. On Linux, install and start a Secret Service such as gnome-keyring or KeePassXC (for example: sudo apt install gnome-keyring), log in again, and retry.',
+    nl: 'Er is geen sleutelhanger van het besturingssysteem beschikbaar ({attempts}× geprobeerd in {seconds} s), en quotedesk bewaart de API-sleutel nooit als leesbare tekst. Installeer en start op Linux een Secret Service zoals gnome-keyring of KeePassXC (bijvoorbeeld: sudo apt install gnome-keyring), log opnieuw in en probeer het nog eens.',
+  },
+  'keychain.not_loaded': {
+    en: 'The part of quotedesk that talks to the OS keychain could not be loaded, and quotedesk never stores the API key in plain text. On Linux, install libsecret and a Secret Service such as gnome-keyring (for example: sudo apt install libsecret-1-0 gnome-keyring), log in again, and retry; otherwise reinstall quotedesk.',
+    nl: 'Het deel van quotedesk dat met de sleutelhanger van het besturingssysteem praat kon niet worden geladen, en quotedesk bewaart de API-sleutel nooit als leesbare tekst. Installeer op Linux libsecret en een Secret Service zoals gnome-keyring (bijvoorbeeld: sudo apt install libsecret-1-0 gnome-keyring), log opnieuw in en probeer het nog eens; installeer anders quotedesk opnieuw.',
   },
   'keychain.locked': {
     en: 'The keychain is locked or has no default keyring. Unlock it (or create the default "login" keyring) in your keyring manager, such as Passwords and Keys, and retry.',
