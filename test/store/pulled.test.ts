@@ -299,6 +299,7 @@ describe('the pull writing service records', () => {
 
   it('writes quotation pages exactly as looking up each record by itself would', () => {
     // The plain way: every record looks itself up, by id and then by name.
+    let made = 0;
     function oneByOne(store: Store, records: Quotation[], pulledAt: number): void {
       const db = store.db;
       store.transaction(() => {
@@ -318,7 +319,7 @@ describe('the pull writing service records', () => {
             db.prepare('UPDATE quotations SET gone = 0 WHERE id = ?').run(row.id);
             continue;
           }
-          const id = row?.id ?? `new-${q.id}-${pulledAt}`;
+          const id = row?.id ?? `new-${++made}`;
           if (savename || reference) {
             db.prepare(
               `UPDATE quotations SET savename = CASE WHEN savename = ? THEN NULL ELSE savename END,

@@ -14,9 +14,12 @@ const SEED = Number(process.env.QUOTEDESK_FAULT_SEED ?? 20260115);
 /**
  * Short waits, so faults that leave a request without an answer cost little
  * time; the API client on the rig's clock and never waiting by itself, so a
- * Retry-After is waited out by moving the clock, not by sleeping.
+ * Retry-After is waited out by moving the clock, not by sleeping. Reads are
+ * tried as often as the app tries them (3 attempts): a lost write's look-up
+ * is a read, and at these fault rates one attempt each would give writes up
+ * that the app would have found.
  */
-const API = { headersTimeoutMs: 250, bodyTimeoutMs: 250, deadlineMs: 400, maxWaitMs: 0 };
+const API = { headersTimeoutMs: 250, bodyTimeoutMs: 250, deadlineMs: 400, maxWaitMs: 0, readAttempts: 3 };
 
 /** Now and then one of the scripted faults: a 503 with Retry-After before a write, or a page that never ends. */
 function scripted(r: Rig, rnd: ReturnType<typeof seeded>): void {

@@ -30,8 +30,10 @@ export interface Rig {
   engine: SyncEngine;
   clock: ReturnType<typeof manualClock>;
   dbPath: string;
-  /** a second store+engine on another "computer" would be overkill; this reopens the same file */
+  /** this desk started again: the same database file */
   reopen(): Rig;
+  /** another computer on the same account: its own database, the same service and clock */
+  otherDesk(): Rig;
 }
 
 export async function rig(
@@ -50,11 +52,13 @@ export async function rig(
 ): Promise<Rig> {
   const sb = await startSandbox({ quiet: true, rateLimit: 0, ...opts.sandbox });
   cleanups.push(() => sb.close());
-  const dir = mkdtempSync(join(tmpdir(), 'quotedesk-sync-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const dbPath = join(dir, 'quotedesk.sqlite');
   const clock = manualClock();
-  const make = (): Rig => {
+  const newDbPath = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quotedesk-sync-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    return join(dir, 'quotedesk.sqlite');
+  };
+  const make = (dbPath: string): Rig => {
     const api = new InvoicingApi({
       baseUrl: sb.url,
       credentials: () => ({ username: sb.user, apiKey: sb.key }),
@@ -78,9 +82,9 @@ export async function rig(
       store.close();
       await api.close();
     });
-    return { sb, api, store, engine, clock, dbPath, reopen: make };
+    return { sb, api, store, engine, clock, dbPath, reopen: () => make(dbPath), otherDesk: () => make(newDbPath()) };
   };
-  return make();
+  return make(newDbPath());
 }
 
 /** Runs flushes, moving the clock past every backoff, until nothing is due or `rounds` runs out. */

@@ -206,13 +206,23 @@ async function knowClient(deps: PushDeps, clientnr: number): Promise<void> {
  */
 function mergeWithService(deps: PushDeps, entry: OutboxItem, row: QuotationRow, theirs: Quotation): 'conflict' | 'nothing to save' | 'save' {
   const { store } = deps;
-  const base = parseRecord(row.base);
+  const sent = saveTraceOf(entry.sent)?.body ?? null;
+  // A draft made here has no base until its first save is answered. Found on
+  // the service after that save's answer was lost (by the look-up, or a
+  // pull that adopted it by savename), it was made from what that save
+  // sent: that is the version both sides started from, so an edit made
+  // there meanwhile (another desk's) is merged in, never overwritten.
+  const base = parseRecord(row.base) ?? (sent !== null && row.server_id !== null ? provisional(sent, row.server_id, false) : null);
   // What the service holds may be our own: an earlier attempt of this entry
-  // whose answer was lost. (A save that was answered but not yet read back
-  // left no base; see below.)
-  const ours = entry.sent !== null && holdsSent(entry.sent as Record<string, unknown>, theirs);
+  // whose answer was lost.
+  const ours = sent !== null && holdsSent(sent, theirs);
   const mine = store.quotations.contentOf(row);
   const theirContent = store.quotations.contentFromServer(row.id, theirs);
+  if (ours && holdsDraft(theirContent, mine)) {
+    // the lost attempt arrived and nothing was typed since: nothing to send again
+    store.quotationPushes.recordServiceVersion(row.id, theirs);
+    return 'nothing to save';
+  }
   if (base && !ours && !draftUnchanged(base, theirs)) {
     const m = mergeQuotation(store.quotations.contentFromServer(row.id, base), mine, theirContent, { prefer: 'mine', newLineId: newId });
     if (m.conflicts.length > 0) {
@@ -242,7 +252,8 @@ export class QuotationSave implements OpHandler {
       if (q) store.quotationPushes.adoptServerId(row.id, q.id);
     }
     if (!row || row.deleted) return nothingLeft(store, entry);
-    // overwrite: a later save of this draft, or an earlier attempt may have created it
+    // overwrite: a later save of this draft, or an earlier attempt may have created it (refused
+    // since, or the look-up did not find it: overwriting then replaces nothing anyone saw)
     const overwrite = row.server_id !== null || entry.sent !== null;
     // checked before the service is asked anything: a draft that must wait or be fixed spends no request
     const early = bodyFor(this.deps, entry, numbered(this.deps, row), { action: 'save', overwrite });
@@ -294,7 +305,7 @@ export class QuotationSave implements OpHandler {
         first = null;
         return b;
       },
-      (body) => store.outbox.markInFlight(entry.id, body),
+      (body) => store.outbox.markInFlight(entry.id, { body, ...floorNow(store) } satisfies SaveTrace),
     );
     if (!made.ok) return made.result;
     const { id, body } = made;
@@ -323,10 +334,48 @@ export class QuotationSave implements OpHandler {
     store.quotationPushes.recordSavedVersion(localId, serverId, saved);
   }
 
-  /** Saving again overwrites under the same savename: no copy can come of it. */
-  async resolve(): Promise<ResolveResult> {
+  /**
+   * Saving again under the same savename makes no copy, but it replaces
+   * the whole draft: an edit made on the service since the lost attempt
+   * (another desk's) would be overwritten unseen. So a first save whose
+   * outcome is unknown is looked up by savename: found, the row takes its
+   * id, and the push that follows reads it and merges against what the
+   * attempt sent (`mergeWithService`). A draft saved before already has its
+   * id and base: the push reads and merges it as any save.
+   */
+  async resolve(entry: OutboxItem): Promise<ResolveResult> {
+    const { store, api } = this.deps;
+    const trace = saveTraceOf(entry.sent);
+    const row = store.quotations.findRow(entry.target);
+    if (!trace || !row || row.deleted || row.server_id !== null) return 'not_applied';
+    const savename = trace.body.savename ?? row.savename;
+    if (!savename) return 'not_applied';
+    const hint = newestHintNow(store);
+    const q = await findQuotation(
+      api,
+      (x) => x.savename === savename,
+      hint !== null && trace.floor !== undefined ? { floor: trace.floor, length: hint.length } : null,
+    );
+    if (q) store.quotationPushes.adoptServerId(row.id, q.id);
     return 'not_applied';
   }
+}
+
+/**
+ * What a draft save's attempt keeps: the body it sent, and the highest
+ * quotation number held then (a draft the save made has a higher one), for
+ * the look-up among the newest when its answer is lost.
+ */
+interface SaveTrace {
+  body: QuotationCreate;
+  floor?: number;
+}
+
+/** A save's trace; older versions kept the body alone. */
+function saveTraceOf(sent: unknown): SaveTrace | null {
+  if (sent === null || typeof sent !== 'object') return null;
+  if ('body' in sent && typeof sent.body === 'object' && sent.body !== null) return sent as SaveTrace;
+  return { body: sent as QuotationCreate };
 }
 
 interface SendTrace {
