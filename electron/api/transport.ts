@@ -148,6 +148,9 @@ export class Transport {
   #stopping = new AbortController();
   /** whether the calls made in the current async scope are a person's, and what ends them */
   readonly #scope = new AsyncLocalStorage<{ priority?: boolean; signal?: AbortSignal }>();
+  /** the requests sent and not yet ended, each with when it was sent */
+  readonly #inFlight = new Set<{ sentAt: number }>();
+  readonly #inFlightListeners = new Set<() => void>();
 
   constructor(opts: TransportOptions) {
     this.base = parseBaseUrl(opts.baseUrl);
@@ -214,6 +217,35 @@ export class Transport {
     const now = this.#now();
     const a = this.budget.check(spec.priority ?? false);
     return Math.max(this.#heldUntil - now, a.go ? 0 : a.waitMs, 0);
+  }
+
+  /**
+   * When (epoch ms) the oldest request still under way was sent: from then
+   * the desk waits for its answer, to the last byte. Null while none is. A
+   * call held back before it goes (a Retry-After, the rate budget) or resting
+   * between a read's attempts is not under way.
+   */
+  oldestInFlight(): number | null {
+    let oldest: number | null = null;
+    for (const r of this.#inFlight) if (oldest === null || r.sentAt < oldest) oldest = r.sentAt;
+    return oldest;
+  }
+
+  /** Told each time a request is sent or ends (oldestInFlight may have changed); returns the call that stops telling. */
+  onInFlight(listener: () => void): () => void {
+    this.#inFlightListeners.add(listener);
+    return () => void this.#inFlightListeners.delete(listener);
+  }
+
+  #tellInFlight(): void {
+    for (const l of [...this.#inFlightListeners]) {
+      try {
+        l();
+      } catch (err) {
+        // a listener's trouble is not the request's
+        this.#logger.warn('in-flight listener failed', { error: err instanceof Error ? err.message : String(err) });
+      }
+    }
   }
 
   /** Until when (epoch ms) the service asked that nothing be sent (a Retry-After on a 503 or another error); null when it did not. */
@@ -319,6 +351,9 @@ export class Transport {
 
     const started = this.#now();
     const done = this.budget.begin();
+    const sent = { sentAt: started };
+    this.#inFlight.add(sent);
+    this.#tellInFlight();
     // One signal ends the request, body and all: the caller's, the app stopping, or the deadline.
     const deadline = AbortSignal.timeout(Math.max(1, this.#deadline()));
     const signal = AbortSignal.any(spec.signal ? [spec.signal, this.#stopping.signal, deadline] : [this.#stopping.signal, deadline]);
@@ -401,6 +436,8 @@ export class Transport {
       throw error;
     } finally {
       done();
+      this.#inFlight.delete(sent);
+      this.#tellInFlight();
     }
   }
 

@@ -18,6 +18,7 @@ import { isListFault, readByNumber, searchClients, type StepResult } from '../sy
 import type { PulledList } from '../../shared/sync';
 import type { Space } from './space';
 import { rememberCredits } from '../sync/credits';
+import { watchAnswers } from './answer-watch';
 
 export interface SyncLink {
   readonly engine: SyncEngine;
@@ -56,6 +57,7 @@ export interface SyncLink {
     | 'lastPushFailure'
     | 'lastOkAt'
     | 'lastRun'
+    | 'waitingSince'
   >;
   /** the service refused the key: the account needs a new one */
   needsKey(): boolean;
@@ -158,6 +160,8 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
     pulling = p;
     opts.onChange();
   });
+  // an answer slow to come is told when it has waited long enough, and again when it ends
+  const answers = watchAnswers(space.api.transport, { onChange: () => opts.onChange(), now, timers });
   // a 402 on a print center send is all the service says of credits: the send dialog warns with it
   rememberCredits(engine.events, store, now);
   // a whole pull (engine.pull: tools and tests) reads every list in one go: the background's cursors take it as swept
@@ -434,6 +438,7 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
     async stop() {
       started = false;
       stopped = true;
+      answers.stop();
       if (timer !== null) timers.clearTimeout(timer);
       timer = null;
       nextPull = null;
@@ -530,6 +535,7 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
       const resets = budget.resetsAt();
       const last = store.keyValues.get<number>(LAST_SYNC_KEY);
       const incomplete = store.keyValues.get<unknown>(INCOMPLETE_KEY);
+      const answerSince = answers.waitingSince();
       return {
         freshness: freshness.status(),
         readingWaits: stoppedUntil > now() ? { why: 'stopped', until: new Date(stoppedUntil).toISOString() } : freshness.waits(),
@@ -546,6 +552,7 @@ export function linkSync(space: Space, opts: SyncLinkOptions): SyncLink {
         nextTry: nextTry(),
         ...failures(),
         lastRun,
+        waitingSince: answerSince === null ? null : new Date(answerSince).toISOString(),
       };
     },
     needsKey: () => engine.paused === 'auth',

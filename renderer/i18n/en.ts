@@ -461,6 +461,7 @@ export const en = {
     online: 'Online',
     offline: 'Offline',
     checking: 'Checking the connection…',
+    waitingForAnswer: "Waiting for the service's answer since {time}",
     waitingForKey: 'Not sending: an API key is needed',
     troubleDetails: 'What is wrong?',
     result: {

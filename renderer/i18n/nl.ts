@@ -474,6 +474,7 @@ export const nl: Messages = {
     online: 'Online',
     offline: 'Offline',
     checking: 'Verbinding controleren…',
+    waitingForAnswer: 'Wacht op antwoord van de service sinds {time}',
     waitingForKey: 'Er gaat niets heen: een API-sleutel is nodig',
     troubleDetails: 'Wat is er?',
     result: {

@@ -250,6 +250,12 @@ export interface SyncStatus {
   /** what the last sync came to; null before the first ended */
   lastRun?: SyncRun | null;
   /**
+   * When the request the desk waits on was sent (ISO), once its answer has
+   * not ended after 10 s (electron/core/answer-watch.ts); null while no
+   * answer is that late. The bar says so instead of "Online".
+   */
+  waitingSince?: string | null;
+  /**
    * demo: the built-in sandbox; needs_key: the service refused the key;
    * key_missing: the key is not in this computer's keychain (the service was not asked)
    */

@@ -6,7 +6,8 @@
 // newest last, background reading waiting for the desk's own budget, the
 // details opened and closed by keyboard, and Full refresh. Also the share of
 // background reading in Settings, and the editor telling the main process it
-// opened a quotation.
+// opened a quotation; and the desk waiting for an answer slow to come, said in
+// place of Online.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, bridge, openApp, screenshot, type App } from '../e2e/support';
@@ -350,6 +351,26 @@ async function inDutch(): Promise<void> {
     await page.setViewportSize({ width: 1366, height: 768 });
   }
 }
+
+describe('the connection in the sync bar', () => {
+  it("says the desk waits for the service's answer, and since when, in place of Online, and Online again once it came", async () => {
+    const now = Date.now();
+    const since = iso(now - 12_000);
+    const line = { online: true, checking: false, lastReachedAt: iso(now - 20_000), account: 'demo', lastPullFailure: null, lastPushFailure: null } as const;
+    try {
+      await tell({ ...line, pending: 1, waitingSince: since });
+      const said = `Waiting for the service's answer since ${await pageTime(since, 'en-GB')}`;
+      await expect.poll(() => text('connection')).toBe(said);
+      // inside the bar's status, which is announced
+      expect((await page.getByRole('status', { name: 'Sync status' }).innerText()).replace(/\s+/g, ' ')).toContain(`${said} · 1 pending`);
+      await screenshot(page, 'sync-bar-waiting-answer-en');
+      await tell({ ...line, pending: 0, waitingSince: null });
+      await expect.poll(() => text('connection')).toBe('Online');
+    } finally {
+      await tell(null);
+    }
+  });
+});
 
 describe('the share of background reading, in Settings', () => {
   it('shows 10%, keeps a new value, and the one in force for a value out of bounds', async () => {
