@@ -13,6 +13,7 @@ import { ApiError } from '../../api';
 import { quotationRecord, type CustomStatus, type Quotation, type QuotationCreate, type SendMethod } from '../../../shared/schemas';
 import type { OutboxItem } from '../../store';
 import type { QuotationRow } from '../../store/quotations';
+import type { SentChange } from '../../store/quotation-pushes';
 import { saveBody, sendBody } from '../request-bodies';
 import { filledLineIndexes, typedLineField } from '../../../shared/empty-line';
 import { draftUnchanged, holdsSent } from '../merge';
@@ -528,7 +529,8 @@ export class QuotationSentChange implements OpHandler {
       return 'parked';
     }
     const id = row.server_id;
-    store.outbox.markInFlight(entry.id, entry.payload);
+    const trace: SentChangeTrace = { ...entry.payload, before: stateOf(entry.kind, parseRecord(row.server)) };
+    store.outbox.markInFlight(entry.id, trace);
     const p = entry.payload;
     try {
       if (entry.kind === 'quotation.approve') {
@@ -540,19 +542,75 @@ export class QuotationSentChange implements OpHandler {
       if (isNotFound(e)) return deletedConflict(this.deps, entry, row);
       throw e;
     }
-    store.quotationPushes.recordSentChange(
-      entry.id,
-      entry.target,
-      entry.kind === 'quotation.approve'
-        ? { approved: p.approved === false ? null : { ...(p.approved as { name: string; date: string }) } }
-        : { customstatus: p.customstatus === 'clear' ? '' : (p.customstatus as Quotation['customstatus']) },
-    );
+    store.quotationPushes.recordSentChange(entry.id, entry.target, sentChangeOf(entry.kind, p));
     return 'done';
   }
 
-  async resolve(): Promise<ResolveResult> {
-    return 'not_applied';
+  /**
+   * Setting the same state twice is harmless, but a repeat would replace a
+   * state set on the service since (another desk's approval taken back, a
+   * status moved on). So the quotation is read first: it holds what this
+   * entry asks, and that is recorded; it holds the state from before the
+   * attempt, and the entry goes again; it holds a third state, set there
+   * after (or instead of) this one, and that one stands, as a pull would show it.
+   */
+  async resolve(entry: OutboxItem): Promise<ResolveResult> {
+    const { store, api } = this.deps;
+    const trace = entry.sent as SentChangeTrace | null;
+    const row = store.quotations.findRow(entry.target);
+    // traces of older versions carry no state from before: the repeat goes as it did
+    if (!trace || !('before' in trace) || !row || row.deleted || row.server_id === null) return 'not_applied';
+    let theirs: Quotation;
+    try {
+      theirs = await api.quotations.get(row.server_id);
+    } catch (e) {
+      // gone: the repeat's 404 makes it the person's choice
+      if (isNotFound(e)) return 'not_applied';
+      throw e;
+    }
+    const now = stateOf(entry.kind, theirs);
+    if (sameState(now, stateOf(entry.kind, entry.payload))) {
+      store.quotationPushes.recordSentChange(entry.id, entry.target, sentChangeOf(entry.kind, entry.payload));
+      return 'applied';
+    }
+    if (sameState(now, trace.before) || sameState(now, stateOf(entry.kind, trace))) return 'not_applied';
+    store.quotationPushes.recordSentChange(
+      entry.id,
+      entry.target,
+      entry.kind === 'quotation.approve' ? { approved: now === null ? null : theirs.approved } : { customstatus: theirs.customstatus },
+    );
+    return 'applied';
   }
+}
+
+/** What an approval or status change's attempt keeps: its payload, and the state the service held before it. */
+type SentChangeTrace = Record<string, unknown> & { before: SentState };
+
+/** An approval (its name and date) or none; a custom status ('' for none). */
+type SentState = { name: string; date: string } | null | string;
+
+/** The state a quotation (or a payload's wish) is in, for the kind of change. */
+function stateOf(kind: string, q: Partial<Quotation> | Record<string, unknown> | null): SentState {
+  if (kind === 'quotation.approve') {
+    const a = (q as { approved?: unknown } | null)?.approved;
+    if (a === null || typeof a !== 'object' || Array.isArray(a)) return null;
+    const { name, date } = a as { name?: unknown; date?: unknown };
+    return { name: String(name ?? ''), date: String(date ?? '') };
+  }
+  const c = (q as { customstatus?: unknown } | null)?.customstatus;
+  return typeof c === 'string' && c !== 'clear' ? c : '';
+}
+
+function sameState(a: SentState, b: SentState): boolean {
+  if (a === null || b === null || typeof a === 'string' || typeof b === 'string') return a === b;
+  return a.name === b.name && a.date === b.date;
+}
+
+/** The change an approval or status payload makes to the copy kept here, once the service holds it. */
+function sentChangeOf(kind: string, p: Record<string, unknown>): SentChange {
+  return kind === 'quotation.approve'
+    ? { approved: p.approved === false ? null : { ...(p.approved as { name: string; date: string }) } }
+    : { customstatus: p.customstatus === 'clear' ? '' : (p.customstatus as Quotation['customstatus']) };
 }
 
 export class QuotationDelete implements OpHandler {
