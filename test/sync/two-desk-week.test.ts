@@ -422,13 +422,21 @@ describe('a week on two desks', () => {
       logLevel: 'error',
       banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
     });
+    // a long run goes on past a failing seed, so it reports every one
+    const failed: string[] = [];
     for (let i = 0; i < SEEDS; i++) {
       const seed = FIRST_SEED + i;
       const started = Date.now();
-      const r = await week(seed);
-      console.info(
-        `week seed ${seed}: ${r.restarts} restarts, ${r.conflicts} conflicts shown, spells: ${r.spells.join(', ')}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
-      );
+      try {
+        const r = await week(seed);
+        console.info(
+          `week seed ${seed}: ${r.restarts} restarts, ${r.conflicts} conflicts shown, spells: ${r.spells.join(', ')}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
+        );
+      } catch (e) {
+        failed.push(`seed ${seed}: ${(e as Error).message.split('\n')[0]}`);
+        console.info(`week seed ${seed}: FAILED ${(e as Error).message.split('\n')[0]}`);
+      }
     }
+    expect(failed).toEqual([]);
   });
 });
