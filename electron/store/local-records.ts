@@ -150,9 +150,11 @@ export class LocalRecords<R extends RecordRow, L> {
    * is what still differs here (typed on meanwhile), or null. A row a pull
    * brought in for the same key before this answer (the create's answer was
    * lost) is the same record twice, and goes. The entry is done, also when
-   * the row was removed here meanwhile.
+   * the row was removed here meanwhile. `base` is what the edit typed on
+   * meanwhile started from: what the create sent, when the record was found
+   * later by a look-up and may hold another desk's changes since.
    */
-  recordCreated(entryId: number, id: string, key: number, server: object, local: object | null): void {
+  recordCreated(entryId: number, id: string, key: number, server: object, local: object | null, base: object = server): void {
     this.conn.tx([this.ref(id), 'outbox'], () => {
       if (this.findRow(id) === null) return this.outbox.markDone(entryId);
       const twin = this.rowByNumber(key);
@@ -161,7 +163,7 @@ export class LocalRecords<R extends RecordRow, L> {
         this.conn.touch(this.t.table, twin.id);
       }
       this.conn.stmt(`UPDATE ${this.t.table} SET ${this.t.key} = ? WHERE id = ?`).run(key, id);
-      this.writeServer(id, server, local);
+      this.writeServer(id, server, local, base);
       this.outbox.markDone(entryId);
     });
   }
@@ -237,10 +239,11 @@ export class LocalRecords<R extends RecordRow, L> {
   }
 
   /** What the service holds now; a service that answers has the record, so it is no longer gone. */
-  private writeServer(id: string, server: object, local: object | null): void {
+  /** `base`: the version a local edit still waiting started from; the service's own unless said otherwise. */
+  private writeServer(id: string, server: object, local: object | null, base: object = server): void {
     const json = JSON.stringify(server);
     this.conn
       .stmt(`UPDATE ${this.t.table} SET server = ?, base = ?, local = ?, gone = 0, updated_at = ? WHERE id = ?`)
-      .run(json, local === null ? null : json, local === null ? null : JSON.stringify(local), this.conn.now(), id);
+      .run(json, local === null ? null : JSON.stringify(base), local === null ? null : JSON.stringify(local), this.conn.now(), id);
   }
 }

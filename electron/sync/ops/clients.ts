@@ -8,7 +8,8 @@ import { clientFieldsOf, type ClientRow } from '../../store/clients';
 import { clientToInput } from '../request-bodies';
 import { clientFields, mergeClient, same } from '../merge';
 import type { ClientPushStore, OpDeps, OpHandler, PushResult, ResolveResult } from './types';
-import { findLostCreate, isNotFound, nothingLeft } from './common';
+import { createdBase, findLostCreate, isNotFound, nothingLeft } from './common';
+import { CLIENT_FIELDS } from '../../store/fields';
 import { planMergedUpdate } from './merged-update';
 import { said } from '../../../shared/messages';
 
@@ -29,7 +30,9 @@ function applyCreated(store: ClientPushStore, entry: OutboxItem, clientnr: numbe
     const local = clientFieldsOf(row);
     const current = clientToInput(local);
     const unchanged = current.ok && same(current.value, sent);
-    store.clients.recordCreated(entry.id, row.id, clientnr, found ?? ({ ...sent, clientnr } as Client), unchanged ? null : local);
+    // The country sent by name is the service's id there: the same value, kept as the service holds it.
+    const base = { ...createdBase(CLIENT_FIELDS, sent, { clientnr }), ...(found && 'country' in sent ? { country: found.country } : {}) };
+    store.clients.recordCreated(entry.id, row.id, clientnr, found ?? ({ ...sent, clientnr } as Client), unchanged ? null : local, base);
   });
 }
 

@@ -57,3 +57,16 @@ export async function findLostCreate<A extends 'clients' | 'products'>(
   if (candidates.length === 0 && !walk.complete) throw listIncomplete(area, `${area}.search`);
   return candidates.reduce<SearchResult<A> | null>((a, b) => (a === null || numberOf(b) > numberOf(a) ? b : a), null);
 }
+
+/**
+ * The version a record created here started from, for merging what was
+ * typed on while the create's outcome was unknown: every field as the
+ * create sent it, and empty where it sent nothing. Not the record a look-up
+ * found: that may already hold another desk's changes, which would then
+ * count as the base and be overwritten. A field the service filled in
+ * itself counts as its change, taken in where this desk did not type one.
+ */
+export function createdBase(fields: readonly string[], sent: object, key: Record<string, number>): Record<string, unknown> {
+  const s = sent as Record<string, unknown>;
+  return { ...Object.fromEntries(fields.map((f) => [f, s[f] ?? ''])), ...key };
+}

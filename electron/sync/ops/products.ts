@@ -10,7 +10,7 @@ import { PRODUCT_FIELDS } from '../../store/fields';
 import { productToInput } from '../request-bodies';
 import { mergeProduct, productFields, same } from '../merge';
 import type { OpDeps, OpHandler, ProductPushStore, PushResult, ResolveResult } from './types';
-import { findLostCreate, isNotFound, nothingLeft } from './common';
+import { createdBase, findLostCreate, isNotFound, nothingLeft } from './common';
 import { planMergedUpdate } from './merged-update';
 import { said } from '../../../shared/messages';
 
@@ -46,7 +46,7 @@ function applyCreated(store: ProductPushStore, entry: OutboxItem, productId: num
     const row = store.products.findRow(entry.target);
     if (!row) return store.outbox.markDone(entry.id);
     const server = found ?? ({ ...sent, id: productId } as Product);
-    store.products.recordCreated(entry.id, row.id, productId, server, localLeft(row, server));
+    store.products.recordCreated(entry.id, row.id, productId, server, localLeft(row, server), createdBase(PRODUCT_FIELDS, sent, { id: productId }));
   });
 }
 
