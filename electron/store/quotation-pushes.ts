@@ -5,6 +5,7 @@
 // the store's `changed` event names the tables it touched.
 import type { Client, Quotation } from '../../shared/schemas';
 import type { QuotationContent } from '../../shared/local';
+import type { OpError } from '../../shared/outbox';
 import { type Connection, type RecordRef, parseJson } from './connection';
 import type { Outbox } from './outbox';
 import type { Numbering } from './numbering';
@@ -152,6 +153,20 @@ export class QuotationPushes {
       const server = row ? parseJson<Quotation>(row.server) : null;
       if (row && server) this.conn.stmt('UPDATE quotations SET server = ? WHERE id = ?').run(JSON.stringify({ ...server, ...change }), row.id);
       this.outbox.markDone(entryId);
+    });
+  }
+
+  /**
+   * Another desk set an approval or status since this one was asked for:
+   * the sent record here shows the service's state, and the entry waits for
+   * the person (Retry then sets theirs over it, knowingly).
+   */
+  recordSentChangedThere(entryId: number, localId: string, change: SentChange, reason: Omit<OpError, 'at'>): void {
+    this.conn.tx([rowRef(localId), 'outbox'], () => {
+      const row = this.quotations.findRow(localId);
+      const server = row ? parseJson<Quotation>(row.server) : null;
+      if (row && server) this.conn.stmt('UPDATE quotations SET server = ? WHERE id = ?').run(JSON.stringify({ ...server, ...change }), row.id);
+      this.outbox.park(entryId, reason);
     });
   }
 

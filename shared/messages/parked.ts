@@ -49,6 +49,10 @@ export const PARKED_MESSAGES = {
     en: 'This quotation cannot be sent until these fields are fixed.',
     nl: 'Deze offerte kan pas worden verstuurd als deze velden kloppen.',
   },
+  'parked.quotation.changed_there': {
+    en: 'Someone changed this on the service since you did (it is now: {now}). Retry to set yours over it, or discard your change.',
+    nl: 'Iemand heeft dit op de service gewijzigd nadat jij het deed (nu: {now}). Probeer opnieuw om het jouwe eroverheen te zetten, of gooi je wijziging weg.',
+  },
   'parked.quotation.not_sent': {
     en: 'This quotation has not been sent; send it first, or discard this change.',
     nl: 'Deze offerte is nog niet verstuurd. Verstuur hem eerst, of gooi deze wijziging weg.',

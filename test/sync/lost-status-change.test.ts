@@ -1,6 +1,8 @@
 // An approval or status change whose answer was lost, and another desk's
 // change of the same quotation before it goes again. The repeat never
 // replaces a state set on the service since: the quotation is read first.
+// Nor does a first attempt replace a state set there since this desk last
+// read it: the person is asked.
 import { describe, expect, it } from 'vitest';
 import { drain, rig, type Rig } from './helpers';
 
@@ -60,5 +62,28 @@ describe('an approval or status change whose answer was lost', () => {
     expect(b.sb.data.quotations.get(serverId)!.customstatus).toBe('progress');
     expect(b.store.quotations.get(onB).customstatus).toBe('progress');
     expect(PUT(b, serverId)).toHaveLength(3);
+  });
+
+  it('asks before it sets a status over one the other desk set since this desk last read it; Retry sets it knowingly', async () => {
+    const b = await rig({ sandbox: { clients: 3, products: 0, quotations: 8 } });
+    const a = b.otherDesk();
+    const { onB, onA, serverId } = await sentOnBoth(b, a);
+    // B, offline, marks it in progress; A meanwhile declines it on the service
+    b.store.quotations.setCustomStatus(onB, 'progress');
+    a.store.quotations.setCustomStatus(onA, 'declined');
+    await drain(a);
+    expect(b.sb.data.quotations.get(serverId)!.customstatus).toBe('declined');
+
+    await drain(b);
+    const parked = b.store.outbox.parked();
+    expect(parked).toMatchObject([{ kind: 'quotation.status', lastError: { messageKey: 'parked.quotation.changed_there', params: { now: 'declined' } } }]);
+    expect(b.sb.data.quotations.get(serverId)!.customstatus).toBe('declined');
+    expect(PUT(b, serverId)).toHaveLength(1); // A's
+
+    // the person has seen it and sets theirs anyway
+    b.store.outbox.retry(parked[0]!.id);
+    await drain(b);
+    expect(b.store.outbox.list()).toEqual([]);
+    expect(b.sb.data.quotations.get(serverId)!.customstatus).toBe('progress');
   });
 });

@@ -107,6 +107,10 @@ function fakeStore() {
         log('recordSentChange', entryId, id, change);
         entry(entryId).state = 'done';
       },
+      recordSentChangedThere: (entryId, id, change) => {
+        log('recordSentChangedThere', entryId, id, change);
+        entry(entryId).state = 'parked';
+      },
       markGone: (entryId, id) => {
         log('markGone', entryId, id);
         row(id).gone = 1;

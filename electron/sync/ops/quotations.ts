@@ -529,7 +529,31 @@ export class QuotationSentChange implements OpHandler {
       return 'parked';
     }
     const id = row.server_id;
-    const trace: SentChangeTrace = { ...entry.payload, before: stateOf(entry.kind, parseRecord(row.server)) };
+    const before = stateOf(entry.kind, parseRecord(row.server));
+    // A state set on the service since this desk last read it (another desk's
+    // approval, a status moved on) is not replaced unasked: one read first.
+    {
+      let theirs: Quotation;
+      try {
+        theirs = await api.quotations.get(id);
+      } catch (e) {
+        if (isNotFound(e)) return deletedConflict(this.deps, entry, row);
+        throw e;
+      }
+      const now = stateOf(entry.kind, theirs);
+      if (sameState(now, stateOf(entry.kind, entry.payload))) {
+        store.quotationPushes.recordSentChange(entry.id, entry.target, sentChangeOf(entry.kind, entry.payload));
+        return 'done';
+      }
+      if (!sameState(now, before)) {
+        store.quotationPushes.recordSentChangedThere(entry.id, entry.target, changeThere(entry.kind, theirs), {
+          kind: 'other',
+          ...said('parked.quotation.changed_there', { now: shownState(now) }),
+        });
+        return 'parked';
+      }
+    }
+    const trace: SentChangeTrace = { ...entry.payload, before };
     store.outbox.markInFlight(entry.id, trace);
     const p = entry.payload;
     try {
@@ -574,11 +598,7 @@ export class QuotationSentChange implements OpHandler {
       return 'applied';
     }
     if (sameState(now, trace.before) || sameState(now, stateOf(entry.kind, trace))) return 'not_applied';
-    store.quotationPushes.recordSentChange(
-      entry.id,
-      entry.target,
-      entry.kind === 'quotation.approve' ? { approved: now === null ? null : theirs.approved } : { customstatus: theirs.customstatus },
-    );
+    store.quotationPushes.recordSentChange(entry.id, entry.target, changeThere(entry.kind, theirs));
     return 'applied';
   }
 }
@@ -604,6 +624,17 @@ function stateOf(kind: string, q: Partial<Quotation> | Record<string, unknown> |
 function sameState(a: SentState, b: SentState): boolean {
   if (a === null || b === null || typeof a === 'string' || typeof b === 'string') return a === b;
   return a.name === b.name && a.date === b.date;
+}
+
+/** The service's approval or status, for the copy kept here. */
+function changeThere(kind: string, theirs: Quotation): SentChange {
+  return kind === 'quotation.approve' ? { approved: stateOf(kind, theirs) === null ? null : theirs.approved } : { customstatus: theirs.customstatus };
+}
+
+/** A state as a person reads it in a message: the approver's name, the status, or none. */
+function shownState(state: SentState): string {
+  if (state === null || state === '') return '—';
+  return typeof state === 'string' ? state : `${state.name} (${state.date})`;
 }
 
 /** The change an approval or status payload makes to the copy kept here, once the service holds it. */

@@ -56,6 +56,7 @@ export interface QuotationPushStore {
     | 'recordSent'
     | 'recordSentRead'
     | 'recordSentChange'
+    | 'recordSentChangedThere'
     | 'markGone'
     | 'recordDraftConflict'
     | 'recordDeleted'
