@@ -58,6 +58,13 @@ interface DeskState {
   clients: { company: string; clientnr: number | null; city: string; phone: string }[];
 }
 
+/** What happened in the week, in order: each change asked and answered, each stop, each spell; for a failure's message. */
+const journal: string[] = [];
+/** The journal's lines about `id` (a savename, a company), with the stops and spells among them. */
+function story(id: string): string {
+  return journal.filter((l) => l.includes(id) || l.startsWith('~')).join('\n');
+}
+
 /** One desk: a child process the test talks to, started again after each stop. */
 class Desk {
   private child: ChildProcess | null = null;
@@ -97,7 +104,11 @@ class Desk {
   ask<T = Record<string, unknown>>(op: string, args: Record<string, unknown> = {}): Promise<T> {
     const id = this.next++;
     return new Promise<T>((resolve, reject) => {
-      this.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      const told = (v: unknown) => {
+        if (op !== 'state') journal.push(`${this.name} ${op} ${JSON.stringify(args)} -> ${JSON.stringify(v)}`);
+        resolve(v as T);
+      };
+      this.waiting.set(id, { resolve: told, reject });
       this.child!.send({ id, op, args });
     });
   }
@@ -117,6 +128,7 @@ class Desk {
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((r) => child.once('exit', () => r()));
+    journal.push(`~ ${this.name} ${signal}`);
     child.kill(signal);
     await exited;
     this.child = null;
@@ -130,7 +142,17 @@ class Week {
   /** quotations made, by savename */
   readonly quotations = new Map<
     string,
-    { fields: Record<string, { value: string; seq: number }>; lines: string[]; sent: boolean; deleted: boolean; status: { value: string; seq: number } | null }
+    {
+      fields: Record<string, { value: string; seq: number }>;
+      lines: string[];
+      sent: boolean;
+      deleted: boolean;
+      /** the desk that made it, and the one that deleted it */
+      madeBy: string;
+      deletedBy?: string;
+      status: { value: string; seq: number } | null;
+      approved: { value: string; seq: number } | null;
+    }
   >();
   private seq = 0;
   tick(): number {
@@ -200,6 +222,7 @@ async function change(desk: Desk, other: Desk, week: Week, rnd: Rnd, tag: string
     // a phone number fits the service's 13 characters
     const value = field === 'phone' ? `06-${rnd.int(99_999_999)}` : `${field} ${tag}`;
     const r = await desk.ask('editClient', { company, fields: { [field]: value } });
+    if (process.env.QUOTEDESK_WEEK_TRACE) console.info(`${desk.name} ${company} ${field}=${value} ${r.skipped ?? 'acked'}`);
     if (!r.skipped) week.clients.get(company)!.fields[field] = { value, seq: week.tick() };
   } else if (roll < 0.42) {
     const company = rnd.pick(companies);
@@ -218,7 +241,9 @@ async function change(desk: Desk, other: Desk, week: Week, rnd: Rnd, tag: string
         lines: lines.map((l) => l.description),
         sent: false,
         deleted: false,
+        madeBy: desk.name,
         status: null,
+        approved: null,
       });
   } else if (roll < 0.7) {
     if (drafts.length === 0) return;
@@ -246,14 +271,20 @@ async function change(desk: Desk, other: Desk, week: Week, rnd: Rnd, tag: string
   } else if (roll < 0.94) {
     if (sent.length === 0) return;
     const savename = rnd.pick(sent);
-    const customstatus = rnd.pick(['progress', 'completed', 'billable', 'declined']);
-    const r = await desk.ask('status', { savename, customstatus });
-    if (!r.skipped) week.quotations.get(savename)!.status = { value: customstatus, seq: week.tick() };
+    if (rnd.next() < 0.4) {
+      const approve = `Klant ${tag}`;
+      const r = await desk.ask('status', { savename, approve });
+      if (!r.skipped) week.quotations.get(savename)!.approved = { value: approve, seq: week.tick() };
+    } else {
+      const customstatus = rnd.pick(['progress', 'completed', 'billable', 'declined']);
+      const r = await desk.ask('status', { savename, customstatus });
+      if (!r.skipped) week.quotations.get(savename)!.status = { value: customstatus, seq: week.tick() };
+    }
   } else {
     if (drafts.length === 0) return;
     const savename = rnd.pick(drafts);
     const r = await desk.ask('deleteQuotation', { savename });
-    if (!r.skipped) week.quotations.get(savename)!.deleted = true;
+    if (!r.skipped) Object.assign(week.quotations.get(savename)!, { deleted: true, deletedBy: desk.name });
   }
 }
 
@@ -278,6 +309,7 @@ async function week(seed: number): Promise<{ restarts: number; spells: string[];
   const desks = [laptop, office];
   const spells: string[] = [];
   const where = `seed ${seed}`;
+  journal.length = 0;
   try {
     await Promise.all(desks.map((d) => d.start()));
     for (const d of desks) await d.ask('pull');
@@ -294,11 +326,13 @@ async function week(seed: number): Promise<{ restarts: number; spells: string[];
         if (k >= 0 && !trouble) {
           trouble = await spell(sb, rnd, desks);
           spells.push(trouble.name);
+          journal.push(`~ spell: ${trouble.name}`);
           starts[k] = -1;
           const end = i + lengths[k]!;
           endAt = end;
         }
         if (trouble && i === endAt) {
+          journal.push(`~ spell ends`);
           await trouble.end();
           trouble = null;
         }
@@ -331,12 +365,18 @@ async function week(seed: number): Promise<{ restarts: number; spells: string[];
 }
 
 function check(sb: Sandbox, w: Week, states: DeskState[], where: string): void {
-  const conflicted = new Set(states.flatMap((s) => s.conflicts.map((c) => c.savename).filter((x): x is string => x !== null)));
+  /** parked with a question for the person: a status or approval set on the service since this desk read it */
+  const askedAbout = (p: DeskState['parked'][number]) => (p.error as { messageKey?: string } | null)?.messageKey === 'parked.quotation.changed_there';
+  const conflicted = new Set(
+    states
+      .flatMap((s) => [...s.conflicts.map((c) => c.savename), ...s.parked.filter(askedAbout).map((p) => p.savename)])
+      .filter((x): x is string => x !== null),
+  );
   // nothing parked but what the person is asked about; nothing left waiting
   for (const s of states) {
     expect(
-      s.parked.filter((p) => !s.conflicts.some((c) => c.target === p.target)),
-      `${where}: parked without a question`,
+      s.parked.filter((p) => !askedAbout(p) && !s.conflicts.some((c) => c.target === p.target)),
+      `${where}: parked without a question\n${s.parked.map((p) => story(p.savename ?? p.target)).join('\n')}`,
     ).toEqual([]);
     // what waits behind a question about the same record waits for the person's answer
     expect(
@@ -352,7 +392,7 @@ function check(sb: Sandbox, w: Week, states: DeskState[], where: string): void {
     expect(there, `${where}: client ${company}`).toHaveLength(1);
     if (states.some((s) => s.conflicts.some((x) => x.company === company))) continue;
     for (const [field, v] of Object.entries(c.fields)) {
-      expect(String((there[0] as Record<string, unknown>)[field] ?? ''), `${where}: ${company} ${field}`).toBe(v.value);
+      expect(String((there[0] as Record<string, unknown>)[field] ?? ''), `${where}: ${company} ${field}\n${story(company)}`).toBe(v.value);
       for (const s of states)
         expect(String(s.clients.find((x) => x.company === company)?.[field as 'city'] ?? ''), `${where}: ${company} ${field} on a desk`).toBe(v.value);
     }
@@ -364,12 +404,12 @@ function check(sb: Sandbox, w: Week, states: DeskState[], where: string): void {
     const there = quotations.filter((x) => x.savename === savename);
     const asked = conflicted.has(savename);
     if (q.deleted) {
-      // deleted on one desk: gone, unless the other desk's edit of it is a question now
-      if (!asked)
-        expect(
-          there.filter((x) => !x.sent),
-          `${where}: deleted ${savename}`,
-        ).toEqual([]);
+      // Deleted on one desk: gone, unless the other desk's edit of it is a question now. Deleted
+      // on the desk that did not make it, it may be back once: the maker's first save, its answer
+      // lost, found nothing by its look-up and was saved again (docs/conflicts.md says why).
+      const drafts = there.filter((x) => !x.sent);
+      if (!asked && q.deletedBy !== q.madeBy) expect(drafts.length, `${where}: deleted ${savename}\n${story(savename)}`).toBeLessThanOrEqual(1);
+      else if (!asked) expect(drafts, `${where}: deleted ${savename}\n${story(savename)}`).toEqual([]);
       continue;
     }
     expect(there, `${where}: quotation ${savename}`).toHaveLength(1);
@@ -377,10 +417,11 @@ function check(sb: Sandbox, w: Week, states: DeskState[], where: string): void {
     if (q.sent && !asked) expect(held.sent, `${where}: ${savename} sent`).toBe(true);
     if (asked) continue;
     for (const [field, v] of Object.entries(q.fields))
-      expect(String((held as unknown as Record<string, unknown>)[field] ?? ''), `${where}: ${savename} ${field}`).toBe(v.value);
+      expect(String((held as unknown as Record<string, unknown>)[field] ?? ''), `${where}: ${savename} ${field}\n${story(savename)}`).toBe(v.value);
     // every line once; lines added on both desks at one place are merged in an order of their own (docs/conflicts.md)
     expect(held.lines.map((l) => String(l.description ?? '')).sort(), `${where}: ${savename} lines`).toEqual([...q.lines].sort());
     if (q.status) expect(held.customstatus, `${where}: ${savename} status`).toBe(q.status.value);
+    if (q.approved) expect((held.approved as { name?: string } | null)?.name, `${where}: ${savename} approved`).toBe(q.approved.value);
     // both desks show what the service holds
     for (const s of states) {
       const mine = s.quotations.find((x) => x.savename === savename);
@@ -389,6 +430,8 @@ function check(sb: Sandbox, w: Week, states: DeskState[], where: string): void {
         sent: held.sent === true,
         notes: String(held.notes ?? ''),
         lines: held.lines.map((l) => String(l.description ?? '')),
+        customstatus: String(held.customstatus ?? ''),
+        approved: held.approved ? ((held.approved as { name?: string }).name ?? null) : null,
       });
       // a payment condition left empty is the service's to fill in; the desk that made the draft
       // keeps it empty until the draft is sent (issue #29 is about showing it): compared where typed
@@ -434,7 +477,7 @@ describe('a week on two desks', () => {
         );
       } catch (e) {
         failed.push(`seed ${seed}: ${(e as Error).message.split('\n')[0]}`);
-        console.info(`week seed ${seed}: FAILED ${(e as Error).message.split('\n')[0]}`);
+        console.info(`week seed ${seed}: FAILED ${(e as Error).message}`);
       }
     }
     expect(failed).toEqual([]);
