@@ -376,7 +376,7 @@ function check(sb: Sandbox, w: Week, states: DeskState[], where: string): void {
   for (const s of states) {
     expect(
       s.parked.filter((p) => !askedAbout(p) && !s.conflicts.some((c) => c.target === p.target)),
-      `${where}: parked without a question\n${s.parked.map((p) => story(p.savename ?? p.target)).join('\n')}`,
+      `${where}: parked without a question ${JSON.stringify(s.parked)}\n${s.parked.map((p) => story(p.savename ?? p.target)).join('\n')}`,
     ).toEqual([]);
     // what waits behind a question about the same record waits for the person's answer
     expect(
