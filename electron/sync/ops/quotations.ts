@@ -531,8 +531,10 @@ export class QuotationSentChange implements OpHandler {
     const id = row.server_id;
     const before = stateOf(entry.kind, parseRecord(row.server));
     // A state set on the service since this desk last read it (another desk's
-    // approval, a status moved on) is not replaced unasked: one read first.
-    {
+    // approval, a status moved on) is not replaced unasked: one read first,
+    // before the change first goes out. Once an attempt went out, a repeat
+    // follows its look-up (`resolve`), which has just read it.
+    if (entry.sent === null) {
       let theirs: Quotation;
       try {
         theirs = await api.quotations.get(id);
