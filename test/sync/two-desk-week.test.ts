@@ -419,7 +419,7 @@ function check(sb: Sandbox, w: Week, states: DeskState[], where: string): void {
     for (const [field, v] of Object.entries(q.fields))
       expect(String((held as unknown as Record<string, unknown>)[field] ?? ''), `${where}: ${savename} ${field}\n${story(savename)}`).toBe(v.value);
     // every line once; lines added on both desks at one place are merged in an order of their own (docs/conflicts.md)
-    expect(held.lines.map((l) => String(l.description ?? '')).sort(), `${where}: ${savename} lines`).toEqual([...q.lines].sort());
+    expect(held.lines.map((l) => String(l.description ?? '')).sort(), `${where}: ${savename} lines\n${story(savename)}`).toEqual([...q.lines].sort());
     if (q.status) expect(held.customstatus, `${where}: ${savename} status`).toBe(q.status.value);
     if (q.approved) expect((held.approved as { name?: string } | null)?.name, `${where}: ${savename} approved`).toBe(q.approved.value);
     // both desks show what the service holds
