@@ -14,16 +14,14 @@ import { startSandbox } from '../../electron/sandbox';
 import { InvoicingApi } from '../../electron/api';
 import { openStore } from '../../electron/store';
 import { SyncEngine } from '../../electron/sync';
-import { build } from 'esbuild';
+import { bundleChild, NODE } from '../helpers/node-child';
 import { seeded } from './random';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
-const NODE = join(root, 'node_modules', '.bin', 'node');
 const TRIALS = 100;
-// Loading the TypeScript sources through tsx takes seconds per start; the
-// child is bundled once (only the native database binding stays outside) so 100 starts fit in a minute.
-const CHILD = join(root, 'node_modules', '.cache', 'quotedesk-test', 'crash-child.mjs');
+/** the bundled child, built once at the start of the test (test/helpers/node-child.ts) */
+let CHILD = '';
 
 interface LogLine {
   k: 'intent' | 'ack';
@@ -63,16 +61,7 @@ function allowedValues(lines: LogLine[]): Map<string, { acked: string; later: Se
 
 describe('crashes', () => {
   it(`keeps every acknowledged edit and delivers nothing twice across ${TRIALS} kills`, { timeout: 180_000 }, async () => {
-    await build({
-      entryPoints: [join(here, 'crash-child.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      external: ['better-sqlite3'],
-      outfile: CHILD,
-      logLevel: 'error',
-      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-    });
+    CHILD = await bundleChild(join(here, 'crash-child.ts'), 'crash-child');
     const sb = await startSandbox({ quiet: true, rateLimit: 0, clients: 5, products: 0, quotations: 0, seed: 3 });
     const dir = mkdtempSync(join(tmpdir(), 'quotedesk-crash-'));
     try {

@@ -21,14 +21,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleChild, NODE } from '../helpers/node-child';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { seeded } from './random';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
-const NODE = join(root, 'node_modules', '.bin', 'node');
-const CHILD = join(root, 'node_modules', '.cache', 'quotedesk-test', 'week-desk.mjs');
+/** the bundled child, built once at the start of the test (test/helpers/node-child.ts) */
+let CHILD = '';
 const FIRST_SEED = Number(process.env.QUOTEDESK_WEEK_SEED ?? 20261130);
 const SEEDS = Number(process.env.QUOTEDESK_WEEK_SEEDS ?? 1);
 const DAYS = 5;
@@ -455,16 +455,7 @@ function check(sb: Sandbox, w: Week, states: DeskState[], where: string): void {
 
 describe('a week on two desks', () => {
   it(`holds every acknowledged edit through faults and restarts (${SEEDS} seed${SEEDS === 1 ? '' : 's'})`, { timeout: 60_000 + SEEDS * 120_000 }, async () => {
-    await build({
-      entryPoints: [join(here, 'week-desk.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      external: ['better-sqlite3'],
-      outfile: CHILD,
-      logLevel: 'error',
-      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-    });
+    CHILD = await bundleChild(join(here, 'week-desk.ts'), 'week-desk');
     // a long run goes on past a failing seed, so it reports every one
     const failed: string[] = [];
     for (let i = 0; i < SEEDS; i++) {
