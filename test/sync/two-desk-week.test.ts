@@ -364,6 +364,15 @@ async function week(seed: number): Promise<{ restarts: number; spells: string[];
   }
 }
 
+/** The requests the service had for one record, in order (either desk's), for a failure's message. */
+function requestsTo(sb: Sandbox, path: string): string {
+  return sb
+    .requestLog()
+    .filter((r) => r.url.split('?')[0]!.endsWith(path))
+    .map((r) => `${r.method} ${r.url} ${r.status}${r.fault ? ` ${r.fault}` : ''}`)
+    .join('\n');
+}
+
 function check(sb: Sandbox, w: Week, states: DeskState[], where: string): void {
   /** parked with a question for the person: a status or approval set on the service since this desk read it */
   const askedAbout = (p: DeskState['parked'][number]) => (p.error as { messageKey?: string } | null)?.messageKey === 'parked.quotation.changed_there';
@@ -392,7 +401,10 @@ function check(sb: Sandbox, w: Week, states: DeskState[], where: string): void {
     expect(there, `${where}: client ${company}`).toHaveLength(1);
     if (states.some((s) => s.conflicts.some((x) => x.company === company))) continue;
     for (const [field, v] of Object.entries(c.fields)) {
-      expect(String((there[0] as Record<string, unknown>)[field] ?? ''), `${where}: ${company} ${field}\n${story(company)}`).toBe(v.value);
+      expect(
+        String((there[0] as Record<string, unknown>)[field] ?? ''),
+        `${where}: ${company} ${field}\n${story(company)}\n${requestsTo(sb, `/clients/${there[0]!.clientnr}`)}`,
+      ).toBe(v.value);
       for (const s of states)
         expect(String(s.clients.find((x) => x.company === company)?.[field as 'city'] ?? ''), `${where}: ${company} ${field} on a desk`).toBe(v.value);
     }
@@ -417,11 +429,22 @@ function check(sb: Sandbox, w: Week, states: DeskState[], where: string): void {
     if (q.sent && !asked) expect(held.sent, `${where}: ${savename} sent`).toBe(true);
     if (asked) continue;
     for (const [field, v] of Object.entries(q.fields))
-      expect(String((held as unknown as Record<string, unknown>)[field] ?? ''), `${where}: ${savename} ${field}\n${story(savename)}`).toBe(v.value);
+      expect(
+        String((held as unknown as Record<string, unknown>)[field] ?? ''),
+        `${where}: ${savename} ${field}\n${story(savename)}\n${requestsTo(sb, `/quotations/${held.id}`)}`,
+      ).toBe(v.value);
     // every line once; lines added on both desks at one place are merged in an order of their own (docs/conflicts.md)
-    expect(held.lines.map((l) => String(l.description ?? '')).sort(), `${where}: ${savename} lines\n${story(savename)}`).toEqual([...q.lines].sort());
-    if (q.status) expect(held.customstatus, `${where}: ${savename} status`).toBe(q.status.value);
-    if (q.approved) expect((held.approved as { name?: string } | null)?.name, `${where}: ${savename} approved`).toBe(q.approved.value);
+    expect(
+      held.lines.map((l) => String(l.description ?? '')).sort(),
+      `${where}: ${savename} lines\n${story(savename)}\n${requestsTo(sb, `/quotations/${held.id}`)}`,
+    ).toEqual([...q.lines].sort());
+    if (q.status)
+      expect(held.customstatus, `${where}: ${savename} status\n${story(savename)}\n${requestsTo(sb, `/quotations/${held.id}`)}`).toBe(q.status.value);
+    if (q.approved)
+      expect(
+        (held.approved as { name?: string } | null)?.name,
+        `${where}: ${savename} approved\n${story(savename)}\n${requestsTo(sb, `/quotations/${held.id}`)}`,
+      ).toBe(q.approved.value);
     // both desks show what the service holds
     for (const s of states) {
       const mine = s.quotations.find((x) => x.savename === savename);
