@@ -111,3 +111,32 @@ describe('a draft save whose answer was lost, repeated after another desk edited
     expect(b.store.quotations.get(id).content).toMatchObject({ notes: NOTE, paymentcondition: 'Binnen 14 dagen' });
   });
 });
+
+describe('a draft save whose answer was lost, sent on another desk before the repeat', () => {
+  it('reads the refusal of the repeat as “sent there meanwhile”: B’s draft waits for the person, not as an invalid field', async () => {
+    const b = await rig({ sandbox: { clients: 3, products: 0, quotations: 2 } });
+    const a = b.otherDesk();
+    const { id, savename } = await lostFirstSave(b);
+    // A finds B's draft and sends it
+    await a.engine.pull();
+    const there = a.store.quotations.list({ limit: 1000 }).find((q) => q.savename === savename)!;
+    a.store.quotations.send(there.id, 'email');
+    await drain(a);
+    expect(onService(b, savename)).toMatchObject([{ sent: true }]);
+    // B's look-up misses it (a list answered empty, as a service in trouble once did), so B
+    // saves again under its savename, and the service refuses: that name is a sent quotation's
+    b.sb.addFault({ method: 'GET', path: '/quotations', effect: { kind: 'body', body: '[]' } });
+    b.store.quotations.updateHeader(id, { notes: 'Na het verlies getypt' });
+
+    await drain(b);
+    const refused = b.sb.requestLog().filter((q) => q.method === 'POST' && q.url === '/api/v1/quotations' && q.status === 422);
+    expect(refused).toHaveLength(1);
+    // not a field to fix: the draft was sent there, and B's later edit waits for the person
+    expect(b.store.outbox.parked()).toHaveLength(1);
+    expect(b.store.outbox.parked()[0]!.lastError).not.toMatchObject({ kind: 'validation' });
+    expect(b.store.conflicts.open()).toMatchObject([{ kind: 'deleted', target: id }]);
+    expect(b.store.quotations.get(id).content.notes).toBe('Na het verlies getypt');
+    // the service still holds one quotation by that name, the sent one
+    expect(onService(b, savename)).toMatchObject([{ sent: true }]);
+  });
+});

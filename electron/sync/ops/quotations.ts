@@ -245,12 +245,8 @@ export class QuotationSave implements OpHandler {
   async push(entry: OutboxItem): Promise<PushResult> {
     const { store, api } = this.deps;
     const row = store.quotations.findRow(entry.target);
-    if (row?.deleted && row.server_id === null && entry.sent !== null && row.savename) {
-      // deleted here while an earlier attempt may have created it: find it, so the delete that follows removes it
-      const savename = row.savename;
-      const q = await findQuotation(api, (x) => x.savename === savename);
-      if (q) store.quotationPushes.adoptServerId(row.id, q.id);
-    }
+    // deleted here while an earlier attempt may have created it: find it, so the delete that follows removes it
+    if (row?.deleted && row.server_id === null && entry.sent !== null) await this.foundMade(entry, row);
     if (!row || row.deleted) return nothingLeft(store, entry);
     // overwrite: a later save of this draft, or an earlier attempt may have created it (refused
     // since, or the look-up did not find it: overwriting then replaces nothing anyone saw)
@@ -297,16 +293,27 @@ export class QuotationSave implements OpHandler {
     if (plan === 'settled') return 'done';
     if (!plan.ok) return plan.result;
     let first: Body | null = plan;
-    const made = await createNumbered(
-      this.deps,
-      row,
-      () => {
-        const b = first ?? bodyFor(this.deps, entry, store.quotations.row(row.id), { action: 'save', overwrite: true });
-        first = null;
-        return b;
-      },
-      (body) => store.outbox.markInFlight(entry.id, { body, ...floorNow(store) } satisfies SaveTrace),
-    );
+    let made;
+    try {
+      made = await createNumbered(
+        this.deps,
+        row,
+        () => {
+          const b = first ?? bodyFor(this.deps, entry, store.quotations.row(row.id), { action: 'save', overwrite: true });
+          first = null;
+          return b;
+        },
+        (body) => store.outbox.markInFlight(entry.id, { body, ...floorNow(store) } satisfies SaveTrace),
+      );
+    } catch (e) {
+      // A first save refused after an earlier attempt went out: that attempt
+      // may be the reason (the draft it made was sent there since, and a sent
+      // quotation's name cannot be saved over). Found, the draft is handled as
+      // the service holds it now: sent meanwhile, or a draft to merge with.
+      if (row.server_id === null && entry.sent !== null && e instanceof ApiError && e.kind === 'validation' && (await this.foundMade(entry, row)))
+        return this.push(entry);
+      throw e;
+    }
     if (!made.ok) return made.result;
     const { id, body } = made;
     store.quotationPushes.recordSaved(entry.id, row.id, id, provisional(body, id, false));
@@ -334,6 +341,17 @@ export class QuotationSave implements OpHandler {
     store.quotationPushes.recordSavedVersion(localId, serverId, saved);
   }
 
+  /** Looks up the quotation an earlier attempt of this first save made (by savename), and gives the row its id; false when the service has none. */
+  private async foundMade(entry: OutboxItem, row: QuotationRow): Promise<boolean> {
+    const trace = saveTraceOf(entry.sent);
+    const savename = trace?.body.savename ?? row.savename;
+    if (!savename) return false;
+    const q = await findQuotation(this.deps.api, (x) => x.savename === savename, newestHintOf(this.deps.store, trace));
+    if (!q) return false;
+    this.deps.store.quotationPushes.adoptServerId(row.id, q.id);
+    return true;
+  }
+
   /**
    * Saving again under the same savename makes no copy, but it replaces
    * the whole draft: an edit made on the service since the lost attempt
@@ -344,14 +362,10 @@ export class QuotationSave implements OpHandler {
    * id and base: the push reads and merges it as any save.
    */
   async resolve(entry: OutboxItem): Promise<ResolveResult> {
-    const { store, api } = this.deps;
     const trace = saveTraceOf(entry.sent);
-    const row = store.quotations.findRow(entry.target);
+    const row = this.deps.store.quotations.findRow(entry.target);
     if (!trace || !row || row.deleted || row.server_id !== null) return 'not_applied';
-    const savename = trace.body.savename ?? row.savename;
-    if (!savename) return 'not_applied';
-    const q = await findQuotation(api, (x) => x.savename === savename, newestHintOf(store, trace));
-    if (q) store.quotationPushes.adoptServerId(row.id, q.id);
+    await this.foundMade(entry, row);
     return 'not_applied';
   }
 }
