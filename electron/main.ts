@@ -195,6 +195,7 @@ export async function main(): Promise<void> {
     core = await createCore({
       dataDir,
       systemLocale: app.getLocale(),
+      appVersion: app.getVersion(),
       onError: (what, err) => console.error(`[core] ${what} failed:`, err instanceof Error ? err.message : err),
     });
   } catch (err) {

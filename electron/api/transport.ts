@@ -67,6 +67,12 @@ export interface TransportOptions {
   rateLimitBackoff?: BackoffOptions;
   /** told about every 401, e.g. to mark the account as needing a new key */
   onUnauthorized?: () => void;
+  /**
+   * Sent as User-Agent with every request, default "quotedesk": the
+   * service's operators (and its request log) can tell this app's requests
+   * from the other tools on the same key.
+   */
+  userAgent?: string;
   now?: () => number;
 }
 
@@ -138,6 +144,7 @@ export class Transport {
   readonly #onUnauthorized: (() => void) | undefined;
   readonly #now: () => number;
   readonly #throttleBackoff: BackoffOptions;
+  readonly #userAgent: string;
   /** rate-limit answers in a row, for the growing cool-down */
   #throttles = 0;
   /** until when (epoch ms) the service asked, by a Retry-After on another status than a rate limit, that nothing be sent */
@@ -164,6 +171,7 @@ export class Transport {
     this.#reads = new ReadPolicy({ attempts: opts.readAttempts, backoff: opts.backoff, maxWaitMs: opts.maxWaitMs });
     this.#onUnauthorized = opts.onUnauthorized;
     this.#now = opts.now ?? Date.now;
+    this.#userAgent = opts.userAgent ?? 'quotedesk';
     this.#throttleBackoff = { baseMs: 2_000, capMs: 5 * 60_000, random: opts.backoff?.random, ...opts.rateLimitBackoff };
     this.budget = new RateBudget({ now: this.#now, ...opts.rateLimit });
     this.#pool = new Pool(this.base.origin, {
@@ -342,7 +350,7 @@ export class Transport {
       maxResponseBytes: this.#maxResponseBytes,
     };
     const path = this.#path(spec);
-    const headers: Record<string, string> = { authorization, accept: spec.accept ?? 'application/json' };
+    const headers: Record<string, string> = { authorization, accept: spec.accept ?? 'application/json', 'user-agent': this.#userAgent };
     let body: string | undefined;
     if (spec.body !== undefined) {
       body = JSON.stringify(spec.body);

@@ -42,6 +42,8 @@ export interface CoreOptions {
   autoSync?: boolean;
   /** told of failures that have no caller to answer (background sync) */
   onError?: (what: string, err: unknown) => void;
+  /** the app's version (Electron's app.getVersion()): the service sees requests from "quotedesk/<version>" */
+  appVersion?: string;
   /** the system's locale (Electron's app.getLocale()): the UI language until the person picks one; the web host leaves it to the browser */
   systemLocale?: string;
   /** the time of the databases, request budgets and sync timers (the demo's service too); for tests that let hours pass */
@@ -106,7 +108,7 @@ async function openCore(opts: CoreOptions, lock: DataLock | null, opened: (() =>
     dataDir: opts.dataDir,
     secrets: opts.secrets ?? new KeytarKeychain(),
     // an account's request budget runs on the core's clock too, so a test or a benchmark can let hours pass
-    api: { deadlineMs, ...(opts.clock ? { now: opts.clock.now } : {}) },
+    api: { deadlineMs, userAgent: opts.appVersion ? `quotedesk/${opts.appVersion}` : 'quotedesk', ...(opts.clock ? { now: opts.clock.now } : {}) },
   });
   opened.push(() => accounts.close());
   const scope = new HandlerScope();

@@ -40,6 +40,10 @@ export interface RequestRecord {
   fault?: FaultKind;
   /** applied_error, login_page after the work: the status of the service's own answer, which the error or the page replaced */
   replaced?: number;
+  /** the request's User-Agent: which tool on the key asked */
+  agent?: string;
+  /** a write answered with an id: the record it made or changed */
+  id?: number;
 }
 
 /** The switches tests flip while the sandbox runs. */
@@ -199,6 +203,7 @@ export function buildApp(
 
   app.addHook('onRequest', async (req, reply) => {
     const entry: RequestRecord = { method: req.method, url: req.originalUrl, status: 0 };
+    if (req.headers['user-agent']) entry.agent = req.headers['user-agent'];
     rt.log.push(entry);
     req.logEntry = entry;
     const format = chooseFormat(req.headers.accept);

@@ -36,6 +36,7 @@ export function sendRecord<T extends object>(req: FastifyRequest, reply: Fastify
 }
 
 export function sendId(req: FastifyRequest, reply: FastifyReply, status: 200 | 201, id: number) {
+  if (req.logEntry) req.logEntry.id = id;
   return reply.code(status).type(CONTENT_TYPE[req.format]).send(renderId(req.format, id));
 }
 

@@ -40,10 +40,17 @@ describe('requests', () => {
     expect(get).toMatchObject({ method: 'GET', url: '/api/v1/clients?count=5&start=10', body: '' });
     expect(get!.headers.authorization).toBe(`Basic ${Buffer.from('demo:k-123456').toString('base64')}`);
     expect(get!.headers.accept).toBe('application/json');
+    expect(get!.headers['user-agent']).toBe('quotedesk');
     expect(get!.headers['content-type']).toBeUndefined();
     expect(post).toMatchObject({ method: 'POST', url: '/api/v1/clients' });
     expect(post!.headers['content-type']).toBe('application/json');
     expect(JSON.parse(post!.body)).toEqual({ company: 'Els', active: true, mandate_date: '' });
+  });
+
+  it('names itself as it is told to, so the service can tell the tools on one key apart', async () => {
+    server.queue(reply(200, CLIENT));
+    await api({ userAgent: 'quotedesk/1.2.0' }).clients.list();
+    expect(server.seen[0]!.headers['user-agent']).toBe('quotedesk/1.2.0');
   });
 
   it('refuses bad input before sending anything', async () => {

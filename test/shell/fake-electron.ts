@@ -93,6 +93,9 @@ class FakeApp extends EventEmitter {
   getLocale() {
     return this.locale;
   }
+  getVersion() {
+    return '0.1.0';
+  }
   getPath(name: string) {
     if (name === 'documents') return `${this.userData}/Documents`;
     if (name !== 'userData') throw new Error(`unexpected getPath(${name})`);
