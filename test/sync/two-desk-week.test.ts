@@ -12,6 +12,10 @@
 //   conflict is shown for the record;
 // - both desks show what the service holds;
 // - nothing is parked that a person would not expect (a conflict to decide).
+// A value lost to two saves at the same moment (one desk's write landing
+// between the other's read and write: the service has no versions,
+// docs/conflicts.md) is reported with the record's requests, not failed:
+// week-races.ts reads it from the service's request log.
 //
 // The suite runs one seed; QUOTEDESK_WEEK_SEEDS=20 (and QUOTEDESK_WEEK_SEED
 // for the first) runs more, each a week on a service of its own.
@@ -24,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { bundleChild, NODE } from '../helpers/node-child';
 import { startSandbox, type Sandbox } from '../../electron/sandbox';
 import { seeded } from './random';
+import { quotationRecords, races, recordOf } from './week-races';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
@@ -80,7 +85,10 @@ class Desk {
   ) {}
 
   async start(): Promise<void> {
-    const child = spawn(NODE, [CHILD, this.dbPath, this.sb.url, this.sb.user, this.sb.key], { cwd: root, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const child = spawn(NODE, [CHILD, this.dbPath, this.sb.url, this.sb.user, this.sb.key, `quotedesk ${this.name}`], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
     this.child = child;
     child.stderr!.on('data', (d) => (this.stderr = (this.stderr + String(d)).slice(-4000)));
     await new Promise<void>((resolve, reject) => {
@@ -300,7 +308,7 @@ async function settle(desks: Desk[], ms: number): Promise<void> {
   }
 }
 
-async function week(seed: number): Promise<{ restarts: number; spells: string[]; conflicts: number }> {
+async function week(seed: number): Promise<{ restarts: number; spells: string[]; conflicts: number; raced: string[] }> {
   const rnd = seeded(seed);
   const sb = await startSandbox({ quiet: true, rateLimit: 0, clients: 4, products: 0, quotations: 3, seed, credits: 10_000 });
   const dir = mkdtempSync(join(tmpdir(), 'quotedesk-week-'));
@@ -355,8 +363,13 @@ async function week(seed: number): Promise<{ restarts: number; spells: string[];
     for (const d of desks) await d.ask('offline', { on: false });
     await settle(desks, 30_000);
     const [a, b] = await Promise.all(desks.map((d) => d.state()));
-    check(sb, w, [a!, b!], where);
-    return { restarts: desks.reduce((n, d) => n + d.restarts.SIGKILL + d.restarts.SIGTERM, 0), spells, conflicts: a!.conflicts.length + b!.conflicts.length };
+    const raced = check(sb, w, [a!, b!], where);
+    return {
+      restarts: desks.reduce((n, d) => n + d.restarts.SIGKILL + d.restarts.SIGTERM, 0),
+      spells,
+      conflicts: a!.conflicts.length + b!.conflicts.length,
+      raced,
+    };
   } finally {
     await Promise.all(desks.map((d) => d.stop('SIGKILL')));
     await sb.close();
@@ -364,16 +377,33 @@ async function week(seed: number): Promise<{ restarts: number; spells: string[];
   }
 }
 
-/** The requests the service had for one record, in order (either desk's), for a failure's message. */
-function requestsTo(sb: Sandbox, path: string): string {
+/** The requests the service had for a record (its ids, as 'quotations/18'), in order, with the desk that asked; for a failure's message. */
+function requestsTo(sb: Sandbox, records: string[]): string {
   return sb
     .requestLog()
-    .filter((r) => r.url.split('?')[0]!.endsWith(path))
-    .map((r) => `${r.method} ${r.url} ${r.status}${r.fault ? ` ${r.fault}` : ''}`)
+    .filter((r) => records.includes(recordOf(r) ?? ''))
+    .map((r) => `${r.agent ?? '?'}: ${r.method} ${r.url} ${r.status}${r.fault ? ` ${r.fault}` : ''}${r.id !== undefined ? ` -> ${r.id}` : ''}`)
     .join('\n');
 }
 
-function check(sb: Sandbox, w: Week, states: DeskState[], where: string): void {
+/**
+ * Runs a check of a record's values; on a record that raced (week-races.ts)
+ * a failure is noted in `raced` instead of thrown.
+ */
+function unlessRaced(raced: boolean, noted: string[], check: () => void): void {
+  try {
+    check();
+  } catch (e) {
+    if (!raced) throw e;
+    noted.push((e as Error).message);
+  }
+}
+
+/** Checks the week's end; returns the values lost to two saves at the same moment. */
+function check(sb: Sandbox, w: Week, states: DeskState[], where: string): string[] {
+  const log = sb.requestLog();
+  const racedRecords = new Set(races(log).map((r) => r.record));
+  const raced: string[] = [];
   /** parked with a question for the person: a status or approval set on the service since this desk read it */
   const askedAbout = (p: DeskState['parked'][number]) => (p.error as { messageKey?: string } | null)?.messageKey === 'parked.quotation.changed_there';
   const conflicted = new Set(
@@ -400,11 +430,14 @@ function check(sb: Sandbox, w: Week, states: DeskState[], where: string): void {
     const there = clients.filter((x) => x.company === company);
     expect(there, `${where}: client ${company}`).toHaveLength(1);
     if (states.some((s) => s.conflicts.some((x) => x.company === company))) continue;
+    const record = `clients/${there[0]!.clientnr}`;
     for (const [field, v] of Object.entries(c.fields)) {
-      expect(
-        String((there[0] as Record<string, unknown>)[field] ?? ''),
-        `${where}: ${company} ${field}\n${story(company)}\n${requestsTo(sb, `/clients/${there[0]!.clientnr}`)}`,
-      ).toBe(v.value);
+      unlessRaced(racedRecords.has(record), raced, () =>
+        expect(
+          String((there[0] as Record<string, unknown>)[field] ?? ''),
+          `${where}: ${company} ${field}\n${story(company)}\n${requestsTo(sb, [record])}`,
+        ).toBe(v.value),
+      );
       for (const s of states)
         expect(String(s.clients.find((x) => x.company === company)?.[field as 'city'] ?? ''), `${where}: ${company} ${field} on a desk`).toBe(v.value);
     }
@@ -428,23 +461,19 @@ function check(sb: Sandbox, w: Week, states: DeskState[], where: string): void {
     const held = there[0]!;
     if (q.sent && !asked) expect(held.sent, `${where}: ${savename} sent`).toBe(true);
     if (asked) continue;
-    for (const [field, v] of Object.entries(q.fields))
-      expect(
-        String((held as unknown as Record<string, unknown>)[field] ?? ''),
-        `${where}: ${savename} ${field}\n${story(savename)}\n${requestsTo(sb, `/quotations/${held.id}`)}`,
-      ).toBe(v.value);
-    // every line once; lines added on both desks at one place are merged in an order of their own (docs/conflicts.md)
-    expect(
-      held.lines.map((l) => String(l.description ?? '')).sort(),
-      `${where}: ${savename} lines\n${story(savename)}\n${requestsTo(sb, `/quotations/${held.id}`)}`,
-    ).toEqual([...q.lines].sort());
-    if (q.status)
-      expect(held.customstatus, `${where}: ${savename} status\n${story(savename)}\n${requestsTo(sb, `/quotations/${held.id}`)}`).toBe(q.status.value);
-    if (q.approved)
-      expect(
-        (held.approved as { name?: string } | null)?.name,
-        `${where}: ${savename} approved\n${story(savename)}\n${requestsTo(sb, `/quotations/${held.id}`)}`,
-      ).toBe(q.approved.value);
+    const records = quotationRecords(log, held.id);
+    const said = (what: string) => `${where}: ${savename} ${what}\n${story(savename)}\n${requestsTo(sb, records)}`;
+    unlessRaced(
+      records.some((r) => racedRecords.has(r)),
+      raced,
+      () => {
+        for (const [field, v] of Object.entries(q.fields)) expect(String((held as unknown as Record<string, unknown>)[field] ?? ''), said(field)).toBe(v.value);
+        // every line once; lines added on both desks at one place are merged in an order of their own (docs/conflicts.md)
+        expect(held.lines.map((l) => String(l.description ?? '')).sort(), said('lines')).toEqual([...q.lines].sort());
+        if (q.status) expect(held.customstatus, said('status')).toBe(q.status.value);
+        if (q.approved) expect((held.approved as { name?: string } | null)?.name, said('approved')).toBe(q.approved.value);
+      },
+    );
     // both desks show what the service holds
     for (const s of states) {
       const mine = s.quotations.find((x) => x.savename === savename);
@@ -474,6 +503,7 @@ function check(sb: Sandbox, w: Week, states: DeskState[], where: string): void {
       delivered.filter((r) => r === x.quotationreference),
       `${where}: ${x.savename} delivered`,
     ).toHaveLength(1);
+  return raced;
 }
 
 describe('a week on two desks', () => {
@@ -487,8 +517,9 @@ describe('a week on two desks', () => {
       try {
         const r = await week(seed);
         console.info(
-          `week seed ${seed}: ${r.restarts} restarts, ${r.conflicts} conflicts shown, spells: ${r.spells.join(', ')}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
+          `week seed ${seed}: ${r.restarts} restarts, ${r.conflicts} conflicts shown, ${r.raced.length} values lost to two saves at the same moment, spells: ${r.spells.join(', ')}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
         );
+        for (const m of r.raced) console.info(`week seed ${seed}: two saves at the same moment: ${m}`);
       } catch (e) {
         failed.push(`seed ${seed}: ${(e as Error).message.split('\n')[0]}`);
         console.info(`week seed ${seed}: FAILED ${(e as Error).message}`);

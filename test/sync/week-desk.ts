@@ -10,13 +10,15 @@ import { InvoicingApi } from '../../electron/api';
 import { SyncEngine } from '../../electron/sync';
 import type { LocalQuotation } from '../../shared/local';
 
-const [dbPath, url, user, key] = process.argv.slice(2) as [string, string, string, string];
+const [dbPath, url, user, key, agent] = process.argv.slice(2) as [string, string, string, string, string];
 
 const store: Store = openStore(dbPath);
 store.outbox.setDraftSaveEvery(0);
 const api = new InvoicingApi({
   baseUrl: url,
   credentials: () => ({ username: user, apiKey: key }),
+  // the service's request log tells the desks apart by it (week-races.ts)
+  userAgent: agent,
   headersTimeoutMs: 1500,
   bodyTimeoutMs: 1500,
   deadlineMs: 2500,
