@@ -6,6 +6,7 @@ import type { ClientFields, DraftLine, LocalClient, LocalProduct, LocalQuotation
 import type { Conflict, OpError, OutboxEntry } from '../../shared/outbox';
 import type { FieldError } from '../../shared/field-errors';
 import { addDays, priceInTax } from '../../shared/money';
+import { serviceFills } from '../../shared/service-defaults';
 import type {
   PushError,
   ClientRef,
@@ -277,6 +278,7 @@ export function quotationView(store: Store, q: LocalQuotation, lookup: Lookup = 
     fieldErrors: lastFieldErrors(pending.ops.get(q.id)),
     conflictId: pending.conflicts.has(q.id) ? String(pending.conflicts.get(q.id)!.id) : null,
     readOnly: q.sent,
+    serviceFills: q.sent ? {} : serviceFills(c as unknown as Record<string, unknown>, store.serviceDefaults.all()),
   };
 }
 

@@ -18,6 +18,7 @@ import { PulledRecords } from './pulled';
 import { Search } from './search';
 import { KeyValues } from './key-values';
 import { Numbering } from './numbering';
+import { ServiceDefaultsStore } from './service-defaults';
 import { PullPrints } from './pull-prints';
 import { DocumentLists } from './document-lists';
 import { Conflicts } from './conflicts';
@@ -52,6 +53,8 @@ export class Store {
   readonly keyValues: KeyValues;
   /** the account's scheme of quotation references, and the numbers it hands out */
   readonly numbering: Numbering;
+  /** the account's values for the fields the service fills in when a quotation leaves them empty */
+  readonly serviceDefaults: ServiceDefaultsStore;
   /** the pages of each list's last complete pull, so that a later pull skips those it was given again */
   readonly pullPrints: PullPrints;
   readonly conflicts: Conflicts;
@@ -86,6 +89,7 @@ export class Store {
     this.pulled = new PulledRecords(conn, this.numbering, this.quotations);
     this.search = new Search(conn);
     this.keyValues = new KeyValues(conn);
+    this.serviceDefaults = new ServiceDefaultsStore(conn, this.keyValues);
     this.pullPrints = new PullPrints(conn);
     this.documentLists = new DocumentLists(conn);
     this.conflicts = new Conflicts(conn, this.outbox, this.clients, this.quotations, this.products);

@@ -14,6 +14,7 @@ import { CLIENT_TABLE, LINE_TABLE, PATCH, patchShape, PRODUCT_TABLE, QUOTATION_T
 import type { LinkOpened } from '../external-link';
 import { companyFields, logoUpload, type CompanyView } from './company';
 import { numberingInput, type NumberingNotice, type NumberingView } from './numbering';
+import { serviceDefaultsInput, type ServiceDefaults } from './service-defaults';
 import type {
   AccountView,
   ClientSummary,
@@ -169,6 +170,9 @@ export const operations = {
   'links.open': z.object({ url: z.string().min(1).max(100_000) }).strict(),
   // when the service last refused a print center send for want of credits
   'sending.credits': none,
+  // the account's values of the fields the service fills when a quotation leaves them empty (shared/service-defaults.ts)
+  'serviceDefaults.get': none,
+  'serviceDefaults.set': serviceDefaultsInput,
   'settings.set': z
     .object({
       language: z.enum(['nl', 'en']).optional(),
@@ -261,6 +265,8 @@ export interface OperationResults {
   'links.open': LinkOpened;
   /** ISO time of the service's last 402 for a print center send, until one goes through again; null: none known */
   'sending.credits': { refusedAt: string | null };
+  'serviceDefaults.get': ServiceDefaults;
+  'serviceDefaults.set': ServiceDefaults;
   'numbering.get': NumberingView;
   'numbering.set': NumberingView;
   /** newest first; those of one quotation when `quotationId` is given */

@@ -6,3 +6,4 @@ export * from './document-lists';
 export * from './numbering';
 export * from './quotation-list';
 export * from './templates';
+export * from './service-defaults';

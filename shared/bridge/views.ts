@@ -5,6 +5,7 @@ import type { Approval, CustomStatus, SendMethod } from '../schemas';
 import type { KeysAt, LINE_TABLE, QUOTATION_TABLE, ViewFields, ViewOf } from '../fields';
 import type { FieldError } from '../field-errors';
 import type { UiLanguage } from '../language';
+import type { ServiceFills } from '../service-defaults';
 import type { SerializedError } from './errors';
 
 /** Where a quotation stands, as the badge in the list shows it. */
@@ -88,6 +89,8 @@ export interface QuotationView extends QuotationSummary, QuotationHeaderView {
   conflictId: string | null;
   /** editable unless sent */
   readOnly: boolean;
+  /** the fields this draft leaves for the service to fill, with the account's value where known; none once sent */
+  serviceFills: ServiceFills;
 }
 
 export type ClientState = 'local' | 'pending' | 'synced' | 'conflict' | 'attention';

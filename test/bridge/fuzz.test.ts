@@ -75,6 +75,8 @@ const VALID: { [N in OperationName]: Record<string, unknown> } = {
   'document.print': {},
   'links.open': { url: 'https://example.com/sign/abc' },
   'sending.credits': {},
+  'serviceDefaults.get': {},
+  'serviceDefaults.set': { paymentcondition: 'Betaling binnen 14 dagen', quotationperiod: 14 },
   'numbering.get': {},
   'numbering.set': { mode: 'own', pattern: 'OF{YYYY}-{####}', next: 8 },
   'numbering.notices': { quotationId: 'q' },

@@ -148,6 +148,7 @@ export class FakeBridge implements QuotedeskBridge {
       fieldErrors: [],
       conflictId: null,
       readOnly: false,
+      serviceFills: {},
       ...extra,
     };
     this.quotations.set(id, q);

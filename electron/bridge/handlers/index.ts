@@ -11,6 +11,7 @@ import { accountHandlers } from './account';
 import { settingsHandlers } from './settings';
 import { linkHandlers } from './links';
 import { sendingHandlers } from './sending';
+import { serviceDefaultsHandlers } from './service-defaults';
 import { documentHandlers } from './document';
 import { documentListHandlers } from './document-lists';
 import { numberingHandlers } from './numbering';
@@ -30,6 +31,7 @@ export function createHandlers(ctx: BridgeContext): Handlers {
     ...settingsHandlers(ctx),
     ...linkHandlers(),
     ...sendingHandlers(ctx),
+    ...serviceDefaultsHandlers(ctx),
     ...documentHandlers(ctx),
     ...documentListHandlers(ctx),
     ...numberingHandlers(ctx),

@@ -317,16 +317,17 @@ export class QuotationSave implements OpHandler {
     if (!made.ok) return made.result;
     const { id, body } = made;
     store.quotationPushes.recordSaved(entry.id, row.id, id, provisional(body, id, false));
-    await this.refreshBase(row.id, id);
+    await this.refreshBase(row.id, id, body);
     return 'done';
   }
 
   /**
    * Reads the saved draft back: it is the version later edits start from,
    * with whatever the service filled in. Without it a later save would
-   * still work, only unchecked against changes made on the service.
+   * still work, only unchecked against changes made on the service. What it
+   * filled where `body` left a field empty is the account's own value.
    */
-  private async refreshBase(localId: string, serverId: number): Promise<void> {
+  private async refreshBase(localId: string, serverId: number, body: QuotationCreate): Promise<void> {
     const { store, api } = this.deps;
     let saved: Quotation;
     try {
@@ -338,6 +339,8 @@ export class QuotationSave implements OpHandler {
       store.quotationPushes.recordSavedVersion(localId, serverId, null);
       return;
     }
+    // learned before the row is written, so the editor that reads it again shows it
+    store.serviceDefaults?.learn(body, saved);
     store.quotationPushes.recordSavedVersion(localId, serverId, saved);
   }
 
@@ -434,7 +437,7 @@ export class QuotationSend implements OpHandler {
       }
       if (!made.ok) return made.result;
       this.applySent(entry, made.id, provisional(made.body, made.id, true));
-      await readSent(this.deps, entry.target, made.id);
+      await readSent(this.deps, entry.target, made.id, made.body);
       return 'done';
     }
     const from = row.server_id;

@@ -67,6 +67,8 @@ export interface QuotationPushStore {
   /** what tells whether a lost send may be looked up among the newest quotations (ops/newest-first.ts); without them it walks the whole list */
   checks?: Pick<Store['checks'], 'held' | 'highest'>;
   keyValues?: Pick<Store['keyValues'], 'get'>;
+  /** learns the account's values of the fields the service fills (shared/service-defaults.ts) */
+  serviceDefaults?: Pick<Store['serviceDefaults'], 'learn'>;
 }
 
 /** done: reached the service (or nothing was left to do); parked: waits for the user; waiting: on another entry. */
