@@ -69,6 +69,14 @@ export type QuotationHeader = Editable<Pick<Quotation, Exclude<QuotationHeaderFi
 export interface QuotationContent extends QuotationHeader {
   /** local id of the client the quotation is for */
   clientId: string | null;
+  /**
+   * A draft read from the service whose client is not on this computer yet
+   * (made on another desk since the clients were last read): the service's
+   * client number, clientId being null meanwhile. The store gives the
+   * client as soon as it is here, a save sends this number, and choosing a
+   * client drops it: such a draft is never "without a client".
+   */
+  serviceClientnr?: number;
   lines: DraftLine[];
 }
 

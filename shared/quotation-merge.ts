@@ -82,8 +82,10 @@ function apply(content: QuotationContent, taken: Map<string, unknown>): void {
   const groups = new Map<string, Record<string, unknown>>();
   for (const [f, v] of taken) {
     const [name, part] = f.split('.') as [string, string | undefined];
-    if (f === 'client') content.clientId = (v as string | null) ?? null;
-    else if (part !== undefined) {
+    if (f === 'client') {
+      content.clientId = (v as string | null) ?? null;
+      delete content.serviceClientnr;
+    } else if (part !== undefined) {
       const group = groups.get(name) ?? { ...((target[name] as Record<string, unknown> | undefined) ?? {}) };
       group[part] = v ?? '';
       groups.set(name, group);

@@ -121,7 +121,7 @@ export class Quotations {
   /** The content as the user sees it: the local draft, or the service's record. */
   contentOf(row: QuotationRow): QuotationContent {
     const draft = parseJson<QuotationContent>(row.draft);
-    if (draft) return draft;
+    if (draft) return this.withKnownClient(draft);
     const server = parseJson<Quotation>(row.server);
     if (!server) return { clientId: row.client_id, lines: [] };
     return this.contentFromServer(row.id, server);
@@ -130,7 +130,19 @@ export class Quotations {
   contentFromServer(id: string, server: Quotation): QuotationContent {
     const header = pick<QuotationHeader>(server, QUOTATION_HEADER_FIELDS);
     const lines = (server.lines ?? []).map((l, i) => ({ ...pick<LineFields>(l, LINE_FIELDS), id: `${id}:${i}` }));
-    return { ...header, clientId: this.clients.rowByClientnr(server.clientnr)?.id ?? null, lines };
+    const client = this.clients.rowByClientnr(server.clientnr);
+    // a client not here yet is kept by its number, so an edit made meanwhile still has it
+    const unknown = !client && server.clientnr > 0 ? { serviceClientnr: server.clientnr } : {};
+    return { ...header, clientId: client?.id ?? null, ...unknown, lines };
+  }
+
+  /** The draft with its client, once a client it knew only by the service's number is here. */
+  private withKnownClient(content: QuotationContent): QuotationContent {
+    if (content.clientId !== null || content.serviceClientnr === undefined) return content;
+    const client = this.clients.rowByClientnr(content.serviceClientnr);
+    if (!client) return content;
+    const { serviceClientnr: _known, ...rest } = content;
+    return { ...rest, clientId: client.id };
   }
 
   /** The quotation of a row, as get() gives it; `ops`: its entries not yet done. */
@@ -236,7 +248,7 @@ export class Quotations {
     const row = this.row(id);
     const content = this.contentOf(row);
     const client = content.clientId ? this.clients.findRow(content.clientId) : null;
-    const r = quotationToInput(content, { clientnr: client?.clientnr ?? (client ? 1 : null), action: 'save' });
+    const r = quotationToInput(content, { clientnr: client?.clientnr ?? (client ? 1 : (content.serviceClientnr ?? null)), action: 'save' });
     const lineErrs = content.lines.flatMap((l, i) => lineErrors(l, i));
     const errs = r.ok ? [] : r.errors.filter((e) => !e.field.startsWith('lines.'));
     return [...errs, ...lineErrs, ...(action === 'send' ? missingRateErrors(content.lines) : [])];
@@ -307,6 +319,7 @@ export class Quotations {
     if (clientId !== null) this.requireClient(clientId);
     return this.edit(id, (c) => {
       c.clientId = clientId;
+      delete c.serviceClientnr;
     });
   }
 

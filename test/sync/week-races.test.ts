@@ -39,7 +39,7 @@ describe('two saves at the same moment, read from the request log', () => {
   });
 
   it('follows a quotation from its draft to the id a send gave it', () => {
-    const log: RequestRecord[] = [save('laptop', 24), { method: 'PUT', url: '/api/v1/quotations/24/send', status: 200, agent: 'laptop', id: 31 }];
+    const log: RequestRecord[] = [save('laptop', 24), { method: 'PUT', url: '/api/v1/quotations/24', status: 200, agent: 'laptop', id: 31 }];
     expect(quotationRecords(log, 31)).toEqual(['quotations/31', 'quotations/24']);
   });
 });

@@ -72,8 +72,9 @@ export function races(log: readonly RequestRecord[]): Race[] {
  * had before it was sent (a send answers the sent quotation's id).
  */
 export function quotationRecords(log: readonly RequestRecord[], id: number): string[] {
+  // a send is a PUT to the draft, answered with the sent quotation's id
   const drafts = log
-    .filter((r) => r.method === 'PUT' && r.id === id && /\/send(\?|$)/.test(r.url))
+    .filter((r) => r.method === 'PUT' && r.id === id)
     .map((r) => recordOf(r))
     .filter((x): x is string => x !== null);
   return [...new Set([`quotations/${id}`, ...drafts])];

@@ -166,6 +166,9 @@ function bodyFor(deps: PushDeps, entry: OutboxItem, row: QuotationRow, extra: { 
       });
       return { ok: false, result: 'parked' };
     }
+  } else if (content.serviceClientnr !== undefined) {
+    // read from the service with a client not here yet: that client, by its number
+    clientnr = content.serviceClientnr;
   }
   const checked = extra.action === 'send' ? sendBody(content, row, clientnr, extra.sendmethod ?? '') : saveBody(content, row, clientnr, extra.overwrite);
   if (!checked.ok) {
@@ -474,7 +477,8 @@ export class QuotationSend implements OpHandler {
   private sentVersion(row: QuotationRow, id: number, sendmethod: string): Quotation | null {
     const server = parseRecord(row.server);
     const content = this.deps.store.quotations.contentOf(row);
-    const clientnr = server?.clientnr ?? (content.clientId ? (this.deps.store.clients.findRow(content.clientId)?.clientnr ?? null) : null);
+    const clientnr =
+      server?.clientnr ?? (content.clientId ? (this.deps.store.clients.findRow(content.clientId)?.clientnr ?? null) : (content.serviceClientnr ?? null));
     const body = sendBody(content, row, clientnr, sendmethod);
     if (body.ok) return provisional({ ...(server ?? {}), ...body.value }, id, true);
     return server ? { ...server, id, sent: true } : null;
