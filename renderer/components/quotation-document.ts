@@ -10,6 +10,7 @@ import { useCompanyStore } from '../stores/company';
 import { useClientsStore } from '../stores/clients';
 import { useCountriesStore } from '../stores/countries';
 import { documentModel, type DocumentModel } from '../lib/document';
+import { headingSubtotals, optionKey } from '../lib/heading-subtotals';
 import { documentLanguage, type DocumentLanguage } from '../../shared/document';
 
 /** The document of the quotation open in the editor, kept up to date as it is edited. */
@@ -86,6 +87,7 @@ export function useQuotationDocument(): ComputedRef<DocumentModel | null> {
       company: company.company,
       clientFields: fields,
       countryName: fields ? (countries.value[lang.value].get(String(fields.country)) ?? null) : null,
+      headingSubtotals: headingSubtotals(optionKey(v)),
     });
   });
 }

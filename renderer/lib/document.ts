@@ -10,6 +10,7 @@ import type { CompanyView, LineView, QuotationView } from '../../shared/bridge';
 import type { TaxTotal, Totals } from '../../shared/money';
 import type { DraftState } from './draft';
 import { documentFields, type ShownField } from './shown-fields';
+import { priceBasis, type PriceBasis } from './document-sums';
 
 export interface DocumentClient {
   name: string;
@@ -38,6 +39,10 @@ export interface DocumentModel {
   taxShifted: boolean;
   /** the client's VAT number (taxnumber), printed with "VAT reverse-charged"; '' when it has none */
   clientTaxNumber: string;
+  /** how the prices and sums are printed: excl. tax, incl. tax, or with the tax shifted (renderer/lib/document-sums.ts) */
+  basis: PriceBasis;
+  /** a sum under each heading's group of lines: an option of this document only, off unless chosen */
+  headingSubtotals: boolean;
   discountType: 'amount' | 'percentage' | null;
   discountValue: number | null;
   /** the name the PDF is saved under: reference and client */
@@ -90,6 +95,8 @@ export interface DocumentSource {
   clientFields: Record<string, unknown> | null;
   /** the client's country in the document's language */
   countryName: string | null;
+  /** the document option: a sum under each heading's group (off when not given) */
+  headingSubtotals?: boolean;
 }
 
 /** The document's model from the editor's quotation: what useQuotationDocument keeps up to date. */
@@ -118,6 +125,8 @@ export function documentModel(src: DocumentSource): DocumentModel {
     taxType: src.taxType,
     taxShifted: src.taxShifted,
     clientTaxNumber: taxNumber,
+    basis: priceBasis(src.taxType, src.taxShifted),
+    headingSubtotals: src.headingSubtotals === true,
     discountType: d.discounttype,
     discountValue: d.discount,
     fileName: documentFileName(v.quotationreference, client?.name ?? ''),
