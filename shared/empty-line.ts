@@ -3,12 +3,16 @@
 // it is left out of what goes to the service and of the document, and it
 // never blocks a quotation (docs/untouched-drafts.md). The tax rate does not
 // count: a new line may come with the account's usual rate.
+import { typedText } from './typed-number';
+
 type LineLike = { amount?: unknown; tax_rate?: unknown; amount_desc?: unknown; description?: unknown; price?: unknown; discount_pct?: unknown };
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 const zero = (v: unknown) => blank(v) || Number(v) === 0;
 
 export function isEmptyLine(line: LineLike): boolean {
+  // a number typed as text (the rate too) is marked and must be corrected: such a line is not left out unseen
+  if (typedText(line.amount) ?? typedText(line.tax_rate) ?? typedText(line.price) ?? typedText(line.discount_pct)) return false;
   return blank(line.description) && blank(line.amount_desc) && zero(line.price) && zero(line.discount_pct) && (blank(line.amount) || Number(line.amount) === 1);
 }
 

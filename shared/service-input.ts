@@ -14,6 +14,7 @@ import { fieldErrorsFromZod, type FieldError } from './field-errors';
 import type { ClientFields, DraftLine, ProductFields, QuotationContent } from './local';
 import { QUOTATION_HEADER_FIELDS } from './local';
 import { filledLineIndexes, isEmptyLine, needsTaxRate, typedLineField } from './empty-line';
+import { sayTypedText } from './typed-number';
 
 type Shape = Record<string, z.ZodType>;
 
@@ -94,7 +95,16 @@ export function quotationToInput(
   if (extra.overwrite_if_exist !== undefined) body.overwrite_if_exist = extra.overwrite_if_exist;
   if (extra.sendmethod) body.sendmethod = extra.sendmethod;
   const checked = check(quotationCreate, body);
-  const r: Checked<QuotationCreate> = checked.ok ? checked : { ok: false, errors: checked.errors.map((e) => ({ ...e, field: typedLineField(e.field, kept) })) };
+  // text typed in a number field is said as what was typed ("is not a number: 12x"), never sent
+  const r: Checked<QuotationCreate> = checked.ok
+    ? checked
+    : {
+        ok: false,
+        errors: sayTypedText(
+          checked.errors.map((e) => ({ ...e, field: typedLineField(e.field, kept) })),
+          content,
+        ),
+      };
   if (!r.ok && extra.clientnr === null) {
     return { ok: false, errors: r.errors.map((e) => (e.field === 'clientnr' ? { field: 'clientId', message: 'choose a client for this quotation' } : e)) };
   }
@@ -116,8 +126,9 @@ export function missingRateErrors(lines: readonly DraftLine[]): FieldError[] {
 
 export function lineErrors(line: DraftLine, index: number): FieldError[] {
   if (isEmptyLine(line)) return [];
-  const r = check(lineInput, lineToInput(line), `lines.${index}.`);
-  return r.ok ? [] : r.errors;
+  const r = check(lineInput, lineToInput(line), 'lines.0.');
+  if (r.ok) return [];
+  return sayTypedText(r.errors, { lines: [line] }).map((e) => ({ ...e, field: e.field.replace(/^lines\.0\./, `lines.${index}.`) }));
 }
 
 export type { LineInput };

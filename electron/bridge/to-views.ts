@@ -28,6 +28,7 @@ import type {
 import type { QuotationListItem, Store } from '../store';
 import { formatMessage, isMessageKey } from '../../shared/messages';
 import { bool, num, str } from '../../shared/fields/view-values';
+import { typedFields } from '../../shared/typed-number';
 import { CLIENT_FIELDS, PRODUCT_FIELDS } from '../store/fields';
 import { flatten, rowsOf, threeWay, type ThreeWay } from './conflict-rows';
 import { lineValues } from '../../shared/line-match';
@@ -246,7 +247,16 @@ export function lineView(line: DraftLine, linetotal?: unknown): LineView {
   }
   const total = num(linetotal);
   if (total !== null) out.linetotal = total;
+  const typed = typedFields(line, LINE_TABLE);
+  if (typed) out.typed = typed;
   return out as LineView;
+}
+
+/** The header's number fields that hold text typed as no number (shared/typed-number.ts). */
+function typedHeader(c: QuotationContent): { typed?: Record<string, string> } {
+  const { lines: _lines, ...header } = c;
+  const typed = typedFields(header, QUOTATION_TABLE);
+  return typed ? { typed } : {};
 }
 
 export function quotationView(store: Store, q: LocalQuotation, lookup: Lookup = lookupFor(store, q.id)): QuotationView {
@@ -265,6 +275,7 @@ export function quotationView(store: Store, q: LocalQuotation, lookup: Lookup = 
     ...summary,
     // the header fields, each as its table says the page sees it (shared/fields/quotation.ts)
     ...viewFields(QUOTATION_TABLE, c),
+    ...typedHeader(c),
     datedue: date && period !== null ? addDays(date, period) : server && !hasDraft ? (server.datedue ?? null) : null,
     lines: c.lines.map((l, i) => lineView(l, serverLines[i]?.linetotal)),
     taxType: client?.fields.tax_type === 'intax' ? 'intax' : 'extax',

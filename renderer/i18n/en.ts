@@ -856,6 +856,7 @@ export const en = {
     linesOf: 'Lines of {name}',
   },
   problem: {
+    notANumber: '‘{text}’ is not a number.',
     stockNeeded: 'Give the amount in stock, or stop keeping track of stock.',
     maxChars: 'At most {max} characters.',
     maxDecimals: 'At most {places} decimals.',

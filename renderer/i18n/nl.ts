@@ -874,6 +874,7 @@ export const nl: Messages = {
     linesOf: 'Regels van {name}',
   },
   problem: {
+    notANumber: '‘{text}’ is geen getal.',
     stockNeeded: 'Geef het aantal op voorraad, of houd geen voorraad meer bij.',
     maxChars: 'Maximaal {max} tekens.',
     maxDecimals: 'Maximaal {places} decimalen.',

@@ -22,12 +22,20 @@ const SEPARATORS: Record<UiLanguage, { decimal: string; group: string }> = {
 /** Spaces (also the no-break ones Intl writes) and the apostrophe group thousands in either language. */
 const SPACE = /[\s\u00a0\u202f']/;
 const FAIL = { ok: false } as const;
+/** "€" or "EUR" before the number; after it, either of those or "%". */
+const CURRENCY_BEFORE = /^(?:€|eur)\s*/i;
+const CURRENCY_OR_PERCENT_AFTER = /\s*(?:€|%|eur)$/i;
+/** A separator after the last digit, then a dash or two (or an en or em dash) for no cents. */
+const WHOLE_AMOUNT = /(\d)([.,])(?:--?|\u2013|\u2014)$/;
 
 /**
  * Reads a typed number in `language`.
  *
- * - Around the number: spaces, a "€" before or after it, a "%" after it, and
- *   one sign ("-", "+", "−") in front (before or after the "€").
+ * - Around the number: spaces, a "€" (or "EUR") before or after it, a "%"
+ *   after it, and one sign ("-", "+", "−") in front (before or after the "€").
+ * - A whole amount as prices are written: ",-" (or ",--", ",–", ".-") after
+ *   the digits is no cents, "385,-" is 385 and "1.250,-" 1250; the digits
+ *   before it are whole, grouped by the other separator or by spaces.
  * - Both "." and ",": the last one is the decimal separator (once only) and
  *   the other groups thousands, in either language ("1.350,00" and
  *   "1,350.00" are both 1350).
@@ -57,9 +65,11 @@ export function parseNumber(text: string, language: UiLanguage): Parsed {
     return true;
   };
   if (!takeSign()) return FAIL;
-  rest = rest.replace(/^€\s*/, '');
+  rest = rest.replace(CURRENCY_BEFORE, '');
   if (!takeSign()) return FAIL;
-  rest = rest.replace(/\s*[€%]$/, '');
+  rest = rest.replace(CURRENCY_OR_PERCENT_AFTER, '');
+  // a whole amount as prices are written ("385,-", "1.250,--"): read as "385," is, its separator the decimal one with no decimals
+  rest = rest.replace(WHOLE_AMOUNT, '$1$2');
   if (!/^[\d.,\s\u00a0\u202f']+$/.test(rest) || !/\d/.test(rest)) return FAIL;
 
   const own = SEPARATORS[language];
@@ -129,6 +139,19 @@ function count(s: string, ch: string): number {
   let n = 0;
   for (const c of s) if (c === ch) n++;
   return n;
+}
+
+/**
+ * The value a number field takes from what is typed in it: the number it
+ * reads as, null when it is empty, or the text itself when it reads as no
+ * number. Every number cell of the quotation takes its value here, and is
+ * marked invalid exactly when it holds text, which counts for nothing and
+ * cannot be saved or sent (shared/typed-number.ts): so the mark and the
+ * value used never disagree.
+ */
+export function typedValue(text: string, language: UiLanguage): number | null | string {
+  const p = parseNumber(text, language);
+  return p.ok ? p.value : text;
 }
 
 /** The whole number `text` reads as in `language`; null when it is empty, no number, or not whole. */

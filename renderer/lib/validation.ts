@@ -18,6 +18,8 @@ const PATTERNS: Array<[RegExp, string, (m: RegExpExecArray) => Record<string, st
   [/^at most (\d+) characters$/, 'maxChars', (m) => ({ max: Number(m[1]) })],
   [/^at most (\d+) decimals$/, 'maxDecimals', (m) => ({ places: Number(m[1]) })],
   [/^must be a percentage from 0 to 100$/, 'percentage', () => ({})],
+  // text typed in a number field (shared/typed-number.ts): the problem quotes it
+  [/^is not a number: ([\s\S]*)$/, 'notANumber', (m) => ({ text: m[1] ?? '' })],
   [/^must be a number/, 'number', () => ({})],
   [/^must be a finite number$/, 'number', () => ({})],
   [/^must be a whole number$/, 'wholeNumber', () => ({})],

@@ -22,6 +22,7 @@ import {
   type QuotationView,
   type SendMethod,
   type CustomStatus,
+  type TypedText,
 } from '../../shared/bridge';
 import type { z } from 'zod';
 import { jsonKeys, LINE_TABLE } from '../../shared/fields';
@@ -76,6 +77,13 @@ function sameProblems(a: ReadonlyMap<string, Problem>, b: ReadonlyMap<string, Pr
   return true;
 }
 
+/** `typed` with `key`'s text set, or taken out for null; undefined when none is left. */
+function withTyped(typed: TypedText | undefined, key: string, text: string | null): TypedText | undefined {
+  const { [key]: _old, ...rest } = typed ?? {};
+  const next = text === null ? rest : { ...rest, [key]: text };
+  return Object.keys(next).length > 0 ? next : undefined;
+}
+
 function emptyTotals(): Totals {
   return { subtotal: '0.00', discount: '0.00', taxes: [], totalextax: '0.00', totalintax: '0.00', taxShifted: false };
 }
@@ -90,6 +98,8 @@ export const useEditorStore = defineStore('editor', () => {
   const saveState = ref<SaveState>('saved');
   const saveError = shallowRef<BridgeError | null>(null);
   const serverProblems = shallowRef<Map<string, Problem>>(new Map());
+  /** the header's number fields holding text that reads as no number, as typed (shared/typed-number.ts) */
+  const typedHeader = shallowRef<TypedText>({});
   const notice = shallowRef<QueuedNotice | null>(null);
   // "when back online" is stale once the connection is back and the outbox
   // has gone out; keep it no longer than that.
@@ -223,6 +233,7 @@ export const useEditorStore = defineStore('editor', () => {
     const c = draft.client;
     if (c?.id !== next.client?.id || c?.clientnr !== next.client?.clientnr || c?.name !== next.client?.name) draft.client = next.client;
     Object.assign(draft, { ...next, reference: draft.reference, client: draft.client });
+    typedHeader.value = v.typed ?? {};
     lines.value = mergeLines(lines.value, v.lines);
     const problems = indexFieldErrors(
       v.fieldErrors,
@@ -344,7 +355,21 @@ export const useEditorStore = defineStore('editor', () => {
   function setField<K extends SettableField>(key: K, value: DraftState[K]): void {
     (draft as DraftState)[key] = value;
     clearServerProblem(key);
+    if (typedHeader.value[key] !== undefined) typedHeader.value = withTyped(typedHeader.value, key, null) ?? {};
     patchDraft({ [key]: value } as DraftPatch);
+  }
+
+  /**
+   * A header number field as typed: its number, or its text when it reads as
+   * no number (lib/numbers.ts, typedValue), which holds no value (the totals
+   * count none) and is kept in `typedHeader` until it is corrected.
+   */
+  function setNumber(key: 'discount' | 'quotationperiod', value: number | null | string): void {
+    if (typeof value !== 'string') return setField(key, value);
+    draft[key] = null;
+    clearServerProblem(key);
+    typedHeader.value = withTyped(typedHeader.value, key, value) ?? {};
+    patchDraft({ [key]: value });
   }
 
   function setReference(line: keyof Reference, value: string): void {
@@ -364,8 +389,14 @@ export const useEditorStore = defineStore('editor', () => {
     return `${openId}|${lineId}`;
   }
 
-  /** Changes a line at once; the write follows. `undefined` clears a field. */
-  function updateLine(lineId: string, patch: { [K in (typeof LINE_KEYS)[number]]?: LineView[K] | null }): void {
+  /**
+   * Changes a line at once; the write follows. `undefined` clears a field. A
+   * number field given text (what was typed, when it reads as no number:
+   * lib/numbers.ts, typedValue) holds no number and keeps the text in
+   * `typed`, as the view of a stored line does (shared/typed-number.ts): the
+   * totals count nothing for it, and the row marks it.
+   */
+  function updateLine(lineId: string, patch: { [K in (typeof LINE_KEYS)[number]]?: LineView[K] | string | null }): void {
     if (!openId || readOnly.value) return;
     const line = lines.value.find((l) => l.id === lineId);
     if (!line) return;
@@ -373,14 +404,16 @@ export const useEditorStore = defineStore('editor', () => {
     for (const key of LINE_KEYS) {
       if (!(key in patch)) continue;
       const value = patch[key];
-      if (value === null || value === undefined) {
+      const typed = typeof value === 'string' && LINE_TABLE[key].kind !== 'text' ? value : null;
+      if (value === null || value === undefined || typed !== null) {
         delete (line as unknown as Record<string, unknown>)[key];
         // cleared text is empty text; any other field is cleared with null
-        (wire as Record<string, unknown>)[key] = LINE_TABLE[key].kind === 'text' ? '' : null;
+        (wire as Record<string, unknown>)[key] = typed ?? (LINE_TABLE[key].kind === 'text' ? '' : null);
       } else {
         (line as unknown as Record<string, unknown>)[key] = value;
         (wire as Record<string, unknown>)[key] = value;
       }
+      if (typed !== null || line.typed?.[key] !== undefined) line.typed = withTyped(line.typed, key, typed);
       clearServerProblem(`line:${lineId}:${key}`);
     }
     delete line.linetotal;
@@ -536,6 +569,7 @@ export const useEditorStore = defineStore('editor', () => {
     saveState,
     saveError,
     serverProblems,
+    typedHeader,
     notice,
     totals,
     taxType,
@@ -550,6 +584,7 @@ export const useEditorStore = defineStore('editor', () => {
     leave,
     flush,
     setField,
+    setNumber,
     setReference,
     setClient,
     updateLine,

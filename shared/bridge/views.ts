@@ -52,16 +52,27 @@ export interface QuotationSummary {
 }
 
 /**
+ * Text typed in number fields that reads as no number, by field: kept as
+ * typed, counted as no value, never sent (shared/typed-number.ts). The
+ * field's own entry in the view is absent meanwhile.
+ */
+export type TypedText = Readonly<Record<string, string>>;
+
+/**
  * One line of a quotation, with the fields it holds (shared/fields/line.ts;
  * a text-only line has a description only); its `linetotal` as the service
- * computed it, when known.
+ * computed it, when known; `typed`, a number field's text that is no number.
  */
-export type LineView = { id: string } & Partial<{ [K in KeysAt<typeof LINE_TABLE, 'json' | 'service'>]: NonNullable<ViewOf<(typeof LINE_TABLE)[K]>> }>;
+export type LineView = { id: string; typed?: TypedText } & Partial<{
+  [K in KeysAt<typeof LINE_TABLE, 'json' | 'service'>]: NonNullable<ViewOf<(typeof LINE_TABLE)[K]>>;
+}>;
 
 /** The header fields of a quotation as the page sees them: one each of its table's (shared/fields/quotation.ts, place 'json'). */
 export type QuotationHeaderView = ViewFields<typeof QUOTATION_TABLE>;
 
 export interface QuotationView extends QuotationSummary, QuotationHeaderView {
+  /** a header number field's text that is no number (the discount, the period), by field */
+  typed?: TypedText;
   /** date + quotationperiod */
   datedue: string | null;
   lines: LineView[];

@@ -24,6 +24,9 @@ export const PATCH = {
   isoDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD'),
 } as const;
 
+/** A number field's patch from an editor that keeps what was typed: a number, or the text when it reads as none (shared/typed-number.ts). */
+export const TYPED_NUMBER = z.union([PATCH.number, PATCH.text]).nullable();
+
 /** What every builder takes besides its kind's own options. */
 export interface Common<Stored = unknown> {
   /** i18n key of the field's name (a conflict row, a problem named) */

@@ -10,7 +10,7 @@
 // date (today's, where a new draft starts), discounttype with discount (the
 // totals), and what the service alone writes (readOnly).
 import { z } from 'zod';
-import { choice, date, decimal, flag, group, int, list, own, REFERENCE_LINES, text } from './builders';
+import { choice, date, decimal, flag, group, int, list, own, PATCH, REFERENCE_LINES, text, TYPED_NUMBER } from './builders';
 import { readDate } from './read';
 import { text as sendText } from './send';
 import { LINE_TABLE } from './line';
@@ -49,12 +49,13 @@ export const QUOTATION_TABLE = {
     options: { amount: 'editor.discountAmount', percentage: 'editor.discountPercentage' },
     layout: 40,
   }),
-  discount: decimal({ places: 3, min: 0, message: 'must be 0 or more', label: 'editor.discount', layout: 50 }),
+  discount: decimal({ places: 3, min: 0, message: 'must be 0 or more', patch: TYPED_NUMBER, label: 'editor.discount', layout: 50 }),
   paymentcondition: text({ label: 'editor.paymentcondition', layout: 60, document: 'document.paymentcondition', sent: 'line' }),
   quotationperiod: int({
     min: 0,
     message: 'must be 0 or more days',
-    patch: z.number().int().min(0).max(100_000).nullable(),
+    // a number, or the text typed when it reads as none (shared/typed-number.ts)
+    patch: z.union([z.number().int().min(0).max(100_000), PATCH.text]).nullable(),
     label: 'editor.period',
     layout: 30,
   }),

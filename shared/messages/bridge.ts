@@ -84,6 +84,14 @@ export const BRIDGE_MESSAGES = {
     en: 'This quotation cannot go to the service yet: {fields}. Correct these fields and try again.',
     nl: 'Deze offerte kan nog niet naar de service: {fields}. Verbeter deze velden en probeer het opnieuw.',
   },
+  'bridge.quotation_number_unread_save': {
+    en: '{fields}. Correct it and save again.',
+    nl: '{fields}. Verbeter het en sla opnieuw op.',
+  },
+  'bridge.quotation_number_unread_send': {
+    en: '{fields}. Correct it and send again.',
+    nl: '{fields}. Verbeter het en verstuur opnieuw.',
+  },
   'bridge.quotation_sent_no_draft': {
     en: 'This quotation has been sent; there is no draft left to save.',
     nl: 'Deze offerte is verstuurd; er is geen concept meer om op te slaan.',

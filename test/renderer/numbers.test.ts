@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { numberToInput, parseNumber } from '../../renderer/lib/numbers';
+import { numberToInput, parseNumber, typedValue } from '../../renderer/lib/numbers';
 
 const read = (value: number, explain = false) => ({ ok: true, value, explain });
 
@@ -92,6 +92,82 @@ describe('parseNumber: what cannot be read', () => {
   ])('refuses %j in both languages', (text) => {
     expect(parseNumber(text, 'nl').ok).toBe(false);
     expect(parseNumber(text, 'en').ok).toBe(false);
+  });
+});
+
+describe('parseNumber: a whole amount as prices are written ("385,-")', () => {
+  it.each([
+    ['385,-', 385, false],
+    ['€ 385,-', 385, false],
+    ['€385,-', 385, false],
+    ['385,--', 385, false],
+    ['385,\u2013', 385, false],
+    ['385,\u2014', 385, false],
+    ['385,- €', 385, false],
+    ['€ 1.250,-', 1250, false],
+    ['1 250,-', 1250, false],
+    ['-€ 385,-', -385, false],
+    ['EUR 385,-', 385, false],
+    ['385 EUR', 385, false],
+    ['eur 1.250,50', 1250.5, false],
+  ])('reads %j in Dutch as %d (says how: %s)', (text, value, explain) => {
+    expect(parseNumber(text, 'nl')).toEqual(read(value, explain));
+  });
+
+  it.each([
+    ['385,-', 385],
+    ['€385.-', 385],
+    ['€ 1,250.-', 1250],
+    ['1.250,-', 1250],
+  ])('reads %j in English as %d', (text, value) => {
+    expect(parseNumber(text, 'en')).toMatchObject({ ok: true, value });
+  });
+
+  it.each(['12x', '385,-5', '385,---', ',-', '€,-', '385-', '385, -', '1,250,-', '1.250.-', '12,50,-', 'x385,-', '385,-x', '12 x'])(
+    'refuses %j in both languages',
+    (text) => {
+      expect(parseNumber(text, 'nl').ok).toBe(false);
+      expect(parseNumber(text, 'en').ok).toBe(false);
+    },
+  );
+
+  it('reads any whole amount written with ",-" as itself, with or without the euro sign and its thousands grouped', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1e9, max: 1e9 }),
+        fc.constantFrom('', '€', '€ ', 'EUR '),
+        fc.constantFrom(',-', ',--', ',\u2013'),
+        fc.boolean(),
+        (n, euro, dash, group) => {
+          const digits = numberToInput(Math.abs(n), 'nl', 0, group);
+          const text = `${n < 0 ? '-' : ''}${euro}${digits}${dash}`;
+          expect(parseNumber(text, 'nl')).toEqual({ ok: true, value: n === 0 ? 0 : n, explain: false });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('typedValue: the value a number field takes from its text', () => {
+  it('is the number read, none for empty text, or the text itself when it is no number', () => {
+    expect(typedValue('€ 385,-', 'nl')).toBe(385);
+    expect(typedValue('1.250,50', 'nl')).toBe(1250.5);
+    expect(typedValue('1,250.50', 'en')).toBe(1250.5);
+    expect(typedValue('  ', 'nl')).toBeNull();
+    expect(typedValue('12x', 'nl')).toBe('12x');
+  });
+
+  it('never turns text that is no number into a number: either it reads whole, or it is kept as typed', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 12 }), fc.constantFrom('nl' as const, 'en' as const), (text, lang) => {
+        const v = typedValue(text, lang);
+        const p = parseNumber(text, lang);
+        if (p.ok) expect(v).toBe(p.value);
+        else expect(v).toBe(text);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 

@@ -10,6 +10,7 @@ import type { RankedState } from '../../store';
 import type { QuotationHeader } from '../../../shared/local';
 import { fieldsAt, QUOTATION_TABLE } from '../../../shared/fields';
 import { describeFieldErrors } from '../../../shared/field-errors';
+import { isNotANumber } from '../../../shared/typed-number';
 import { HandlerError } from '../../errors/handler-error';
 import type { Handlers } from '../dispatcher';
 import { listedQuotationSummary, quotationView, readPending } from '../to-views';
@@ -52,9 +53,14 @@ export function quotationHandlers(ctx: BridgeContext): QuotationHandlers {
   /** The rules the service would enforce, checked before anything is queued for it; to send, every priced line needs a tax rate. */
   function assertValid(id: string, action: 'save' | 'send'): void {
     const errors = ctx.store().quotations.errors(id, action);
-    if (errors.length > 0) {
-      throw new HandlerError('validation', said('bridge.quotation_not_ready', { fields: describeFieldErrors(errors) }), errors);
-    }
+    if (errors.length === 0) return;
+    // numbers typed as text alone: the fields and what was typed in them are the whole story
+    const key = !errors.every(isNotANumber)
+      ? 'bridge.quotation_not_ready'
+      : action === 'save'
+        ? 'bridge.quotation_number_unread_save'
+        : 'bridge.quotation_number_unread_send';
+    throw new HandlerError('validation', said(key, { fields: describeFieldErrors(errors) }), errors);
   }
 
   function headerOf(patch: z.output<typeof draftPatch>, current: QuotationHeader): QuotationHeader {
