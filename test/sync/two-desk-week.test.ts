@@ -37,6 +37,8 @@ let CHILD = '';
 const FIRST_SEED = Number(process.env.QUOTEDESK_WEEK_SEED ?? 20261130);
 const SEEDS = Number(process.env.QUOTEDESK_WEEK_SEEDS ?? 1);
 const DAYS = 5;
+/** the desks, in the order check() is given their states */
+const DESKS = ['laptop', 'office'] as const;
 const CHANGES_A_DAY = 14;
 
 type Rnd = ReturnType<typeof seeded>;
@@ -439,7 +441,10 @@ function check(sb: Sandbox, w: Week, states: DeskState[], where: string): string
         ).toBe(v.value),
       );
       for (const s of states)
-        expect(String(s.clients.find((x) => x.company === company)?.[field as 'city'] ?? ''), `${where}: ${company} ${field} on a desk`).toBe(v.value);
+        expect(
+          String(s.clients.find((x) => x.company === company)?.[field as 'city'] ?? ''),
+          `${where}: ${company} ${field} on a desk\n${story(company)}`,
+        ).toBe(v.value);
     }
   }
 
@@ -475,9 +480,9 @@ function check(sb: Sandbox, w: Week, states: DeskState[], where: string): string
       },
     );
     // both desks show what the service holds
-    for (const s of states) {
+    for (const [i, s] of states.entries()) {
       const mine = s.quotations.find((x) => x.savename === savename);
-      expect(mine, `${where}: ${savename} on a desk`).toMatchObject({
+      expect(mine, `${where}: ${savename} on the ${DESKS[i]}: ${JSON.stringify(mine)}\n${story(savename)}`).toMatchObject({
         serverId: held.id,
         sent: held.sent === true,
         notes: String(held.notes ?? ''),
