@@ -310,7 +310,7 @@ async function settle(desks: Desk[], ms: number): Promise<void> {
   }
 }
 
-async function week(seed: number): Promise<{ restarts: number; spells: string[]; conflicts: number; raced: string[] }> {
+async function week(seed: number): Promise<{ restarts: number; spells: string[]; conflicts: number; races: number; raced: string[] }> {
   const rnd = seeded(seed);
   const sb = await startSandbox({ quiet: true, rateLimit: 0, clients: 4, products: 0, quotations: 3, seed, credits: 10_000 });
   const dir = mkdtempSync(join(tmpdir(), 'quotedesk-week-'));
@@ -365,11 +365,12 @@ async function week(seed: number): Promise<{ restarts: number; spells: string[];
     for (const d of desks) await d.ask('offline', { on: false });
     await settle(desks, 30_000);
     const [a, b] = await Promise.all(desks.map((d) => d.state()));
-    const raced = check(sb, w, [a!, b!], where);
+    const { races, raced } = check(sb, w, [a!, b!], where);
     return {
       restarts: desks.reduce((n, d) => n + d.restarts.SIGKILL + d.restarts.SIGTERM, 0),
       spells,
       conflicts: a!.conflicts.length + b!.conflicts.length,
+      races,
       raced,
     };
   } finally {
@@ -401,10 +402,11 @@ function unlessRaced(raced: boolean, noted: string[], check: () => void): void {
   }
 }
 
-/** Checks the week's end; returns the values lost to two saves at the same moment. */
-function check(sb: Sandbox, w: Week, states: DeskState[], where: string): string[] {
+/** Checks the week's end; returns how many writes raced, and the values lost to them. */
+function check(sb: Sandbox, w: Week, states: DeskState[], where: string): { races: number; raced: string[] } {
   const log = sb.requestLog();
-  const racedRecords = new Set(races(log).map((r) => r.record));
+  const found = races(log);
+  const racedRecords = new Set(found.map((r) => r.record));
   const raced: string[] = [];
   /** parked with a question for the person: a status or approval set on the service since this desk read it */
   const askedAbout = (p: DeskState['parked'][number]) => (p.error as { messageKey?: string } | null)?.messageKey === 'parked.quotation.changed_there';
@@ -508,7 +510,7 @@ function check(sb: Sandbox, w: Week, states: DeskState[], where: string): string
       delivered.filter((r) => r === x.quotationreference),
       `${where}: ${x.savename} delivered`,
     ).toHaveLength(1);
-  return raced;
+  return { races: found.length, raced };
 }
 
 describe('a week on two desks', () => {
@@ -522,7 +524,7 @@ describe('a week on two desks', () => {
       try {
         const r = await week(seed);
         console.info(
-          `week seed ${seed}: ${r.restarts} restarts, ${r.conflicts} conflicts shown, ${r.raced.length} values lost to two saves at the same moment, spells: ${r.spells.join(', ')}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
+          `week seed ${seed}: ${r.restarts} restarts, ${r.conflicts} conflicts shown, ${r.races} writes over another desk's unread write (${r.raced.length} values lost to them), spells: ${r.spells.join(', ')}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
         );
         for (const m of r.raced) console.info(`week seed ${seed}: two saves at the same moment: ${m}`);
       } catch (e) {
