@@ -184,12 +184,15 @@ export function differingServiceTotal(totals: Pick<Totals, 'totalintax'> | null,
   }
 }
 
-/** Price incl. tax from a price excl. tax, at most 3 decimals (product priceintax). */
-export function priceInTax(price: number | string, taxes: number | string): string {
+/**
+ * Price incl. tax from a price excl. tax, half-up to `places` decimals: 3 as
+ * the service keeps a product's priceintax, 2 for a price in cents.
+ */
+export function priceInTax(price: number | string, taxes: number | string, places: 2 | 3 = 3): string {
   return big(price)
     .times(new Big(100).plus(big(taxes)))
     .div(100)
-    .round(3, HALF_UP)
+    .round(places, HALF_UP)
     .toString();
 }
 

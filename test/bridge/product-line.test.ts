@@ -21,13 +21,33 @@ describe('the price of a product on a new line', () => {
     expect(productLine({ ...card, price: '0.125', taxes: '21' }, extax).line).toMatchObject({ price: 0.125, tax_rate: 21 });
   });
 
-  it('is the price incl. tax the product has, as it is, for a client whose prices include tax', () => {
+  it('is the price incl. tax the product has, to its 3 decimals, when its net price has a third one', () => {
     expect(productLine({ ...card, priceintax: 0.151 }, intax).line).toMatchObject({ price: 0.151, tax_rate: 21 });
     // one set by hand, not worked out from the price: kept, not worked out again
     expect(productLine({ ...card, priceintax: 0.15 }, intax).line.price).toBe(0.15);
   });
 
-  it('is worked out as the service does, half-up to 3 decimals, when the product has no price incl. tax yet', () => {
+  it('is in cents for a client whose prices include tax, unless a third decimal was typed', () => {
+    // 22.07 × 1.21 = 26.7047: the service keeps 26.705; the line gets 26.70, not a third decimal nobody typed
+    const paint = { name: 'Muurverf 2,5 l', price: 22.07, taxes: 21 };
+    expect(productLine({ ...paint, priceintax: 26.705 }, intax).line.price).toBe(26.7);
+    expect(productLine(paint, intax).line.price).toBe(26.7);
+    // rounded once, from the exact price: not 26.705 rounded again to 26.71
+    expect(cataloguePrice({ ...paint, priceintax: '26.705' }, true)).toBe(26.7);
+    // 18.50 × 1.09 = 20.165 exactly: half-up to 20.17
+    expect(cataloguePrice({ name: 'Koffie', price: 18.5, taxes: 9, priceintax: 20.165 }, true)).toBe(20.17);
+    // the service's figure however it rounds: cut off at 26.704, the line is in cents all the same
+    expect(cataloguePrice({ ...paint, priceintax: 26.704 }, true)).toBe(26.7);
+    // a price incl. tax set by hand keeps what was typed, a third decimal too
+    expect(cataloguePrice({ ...paint, priceintax: 26.95 }, true)).toBe(26.95);
+    expect(cataloguePrice({ ...paint, priceintax: 26.999 }, true)).toBe(26.999);
+    // with no net price there is nothing the service worked out: the price incl. tax is the person's
+    expect(cataloguePrice({ name: 'Kwast', priceintax: 4.995, taxes: 21 }, true)).toBe(4.995);
+    // the line adds up: 7 × 26.70 = 186.90, the amount the document prints beside 7 and € 26,70
+    expect(lineTotal({ ...productLine(paint, intax).line, amount: 7 } as never)).toBe('186.90');
+  });
+
+  it('is worked out as the service does, half-up to 3 decimals, when the net price has a third decimal', () => {
     // 0.125 × 1.21 = 0.15125 → 0.151
     expect(cataloguePrice(card, true)).toBe(0.151);
     expect(cataloguePrice({ ...card, priceintax: null }, true)).toBe(0.151);
@@ -40,9 +60,9 @@ describe('the price of a product on a new line', () => {
   });
 
   it('takes the product’s own tax rate, 9 % as well as 21 %', () => {
-    // 3.25 × 1.09 = 3.5425 → 3.543
+    // 3.25 × 1.09 = 3.5425 → 3.54
     const bread = { name: 'Volkorenbrood', price: 3.25, taxes: 9 };
-    expect(productLine(bread, intax).line).toMatchObject({ price: 3.543, tax_rate: 9 });
+    expect(productLine(bread, intax).line).toMatchObject({ price: 3.54, tax_rate: 9 });
     expect(productLine(bread, extax).line).toMatchObject({ price: 3.25, tax_rate: 9 });
     expect(productLine({ name: 'Boek', price: 20, taxes: 0 }, intax).line).toMatchObject({ price: 20, tax_rate: 0 });
   });
@@ -136,6 +156,7 @@ describe('a product added to a quotation through the bridge', () => {
     expect(made.priceintax).toBe(3.543);
     const q = await t.ok('quotations.create', { clientId: (await client('Hoekje')).id });
     const line = await t.ok('lines.add', { quotationId: q.id, line: {}, fromProductId: made.id });
-    expect(line).toMatchObject({ description: 'Lak hoogglans', price: 3.543, tax_rate: 9, amount: 1 });
+    // on the line in cents: 3.5425 half-up, the net price having no third decimal
+    expect(line).toMatchObject({ description: 'Lak hoogglans', price: 3.54, tax_rate: 9, amount: 1 });
   });
 });
