@@ -455,7 +455,11 @@ export function opErrorView(e: OpError | null): SerializedError {
   return out;
 }
 
-/** The quotation's reference and the client's name of a record, for texts the UI writes in its language. */
+/**
+ * The quotation's reference and the client's name of a record, for texts the
+ * UI writes in its language. A quotation without a reference has none here:
+ * the UI says "draft" (its savename is never a number a person reads).
+ */
 function subjectOf(store: Store, targetKind: 'client' | 'quotation' | 'product', target: string): { reference: string; clientName: string } {
   // a product's conflict or parked operation names the product where others name the client
   if (targetKind === 'product') {
@@ -465,7 +469,7 @@ function subjectOf(store: Store, targetKind: 'client' | 'quotation' | 'product',
   const q = targetKind === 'quotation' ? store.quotations.find(target) : null;
   const clientId = targetKind === 'client' ? target : (q?.content.clientId ?? null);
   return {
-    reference: q ? str(q.quotationreference) || str(q.savename) : '',
+    reference: q ? str(q.quotationreference) : '',
     clientName: clientId ? clientName(store.clients.find(clientId)?.fields ?? {}) : '',
   };
 }

@@ -319,16 +319,8 @@ export function catchUpList(conn: Connection, quotations: WholeQuotations, opts:
         }
         const name = item.client ? item.client.company || item.client.contact : '';
         const total = Number(item.totalintax);
-        const words = [
-          item.savename,
-          item.quotationreference,
-          item.client?.company,
-          item.client?.contact,
-          item.serverId,
-          item.totalintax,
-          item.date,
-          item.customstatus,
-        ]
+        // what a row shows, and the savename: the service's id is shown nowhere, so a search does not find by it
+        const words = [item.savename, item.quotationreference, item.client?.company, item.client?.contact, item.totalintax, item.date, item.customstatus]
           .map(str)
           .filter((w) => w !== '')
           .join(' ');

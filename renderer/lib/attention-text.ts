@@ -9,17 +9,19 @@ import { OP_KINDS } from '../../shared/outbox';
 import type { UiLanguage } from '../../shared/language';
 import { hasErrorText, errorText } from '../i18n/errors';
 import type { Translate } from './field-text';
+import { quotationNumber } from './quotation-number';
 
 const OPERATIONS = new Set<string>(OP_KINDS);
 
-/** "Save quotation for Acme BV (QD-261122-…)", "Klant Acme BV aanmaken". */
+/** "Save quotation for Acme BV (OF2026-0002)", "Offerte voor Acme BV (concept) opslaan", "Klant Acme BV aanmaken". */
 export function operationText(op: Pick<ParkedOperation, 'kind' | 'label' | 'reference' | 'clientName'>, t: Translate): string {
   if (!OPERATIONS.has(op.kind)) return op.label;
   const key = `attention.op.${op.kind.replace('.', '_')}`;
   // a product's operation carries the product's name where others carry the client's
   if (op.kind.startsWith('client.') || op.kind.startsWith('product.')) return t(key, { subject: op.clientName || op.label }).trim();
-  const subject =
-    op.clientName && op.reference ? t('attention.quotationFor', { client: op.clientName, reference: op.reference }) : op.reference || op.clientName;
+  // a quotation is named by its one number, "draft" before it has one
+  const reference = quotationNumber({ quotationreference: op.reference }, t);
+  const subject = op.clientName ? t('attention.quotationFor', { client: op.clientName, reference }) : reference;
   return t(key, { subject }).replace(/\s+/g, ' ').trim();
 }
 

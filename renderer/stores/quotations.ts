@@ -33,19 +33,11 @@ export function matchesFilter(q: QuotationSummary, filter: StateFilter): boolean
   }
 }
 
-/** Every word of the query must appear in one of the quotation's texts; case and accents do not matter. */
+/** Every word of the query must appear in one of the quotation's texts; case and accents do not matter. The service's id is no such text: it is shown nowhere. */
 export function matchesQuery(q: QuotationSummary, query: string): boolean {
   const words = fold(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
-  const hay = [
-    q.savename,
-    q.quotationreference,
-    q.client?.name ?? '',
-    q.serverId === null ? '' : String(q.serverId),
-    q.totalintax,
-    q.date ?? '',
-    q.customstatus ?? '',
-  ].join(' ');
+  const hay = [q.savename, q.quotationreference, q.client?.name ?? '', q.totalintax, q.date ?? '', q.customstatus ?? ''].join(' ');
   const folded = fold(hay);
   return words.every((w) => folded.includes(w));
 }

@@ -28,7 +28,7 @@ export const LIST_PAGE_MAX = 500;
 
 export const quotationListInput = z
   .object({
-    /** every word must appear in the quotation's name, reference, number, client, contact, date, total or status; case and accents do not matter */
+    /** every word must appear in the quotation's name, reference, client, contact, date, total or status (not the service's id, shown nowhere); case and accents do not matter */
     query: z.string().max(200).optional(),
     /** only quotations in these states */
     states: z.array(z.string().max(20)).max(10).optional(),

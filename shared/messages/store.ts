@@ -4,9 +4,10 @@
 import type { Texts } from './texts';
 
 export const STORE_MESSAGES = {
+  // a quotation is named by its reference or "draft" (docs/numbering.md); one not here has neither, and its id is no number a person knows
   'store.not_found.quotation': {
-    en: 'Quotation {id} does not exist on this computer; refresh the list and try again.',
-    nl: 'Offerte {id} bestaat niet (meer) op deze computer; vernieuw de lijst en probeer het opnieuw.',
+    en: 'This quotation does not exist on this computer (any more); refresh the list and try again.',
+    nl: 'Deze offerte bestaat niet (meer) op deze computer; vernieuw de lijst en probeer het opnieuw.',
   },
   'store.not_found.line': {
     en: 'Quotation line {id} does not exist on this computer; refresh the list and try again.',

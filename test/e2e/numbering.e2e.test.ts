@@ -59,7 +59,7 @@ describe('numbering', () => {
     await bridge(page, 'lines.add', { quotationId: q.id, line: { amount: 2, price: 75, tax_rate: 21, description: 'Advies' } });
     await page.goto(`${base()}#/quotations/${encodeURIComponent(q.id)}`);
     const reference = page.getByTestId('editor-reference');
-    await expect.poll(() => reference.innerText()).toBe('No number yet');
+    await expect.poll(() => reference.innerText()).toBe('draft');
 
     await page.getByRole('button', { name: 'Save to service' }).click();
     await expect.poll(() => reference.innerText()).toBe(`Q${yy}-041`);

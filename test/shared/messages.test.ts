@@ -44,16 +44,27 @@ describe('the message catalogue', () => {
   });
 
   it('looks a text up by key and params, in either language', () => {
-    expect(formatMessage('store.not_found.quotation', { id: 'q-1' }, 'nl')).toBe(
-      'Offerte q-1 bestaat niet (meer) op deze computer; vernieuw de lijst en probeer het opnieuw.',
+    expect(formatMessage('store.not_found.client', { id: 'c-1' }, 'nl')).toBe(
+      'Klant c-1 bestaat niet (meer) op deze computer; vernieuw de lijst en probeer het opnieuw.',
     );
-    expect(said('store.not_found.quotation', { id: 'q-1' })).toEqual({
-      messageKey: 'store.not_found.quotation',
-      params: { id: 'q-1' },
-      message: 'Quotation q-1 does not exist on this computer; refresh the list and try again.',
+    expect(said('store.not_found.client', { id: 'c-1' })).toEqual({
+      messageKey: 'store.not_found.client',
+      params: { id: 'c-1' },
+      message: 'Client c-1 does not exist on this computer; refresh the list and try again.',
     });
     expect(isMessageKey('store.not_found.quotation')).toBe(true);
     expect(isMessageKey('toString')).toBe(false);
+  });
+
+  it('names a quotation by no id of its own: a person knows it by its number, which a missing one has none of', () => {
+    // the id is kept with the error, for diagnostics, and not said
+    expect(said('store.not_found.quotation', { id: '0195f3a2-7c1e-7abc-9def-0123456789ab' })).toMatchObject({
+      params: { id: '0195f3a2-7c1e-7abc-9def-0123456789ab' },
+      message: 'This quotation does not exist on this computer (any more); refresh the list and try again.',
+    });
+    expect(formatMessage('store.not_found.quotation', { id: '28' }, 'nl')).toBe(
+      'Deze offerte bestaat niet (meer) op deze computer; vernieuw de lijst en probeer het opnieuw.',
+    );
   });
 
   it('fills a value that holds braces of its own', () => {

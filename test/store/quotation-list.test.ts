@@ -101,4 +101,14 @@ describe('quotation list', () => {
     // generous for a loaded machine; reading every record whole takes some 100 ms here
     expect(times[3]).toBeLessThan(40);
   });
+
+  it('finds a quotation by its number, not by the service id no screen shows (docs/numbering.md)', async () => {
+    const store = await pulled();
+    const row = store.db.prepare('SELECT server FROM quotations WHERE server IS NOT NULL LIMIT 1').get() as { server: string };
+    const record = { ...JSON.parse(row.server), id: 987_654, savename: 'qd-elsewhere', quotationreference: 'OF2026-4321', totalintax: '10.00' };
+    store.pulled.putQuotations([record], Date.now());
+    const found = (query: string) => store.quotations.page({ query }).items.map((q) => q.quotationreference);
+    expect(found('OF2026-4321')).toEqual(['OF2026-4321']);
+    expect(found('987654')).toEqual([]);
+  });
 });
