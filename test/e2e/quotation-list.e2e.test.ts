@@ -149,7 +149,9 @@ describe('the quotation list at a few thousand quotations', () => {
     await page.locator(`tr[data-quotation-id="${deep.id}"] a.row-link`).click();
     await expect.poll(() => new URL(page.url()).hash).toBe(`#/quotations/${deep.id}`);
     // the list, with the same reference in its row, stays until the editor has read the quotation: look in the editor only
-    await expect.poll(() => page.locator('.editor').getByText(deep.quotationreference, { exact: true }).first().isVisible()).toBe(true);
+    // (a draft's line under its title, or a sent quotation's title "Quotation OF…"), and in the window's title
+    await expect.poll(() => page.locator('.editor').getByText(deep.quotationreference).first().isVisible()).toBe(true);
+    await expect.poll(() => page.title()).toContain(deep.quotationreference);
     await page.goBack();
     await page.getByRole('searchbox', { name: 'Search quotations' }).fill('');
     expect(app.errors).toEqual([]);
