@@ -38,6 +38,20 @@ describe('two saves at the same moment, read from the request log', () => {
     expect(races([get('laptop', 24), refused, stalled, save('laptop', 24)])).toEqual([]);
   });
 
+  it('finds a save that made again a draft the other desk deleted after it was read', () => {
+    const del: RequestRecord = { method: 'DELETE', url: '/api/v1/quotations/24', status: 204, agent: 'laptop' };
+    const log = [save('laptop', 24), get('office', 24), del, save('office', 25)];
+    expect(races(log)).toEqual([
+      { record: 'quotations/24', by: 'office', over: 'laptop' },
+      { record: 'quotations/25', by: 'office', over: 'laptop' },
+    ]);
+    // a save that did not follow its read (another request between) is not taken for that draft's
+    const list: RequestRecord = { method: 'GET', url: '/api/v1/quotations?count=100', status: 200, agent: 'office' };
+    expect(races([save('laptop', 24), get('office', 24), del, list, save('office', 25)])).toEqual([]);
+    // read after the delete: no race
+    expect(races([save('laptop', 24), del, get('office', 24), save('office', 25)])).toEqual([]);
+  });
+
   it('follows a quotation from its draft to the id a send gave it', () => {
     const log: RequestRecord[] = [save('laptop', 24), { method: 'PUT', url: '/api/v1/quotations/24', status: 200, agent: 'laptop', id: 31 }];
     expect(quotationRecords(log, 31)).toEqual(['quotations/31', 'quotations/24']);

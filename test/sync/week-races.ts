@@ -41,28 +41,42 @@ function carriedOut(r: RequestRecord): boolean {
  * which its desk had not read: it read the record, the other desk's write
  * landed, then it wrote. A write with no read of the record before it (a
  * first save) is no race: what it replaces is ours to answer for.
+ *
+ * A draft's save is a POST that names no record: it writes the draft its
+ * desk read just before (a push reads, merges, then saves), and the id it
+ * was answered, which differs when the draft was deleted in between and
+ * the save made it again.
  */
 export function races(log: readonly RequestRecord[]): Race[] {
   const found: Race[] = [];
   /** per record: where each desk last read it, and the writes carried out, in order */
   const reads = new Map<string, Map<string, number>>();
   const writes = new Map<string, { at: number; agent: string }[]>();
+  /** per desk: the quotation it read last */
+  const lastQuotation = new Map<string, string>();
   log.forEach((r, at) => {
     const record = recordOf(r);
     const agent = r.agent ?? '';
+    // only a save right after its read (a client read between them aside) is that draft's
+    const read = lastQuotation.get(agent);
+    if (!(r.method === 'GET' && record?.startsWith('clients/'))) lastQuotation.delete(agent);
     if (!record || !carriedOut(r)) return;
     if (r.method === 'GET') {
       if (!reads.has(record)) reads.set(record, new Map());
       reads.get(record)!.set(agent, at);
+      if (record.startsWith('quotations/')) lastQuotation.set(agent, record);
       return;
     }
-    const read = reads.get(record)?.get(agent);
-    const before = writes.get(record) ?? [];
-    if (read !== undefined) {
-      const over = before.find((w) => w.at > read && w.agent !== agent);
-      if (over) found.push({ record, by: agent, over: over.agent });
-    }
-    writes.set(record, [...before, { at, agent }]);
+    const saved = r.method === 'POST' && !RECORD.test(r.url) && read !== undefined && read !== record ? [read, record] : [record];
+    const raced = saved.some((rec) => {
+      const readAt = reads.get(rec)?.get(agent);
+      const over = readAt === undefined ? undefined : (writes.get(rec) ?? []).find((w) => w.at > readAt && w.agent !== agent);
+      if (over) found.push({ record: rec, by: agent, over: over.agent });
+      return over !== undefined;
+    });
+    // the draft a save made again belongs to the race too
+    if (raced && saved.length > 1) found.push({ record, by: agent, over: found[found.length - 1]!.over });
+    for (const rec of saved) writes.set(rec, [...(writes.get(rec) ?? []), { at, agent }]);
   });
   return found;
 }
