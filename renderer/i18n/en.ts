@@ -979,6 +979,7 @@ export const en = {
       tab: "The next or previous field; from a line's last field to the next line's first, past its buttons",
       enter: 'The field below or above; on the last line, a new line',
       arrows: 'The field below or above',
+      lineBreak: 'A new line in the description; ↑ and ↓ go through its lines first',
       duplicate: 'Copy the line below it',
       remove: 'Remove the line',
       move: 'Move the line up or down',

@@ -998,6 +998,7 @@ export const nl: Messages = {
       tab: 'Het volgende of vorige veld; van het laatste veld van een regel naar het eerste van de volgende, langs de knoppen',
       enter: 'Het veld eronder of erboven; op de laatste regel een nieuwe regel',
       arrows: 'Het veld eronder of erboven',
+      lineBreak: 'Een nieuwe regel in de omschrijving; ↑ en ↓ gaan eerst door de tekst',
       duplicate: 'De regel eronder kopiëren',
       remove: 'De regel verwijderen',
       move: 'De regel omhoog of omlaag verplaatsen',

@@ -46,6 +46,7 @@ export const SHEET: readonly SheetGroup[] = [
       { keys: ['Tab', 'Shift+Tab'], what: 'tab' },
       { keys: ['Enter', 'Shift+Enter'], what: 'enter' },
       { keys: ['↓', '↑'], what: 'arrows' },
+      { keys: [k('lineBreak')], what: 'lineBreak' },
       { keys: [k('duplicateLine')], what: 'duplicate' },
       { keys: [k('removeLine')], what: 'remove' },
       { keys: [k('moveLineUp'), k('moveLineDown')], what: 'move' },

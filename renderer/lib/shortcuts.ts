@@ -25,6 +25,8 @@ export const SHORTCUTS = {
   moveLineUp: 'Alt+ArrowUp',
   moveLineDown: 'Alt+ArrowDown',
   search: 'Control+F',
+  // a line break in a line's description, where Enter goes to the row below (as in a spreadsheet's cell)
+  lineBreak: 'Alt+Enter',
   // from a line's cell to its buttons (select, move, copy, remove), which Tab passes by (LinesTable)
   rowActions: 'Alt+A',
   // the shortcut sheet; "?" outside a text field opens it too (App.vue)
