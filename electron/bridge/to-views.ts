@@ -316,6 +316,10 @@ export function clientSummary(c: LocalClient, pending: Pending): ClientSummary {
     contact: str(f.contact),
     email: str(f.email),
     city: str(f.city),
+    zipcode: str(f.zipcode),
+    taxnumber: str(f.taxnumber),
+    phone: str(f.phone),
+    mobile: str(f.mobile),
     active: isActiveClient(c),
     state: clientState(c, pending),
   };

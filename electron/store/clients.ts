@@ -11,6 +11,7 @@ import { newId } from './ids';
 import type { Outbox } from './outbox';
 import { clientToInput } from '../../shared/service-input';
 import { NamePages, type NameList } from './name-pages';
+import { clientMatchExpression } from './search';
 
 export interface ClientRow extends RecordRow {
   clientnr: number | null;
@@ -41,6 +42,7 @@ const NAME_LIST: NameList = {
   byRid: 'clients_by_rid',
   key: (t) => `fold_key(coalesce(nullif(${t}.company, ''), ${t}.contact, ''))`,
   search: 'client_search',
+  match: clientMatchExpression,
 };
 
 export interface ClientListOptions {
@@ -50,7 +52,7 @@ export interface ClientListOptions {
   includeDeleted?: boolean;
   /** default true */
   includeInactive?: boolean;
-  /** words a client's company, contact, email, city or number start with (accents and case aside); none: every client */
+  /** words a client's company, contact, email, city, number, postcode, VAT number or phone starts with (accents and case aside; shared/client-codes.ts); none: every client */
   query?: string;
 }
 

@@ -651,6 +651,43 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec(`INSERT OR IGNORE INTO quotation_list_dirty (rid) SELECT rid FROM quotation_list;`);
     },
   },
+  {
+    version: 18,
+    description: 'a client is found by its postcode, VAT number, phone and mobile too, as typed or without spaces and punctuation',
+    up(db) {
+      // client_search gains a column of those words (client_codes,
+      // shared/client-codes.ts): FTS5 tables take no new column, so the index
+      // is made again and filled from the rows, as migration 15 did, and the
+      // triggers are made again with it.
+      const tokenize = `tokenize = "unicode61 remove_diacritics 2", prefix = '1 2 3', detail = none`;
+      const field = (row: string, f: string) => `json_extract(coalesce(${row}.local, ${row}.server), '$.${f}')`;
+      const clientCols = (row: string) =>
+        [
+          ...['company', 'contact', 'email', 'city'].map((f) => `coalesce(${field(row, f)}, '')`),
+          `coalesce(CAST(${row}.clientnr AS TEXT), '')`,
+          `client_codes(${['zipcode', 'taxnumber', 'phone', 'mobile'].map((f) => field(row, f)).join(', ')})`,
+        ].join(', ');
+      const cols = 'rowid, company, contact, email, city, clientnr, codes';
+      db.exec(`
+        DROP TRIGGER clients_search_ins;
+        DROP TRIGGER clients_search_upd;
+        DROP TRIGGER clients_search_del;
+        DROP TABLE client_search;
+        CREATE VIRTUAL TABLE client_search USING fts5(company, contact, email, city, clientnr, codes, ${tokenize});
+        CREATE TRIGGER clients_search_ins AFTER INSERT ON clients WHEN NOT EXISTS (SELECT 1 FROM bulk_insert) BEGIN
+          INSERT INTO client_search(${cols}) VALUES (new.rid, ${clientCols('new')});
+        END;
+        CREATE TRIGGER clients_search_upd AFTER UPDATE OF server, local, clientnr ON clients BEGIN
+          DELETE FROM client_search WHERE rowid = old.rid;
+          INSERT INTO client_search(${cols}) VALUES (new.rid, ${clientCols('new')});
+        END;
+        CREATE TRIGGER clients_search_del AFTER DELETE ON clients BEGIN
+          DELETE FROM client_search WHERE rowid = old.rid;
+        END;
+        INSERT INTO client_search(${cols}) SELECT c.rid, ${clientCols('c')} FROM clients c;
+      `);
+    },
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

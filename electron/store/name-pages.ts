@@ -37,6 +37,8 @@ export interface NameList {
   key: (t: string) => string;
   /** the full-text table whose rowid is the row's rid */
   search: 'client_search' | 'product_search';
+  /** what the typed words ask of the full-text table; by default each word a prefix, all required */
+  match?: (query: string) => string | null;
 }
 
 export interface NamePageQuery {
@@ -62,7 +64,7 @@ export class NamePages {
 
   /** The rids of the page, in name order, and how many rows the list has with these conditions. */
   page(q: NamePageQuery): { rids: number[]; total: number } {
-    const match = q.query ? matchExpression(q.query) : null;
+    const match = q.query ? this.match(q.query) : null;
     if (q.query && match === null) return { rids: [], total: 0 };
     const few = match !== null && this.few(q.where, match);
     const total = this.total(q.where, q.query);
@@ -94,7 +96,7 @@ export class NamePages {
 
   /** How many rows the list has with these conditions (and search), limit and offset aside. */
   total(conditions: readonly string[], query?: string | null): number {
-    const match = query ? matchExpression(query) : null;
+    const match = query ? this.match(query) : null;
     if (query && match === null) return 0;
     const { table, index, search } = this.list;
     if (match !== null && this.few(conditions, match)) {
@@ -104,6 +106,10 @@ export class NamePages {
       );
     }
     return this.count(`SELECT count(*) AS n FROM ${table} INDEXED BY ${index} ${this.where(conditions, match)}`, match === null ? [] : [match]);
+  }
+
+  private match(query: string): string | null {
+    return (this.list.match ?? matchExpression)(query);
   }
 
   /** Whether the words match few enough rows to read the matches first. */

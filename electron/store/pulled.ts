@@ -25,10 +25,12 @@ export interface SweepResult {
   flagged: string[];
 }
 
-// The same values the insert triggers index (migrations 3, 9 and 15), for the rows whose keys are given.
-const CLIENT_INDEX = `INSERT INTO client_search (rowid, company, contact, email, city, clientnr) SELECT rid, ${['company', 'contact', 'email', 'city']
-  .map((f) => `coalesce(json_extract(coalesce(local, server), '$.${f}'), '')`)
-  .join(', ')}, coalesce(CAST(clientnr AS TEXT), '') FROM clients WHERE rid IN (SELECT value FROM json_each(?))`;
+// The same values the insert triggers index (migrations 3, 9, 15 and 18), for the rows whose keys are given.
+const clientField = (f: string) => `json_extract(coalesce(local, server), '$.${f}')`;
+const CLIENT_INDEX = `INSERT INTO client_search (rowid, company, contact, email, city, clientnr, codes) SELECT rid, ${['company', 'contact', 'email', 'city']
+  .map((f) => `coalesce(${clientField(f)}, '')`)
+  .join(', ')}, coalesce(CAST(clientnr AS TEXT), ''), client_codes(${['zipcode', 'taxnumber', 'phone', 'mobile'].map(clientField).join(', ')})
+  FROM clients WHERE rid IN (SELECT value FROM json_each(?))`;
 const PRODUCT_INDEX = `INSERT INTO product_search (rowid, code, name) SELECT rid, ${['code', 'name']
   .map((f) => `coalesce(json_extract(coalesce(local, server), '$.${f}'), '')`)
   .join(', ')} FROM products WHERE rid IN (SELECT value FROM json_each(?))`;

@@ -1,12 +1,14 @@
 // Type-ahead over cached and local clients and products: every typed word is
 // a prefix, accents and case do not matter (FTS5 unicode61 remove_diacritics,
 // with prefix indexes so short prefixes stay fast). A client is found by its
-// company, contact, e-mail, city or number (migration 15); the client and
+// company, contact, e-mail, city or number (migration 15), and by its
+// postcode, VAT number, phone or mobile (migration 18, shared/client-codes.ts); the client and
 // product lists search the same indexes (name-pages.ts), the quotation list
 // one of its own for the reference lines and lines (quotation-list.ts).
 import type { Client, Product } from '../../shared/schemas';
 import type { ClientHit, ProductHit } from '../../shared/local';
 import type { Connection } from './connection';
+import { codeAlternatives } from '../../shared/client-codes';
 
 /** "Müller b@x" → `"Müller"* "b"* "x"*`: each word a quoted prefix, all required. */
 export function matchExpression(query: string): string | null {
@@ -21,27 +23,41 @@ export function matchExpression(query: string): string | null {
     .join(' ');
 }
 
+/**
+ * A client search: its words as for any search, or the typed text as a whole
+ * postcode, VAT number or phone number ("3512 AB" finds 3512AB, "06 1234"
+ * finds 06-12345678).
+ */
+export function clientMatchExpression(query: string): string | null {
+  const words = matchExpression(query);
+  if (words === null) return null;
+  const alternatives = codeAlternatives(query).map((a) => `"${a}"*`);
+  return alternatives.length === 0 ? words : `(${words}) OR ${alternatives.join(' OR ')}`;
+}
+
 type ClientFieldsForHit = Partial<Pick<Client, 'company' | 'contact' | 'email' | 'city'>>;
 
 export class Search {
   constructor(private readonly conn: Connection) {}
 
   clients(query: string, limit = 20): ClientHit[] {
-    const match = matchExpression(query);
+    const match = clientMatchExpression(query);
     if (match === null) return [];
     // Ranking every match of a one-letter prefix (bm25) costs milliseconds on
     // 10,000 clients; a bounded candidate set ranked here stays well under one.
     // The candidates are looked up by rid: `+` keeps the planner from walking
     // the list's index on deleted (migration 12) instead, all 100,000 entries.
     const rows = this.conn
-      .stmt<[string, number], { id: string; clientnr: number | null } & Required<ClientFieldsForHit>>(
-        `SELECT c.id, c.clientnr, s.company, s.contact, s.email, s.city
-         FROM (SELECT rowid, company, contact, email, city FROM client_search WHERE client_search MATCH ? LIMIT ?) s
+      .stmt<[string, number], { id: string; clientnr: number | null; codes: string } & Required<ClientFieldsForHit>>(
+        `SELECT c.id, c.clientnr, s.company, s.contact, s.email, s.city, s.codes
+         FROM (SELECT rowid, company, contact, email, city, codes FROM client_search WHERE client_search MATCH ? LIMIT ?) s
          JOIN clients c ON c.rid = s.rowid
          WHERE +c.deleted = 0`,
       )
       .all(match, CANDIDATES);
     const words = queryWords(query);
+    // the whole of a postcode or phone number typed in parts counts as one word of the codes
+    const codeWords = [...words, ...codeAlternatives(query)];
     return rows
       .map((r) => {
         const f = r;
@@ -57,7 +73,8 @@ export class Search {
         const number = r.clientnr === null ? '' : String(r.clientnr);
         // the client whose number was typed whole comes first
         const exact = words.length === 1 && words[0] === number ? EXACT_NUMBER : 0;
-        return { hit, score: exact + score(words, [title, contact, String(f.email ?? ''), String(f.city ?? ''), number]) };
+        const codes = score(codeWords, [String(r.codes ?? '')]);
+        return { hit, score: exact + score(words, [title, contact, String(f.email ?? ''), String(f.city ?? ''), number]) + codes };
       })
       .sort((a, b) => b.score - a.score || fold(a.hit.title).localeCompare(fold(b.hit.title)))
       .slice(0, limit)

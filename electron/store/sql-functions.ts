@@ -8,6 +8,7 @@
 // products fail with "no such function: fold_key".
 import type Database from 'better-sqlite3';
 import { fold } from '../../shared/fold';
+import { clientCodes } from '../../shared/client-codes';
 
 /** Text with only printable ASCII needs no decomposition: lower case is its folding. */
 const PLAIN = /^[\x20-\x7e]*$/;
@@ -22,4 +23,8 @@ export function foldKey(value: unknown): string {
 export function registerSqlFunctions(db: Database.Database): void {
   // deterministic: SQLite allows it in an index, and calls it once per written row
   db.function('fold_key', { deterministic: true }, (value: unknown) => foldKey(value));
+  // the words a client's postcode, VAT number and phone numbers are found by (shared/client-codes.ts, migration 18)
+  db.function('client_codes', { deterministic: true }, (zipcode: unknown, taxnumber: unknown, phone: unknown, mobile: unknown) =>
+    clientCodes(zipcode, taxnumber, phone, mobile),
+  );
 }

@@ -1,7 +1,8 @@
 // The client list (searched in the local store) and the client being edited.
 import { defineStore } from 'pinia';
-import { reactive, ref, shallowRef } from 'vue';
+import { reactive, ref, shallowRef, watch } from 'vue';
 import { listOnScreen } from '../lib/paged-rows';
+import { rememberShowInactive, showInactiveRemembered } from '../lib/show-inactive';
 import { bridge, call, onRecordsChanged } from '../bridge';
 import { Coalescer, serialQueue, type SaveState } from '../lib/autosave';
 import { problemFromMessage, type Problem } from '../lib/validation';
@@ -18,11 +19,34 @@ export type ClientPatch = z.input<typeof clientPatch>;
  */
 export const useClientsStore = defineStore('clients', () => {
   const query = ref('');
-  const includeInactive = ref(true);
+  // off until the person turns it on, then kept
+  const includeInactive = ref(showInactiveRemembered());
+  watch(includeInactive, (on) => rememberShowInactive(on));
+  /** a search that finds no active client: how many inactive ones it would find, so the screen can say so */
+  const inactiveMatches = ref(0);
   const { rows, load } = listOnScreen<ClientSummary>(
     (offset, limit) => call('clients.list', { query: query.value.trim() || undefined, offset, limit, includeInactive: includeInactive.value }),
-    { entities: ['client'], inputs: [query, includeInactive], onChanged: onRecordsChanged },
+    {
+      entities: ['client'],
+      inputs: [query, includeInactive],
+      onChanged: onRecordsChanged,
+      onAnswer: (answer) => void countInactive(answer.total),
+    },
   );
+
+  async function countInactive(shown: number): Promise<void> {
+    const q = query.value.trim();
+    if (shown > 0 || includeInactive.value || q === '') {
+      inactiveMatches.value = 0;
+      return;
+    }
+    try {
+      const all = await call('clients.list', { query: q, limit: 1, includeInactive: true });
+      if (query.value.trim() === q && !includeInactive.value) inactiveMatches.value = all.total;
+    } catch {
+      inactiveMatches.value = 0;
+    }
+  }
 
   async function create(fields: ClientPatch): Promise<ClientView> {
     const v = await call('clients.create', { fields });
@@ -35,7 +59,7 @@ export const useClientsStore = defineStore('clients', () => {
     return call('clients.get', { id });
   }
 
-  /** The clients whose name, number or address has every word of `query`: the editor's client picker. */
+  /** The clients whose name, number, e-mail, place, postcode, VAT number or phone has every word of `query`: the editor's client picker. */
   function search(query: string, limit: number): Promise<ClientSummary[]> {
     return call('clients.search', { query, limit });
   }
@@ -45,7 +69,7 @@ export const useClientsStore = defineStore('clients', () => {
     return onRecordsChanged(hear);
   }
 
-  return { rows, total: rows.total, loaded: rows.loaded, error: rows.error, query, includeInactive, load, create, get, search, onChanged };
+  return { rows, total: rows.total, loaded: rows.loaded, error: rows.error, query, includeInactive, inactiveMatches, load, create, get, search, onChanged };
 });
 
 export const useClientEditorStore = defineStore('clientEditor', () => {

@@ -113,6 +113,11 @@ export interface ClientSummary {
   contact: string;
   email: string;
   city: string;
+  /** what a client is found by besides its names (shared/client-codes.ts), shown where a search found it */
+  zipcode: string;
+  taxnumber: string;
+  phone: string;
+  mobile: string;
   active: boolean;
   state: ClientState;
 }

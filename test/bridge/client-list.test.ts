@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientSummary, ProductView } from '../../shared/bridge';
 import { fold } from '../../shared/fold';
+import { clientCodes } from '../../shared/client-codes';
 import { pullAll, startTestCore, type TestCore } from '../helpers/core';
 
 let t: TestCore;
@@ -53,7 +54,8 @@ describe('clients.list', () => {
   it('searches every client a word starts a field of, accents aside, in name order with the true total', async () => {
     const every = (await allClients({ includeInactive: true })).items;
     const starts = (w: string) => (c: ClientSummary) =>
-      [c.company, c.contact, c.email, c.city].some((f) =>
+      // the postcode, VAT number and phones as the index holds them too (shared/client-codes.ts)
+      [c.company, c.contact, c.email, c.city, clientCodes(c.zipcode, c.taxnumber, c.phone, c.mobile)].some((f) =>
         fold(f)
           .split(/[^\p{L}\p{N}]+/u)
           .some((x) => x.startsWith(w)),

@@ -95,6 +95,12 @@ export const FIXTURE_BUILDERS: Record<number, (db: Db) => void> = {
     ).run(rid, T);
     db.prepare(`DELETE FROM quotation_list_dirty`).run();
   },
+  // version 16, before a client was found by its postcode, VAT number or phone: one pulled with them
+  16: (db) => {
+    FIXTURE_BUILDERS[14]!(db);
+    const painter = { clientnr: 3, company: 'Schilder Smit', zipcode: '3512 AB', taxnumber: 'NL812345678B01', phone: '06-98765432' };
+    db.prepare(`INSERT INTO clients (id, clientnr, server, created_at, updated_at) VALUES ('c-3', 3, ?, ?, ?)`).run(JSON.stringify(painter), T, T);
+  },
 };
 
 /** Writes a database file at `version` with that version's sample data. */

@@ -153,6 +153,10 @@ describe('migrations', () => {
       }
       // the draft's line (the builders from version 12 on leave the draft out of the list, as no list call worked it out)
       if (version < 12) expect(store.quotations.page({ query: 'werk' }).items.map((q) => q.id)).toEqual(['q-1']);
+      // a client by its postcode, VAT number or phone (migration 18), typed in part and without spaces
+      if (version >= 16) {
+        for (const q of ['3512ab', 'NL8123', '0698765432']) expect(store.clients.page({ query: q }).items.map((c) => c.id)).toEqual(['c-3']);
+      }
       // and keeps up with edits after the migration
       store.clients.update('c-1', { company: 'Schröder' });
       expect(store.search.clients('schro').map((h) => h.id)).toEqual(['c-1']);
