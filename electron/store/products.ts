@@ -86,6 +86,16 @@ export class Products extends LocalRecords<ProductRow, LocalProduct> {
     return this.byNumber(productId);
   }
 
+  /**
+   * Whether any product (those being deleted aside) keeps track of its
+   * stock: the catalogue shows its stock column only then. Stops at the
+   * first one; with none, it reads every product's record.
+   */
+  keepsStock(): boolean {
+    const sql = `SELECT EXISTS (SELECT 1 FROM products WHERE deleted = 0 AND json_extract(coalesce(local, server), '$.stock_use') IN (1, 'true', '1')) AS k`;
+    return this.conn.stmt<[], { k: number }>(sql).get()!.k === 1;
+  }
+
   /** Products by name, a page at a time, and how many the list has; a page costs about the same however deep it is (name-pages.ts). */
   page(opts: ProductListOptions = {}): { items: LocalProduct[]; total: number } {
     const { rids, total } = this.pages.page({ offset: opts.offset ?? 0, limit: opts.limit ?? 100, where: listConditions(opts), query: opts.query });

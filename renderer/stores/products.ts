@@ -10,19 +10,27 @@ import type { BridgeEvents, OperationInput, OperationResults, ProductDetail, Pro
 
 export const useProductsStore = defineStore('products', () => {
   const query = ref('');
+  /** whether any product keeps track of its stock: the list's stock column is shown only then */
+  const stockKept = ref(false);
   // a push gives a product made here its number and state; a pull brings new ones
-  const { rows, load } = listOnScreen<ProductView>((offset, limit) => call('products.list', { query: query.value.trim() || undefined, offset, limit }), {
-    entities: ['product'],
-    onChanged: onRecordsChanged,
-    inputs: [query],
-  });
+  const { rows, load } = listOnScreen<ProductView, OperationResults['products.list']>(
+    (offset, limit) => call('products.list', { query: query.value.trim() || undefined, offset, limit }),
+    {
+      entities: ['product'],
+      onChanged: onRecordsChanged,
+      inputs: [query],
+      onAnswer: (answer) => {
+        if (answer.stockKept !== undefined) stockKept.value = answer.stockKept;
+      },
+    },
+  );
 
   /** The products whose code or name has every word of `query`: the editor's product picker. */
   function search(query: string, limit: number): Promise<ProductView[]> {
     return call('products.search', { query, limit });
   }
 
-  return { rows, total: rows.total, loaded: rows.loaded, error: rows.error, query, load, search };
+  return { rows, total: rows.total, loaded: rows.loaded, error: rows.error, query, stockKept, load, search };
 });
 
 /**

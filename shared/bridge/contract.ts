@@ -231,7 +231,8 @@ export interface OperationResults {
   'clients.update': ClientView;
   'clients.delete': { deleted: true; queued: QueuedResult | null };
   'clients.makeInactive': ClientView;
-  'products.list': { items: ProductView[]; total: number };
+  /** stockKept: with the first page, whether any product keeps track of its stock */
+  'products.list': { items: ProductView[]; total: number; stockKept?: boolean };
   'products.search': ProductView[];
   'products.get': ProductDetail;
   'products.create': ProductDetail;

@@ -52,8 +52,8 @@ describe('conflicts', () => {
 
     const resolvedAs: Record<string, 'mine' | 'theirs' | 'both'> = {};
     for (const [resolution, button] of [
-      ['mine', 'Keep mine'],
-      ['theirs', 'Take theirs'],
+      ['mine', 'Keep the one here'],
+      ['theirs', 'Take the one on the service'],
       ['both', 'Keep both'],
     ] as const) {
       const open = await bridge(page, 'conflicts.list', {});
@@ -136,7 +136,7 @@ describe('conflicts', () => {
     await dialog.getByText('Changed only here: Lines.').waitFor();
     await screenshot(page, 'conflict-dialog-line');
     expect(await axeViolations(page)).toEqual([]);
-    await dialog.getByRole('button', { name: 'Take theirs' }).click();
+    await dialog.getByRole('button', { name: 'Take the one on the service' }).click();
     await dialog.waitFor({ state: 'detached' });
     await waitForSync(page, /Online · 0 pending/, 20_000);
     // theirs for the line in question; the line changed there and the one added here both stay

@@ -117,7 +117,7 @@ describe('the product editor', () => {
     expect(await dialog.getByRole('rowheader').allInnerTexts()).toEqual(['Price excl. tax']);
     await screenshot(page, 'product-conflict');
     expect(await axeViolations(page)).toEqual([]);
-    await dialog.getByRole('button', { name: 'Keep mine' }).click();
+    await dialog.getByRole('button', { name: 'Keep the one here' }).click();
     await expect.poll(() => app.host.sandbox!.data.products.get(p!.id)?.price, { timeout: 20_000 }).toBe(12.345);
     expect(app.host.sandbox!.data.products.get(p!.id)).toMatchObject({ name: 'Koffiebonen (service)', notes: 'Per kilo, vers gebrand' });
     expect(app.errors).toEqual([]);

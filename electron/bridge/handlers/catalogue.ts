@@ -24,7 +24,9 @@ export function catalogueHandlers(ctx: BridgeContext): CatalogueHandlers {
       // the page only, in name order, searched, counted and paged by the store
       const page = store.products.page({ offset, limit, query: query?.trim() || undefined });
       const pending = readPending(store);
-      return { items: page.items.map((p) => productView(store, p, pending)), total: page.total };
+      const items = page.items.map((p) => productView(store, p, pending));
+      // with the first page only: whether the list has a stock column is a question of the whole catalogue, not of a page
+      return offset === 0 ? { items, total: page.total, stockKept: store.products.keepsStock() } : { items, total: page.total };
     },
 
     'taxRates.usual': ({ quotationId }) => ({ rates: ctx.store().taxRates.usual(quotationId) }),
