@@ -301,11 +301,15 @@ async function change(desk: Desk, other: Desk, week: Week, rnd: Rnd, tag: string
 /** Both desks push and read until nothing is left to push, or `ms` passed. */
 async function settle(desks: Desk[], ms: number): Promise<void> {
   const until = Date.now() + ms;
-  for (let round = 0; Date.now() < until; round++) {
+  // Done when a whole round of pulls began with nothing left to push on either desk: a push
+  // that ends during a round may come after the other desk's pull of that round.
+  let quietBefore = false;
+  while (Date.now() < until) {
     for (const d of desks) await d.ask('pull').catch(() => undefined);
     const states = await Promise.all(desks.map((d) => d.state()));
     const busy = states.some((s) => s.outbox.some((e) => e.state !== 'parked' && !s.outbox.some((p) => p.state === 'parked' && p.target === e.target)));
-    if (!busy && round > 0) return;
+    if (!busy && quietBefore) return;
+    quietBefore = !busy;
     await sleep(150);
   }
 }
