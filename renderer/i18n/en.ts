@@ -6,6 +6,8 @@ export const en = {
     name: 'quotedesk',
     skip: 'Skip to content',
     demo: 'Demo mode: you are working with sample data on the built-in test service. Connect your account in Settings to work with your own data.',
+    demoWithAccount: 'Demo mode: you are working with sample data, not with your account {name}.',
+    useAccount: 'Switch to {name}',
     needsKey: 'The service no longer accepts the API key. Enter a new key in Settings; your work is kept.',
     keyMissing: "The API key is not in this computer's keychain, so nothing was sent to the service. Enter the key again in Settings; your work is kept.",
     settingsLink: 'Open settings',
@@ -453,7 +455,7 @@ export const en = {
       list: 'What was read is kept, and nothing missing from that list was removed. The next sync reads it again.',
       listSetAside: 'What was read is kept. The records set aside are on the service as they were; check them there.',
       setAside: 'Your own work is not affected. The records set aside are on the service as they were; check them there.',
-      timeout: 'quotedesk tries again by itself. A slow connection may need a longer wait for an answer (Settings).',
+      timeout: 'quotedesk tries again by itself. A slow connection may need a longer wait for an answer (Settings, Advanced).',
       budget:
         'The service allows a number of requests an hour, shared by every program on your key. quotedesk waits for the new allowance by itself; nothing is lost.',
       wait: 'quotedesk waits as asked and tries again by itself; nothing is lost.',
@@ -475,6 +477,7 @@ export const en = {
   sync: {
     region: 'Sync status',
     online: 'Online',
+    upToDate: 'Up to date',
     offline: 'Offline',
     checking: 'Checking the connection…',
     waitingForAnswer: "Waiting for the service's answer since {time}",
@@ -574,7 +577,7 @@ export const en = {
       stopped: 'Fetching stopped until {time}; Sync now goes on',
     },
     share: "Background reading uses at most {percent}% of the hour's requests once everything is loaded.",
-    shareLink: 'Change it in Settings',
+    shareLink: 'Change it in Settings, Advanced',
     refreshAll: 'Full refresh',
     refreshAllHint: 'Reads every quotation, client and product again. It goes in the background, within the share of the requests set for it.',
   },
@@ -683,6 +686,8 @@ export const en = {
     keyMissing: 'API key not in the keychain',
     connectFailed: 'Not connected.',
     demo: 'Use demo data',
+    advanced: 'Advanced',
+    advancedHint: 'How quotedesk deals with the service: requests, waits and saving in the background. Usually nothing here needs changing.',
     requestsTitle: 'Requests to the service',
     requestsShared: 'The service allows a number of requests an hour per API key, shared with every other program that uses the key.',
     requestsReserve:

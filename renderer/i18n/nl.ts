@@ -6,6 +6,8 @@ export const nl: Messages = {
     name: 'quotedesk',
     skip: 'Naar de inhoud',
     demo: 'Demomodus: je werkt met voorbeeldgegevens op de ingebouwde testservice. Koppel je account bij Instellingen om met je eigen gegevens te werken.',
+    demoWithAccount: 'Demomodus: je werkt met voorbeeldgegevens, niet met je account {name}.',
+    useAccount: 'Overschakelen naar {name}',
     needsKey: 'De service accepteert de API-sleutel niet meer. Voer een nieuwe sleutel in bij Instellingen; je werk blijft bewaard.',
     keyMissing:
       'De API-sleutel staat niet in de sleutelhanger van deze computer, dus er is niets naar de service gestuurd. Voer de sleutel opnieuw in bij Instellingen; je werk blijft bewaard.',
@@ -466,7 +468,7 @@ export const nl: Messages = {
       list: 'Wat gelezen is, blijft bewaard, en uit die lijst is niets weggehaald. De volgende synchronisatie leest hem opnieuw.',
       listSetAside: 'Wat gelezen is, blijft bewaard. De apart gezette records staan ongewijzigd op de service; controleer ze daar.',
       setAside: 'Je eigen werk blijft zoals het was. De apart gezette records staan ongewijzigd op de service; controleer ze daar.',
-      timeout: 'quotedesk probeert het vanzelf opnieuw. Een trage verbinding heeft soms meer tijd nodig voor een antwoord (Instellingen).',
+      timeout: 'quotedesk probeert het vanzelf opnieuw. Een trage verbinding heeft soms meer tijd nodig voor een antwoord (Instellingen, Geavanceerd).',
       budget:
         'De service staat een aantal verzoeken per uur toe, gedeeld door elk programma met je sleutel. quotedesk wacht zelf op de nieuwe verzoeken; er gaat niets verloren.',
       wait: 'quotedesk wacht zoals gevraagd en probeert het zelf opnieuw; er gaat niets verloren.',
@@ -488,6 +490,7 @@ export const nl: Messages = {
   sync: {
     region: 'Synchronisatiestatus',
     online: 'Online',
+    upToDate: 'Bijgewerkt',
     offline: 'Offline',
     checking: 'Verbinding controleren…',
     waitingForAnswer: 'Wacht op antwoord van de service sinds {time}',
@@ -588,7 +591,7 @@ export const nl: Messages = {
       stopped: 'Ophalen gestopt tot {time}; Nu synchroniseren gaat verder',
     },
     share: 'Ophalen op de achtergrond gebruikt hooguit {percent}% van de verzoeken per uur zodra alles geladen is.',
-    shareLink: 'Aanpassen bij Instellingen',
+    shareLink: 'Aanpassen bij Instellingen, Geavanceerd',
     refreshAll: 'Alles opnieuw ophalen',
     refreshAllHint:
       'Haalt alle offertes, klanten en producten opnieuw op. Dat gebeurt op de achtergrond, binnen het deel van de verzoeken dat daarvoor is ingesteld.',
@@ -698,6 +701,8 @@ export const nl: Messages = {
     keyMissing: 'API-sleutel niet in de sleutelhanger',
     connectFailed: 'Niet gekoppeld.',
     demo: 'Demogegevens gebruiken',
+    advanced: 'Geavanceerd',
+    advancedHint: 'Hoe quotedesk met de service omgaat: verzoeken, wachttijden en opslaan op de achtergrond. Meestal hoef je hier niets aan te veranderen.',
     requestsTitle: 'Verzoeken aan de service',
     requestsShared: "De service staat per API-sleutel een aantal verzoeken per uur toe, gedeeld met alle andere programma's die de sleutel gebruiken.",
     requestsReserve:

@@ -1,8 +1,9 @@
 // What the sync bar says of the connection to the service: a failure since
 // the last exchange that went well, in plain words (lib/trouble.ts), else as
-// much as the main process's record backs (shared/reach.ts): Online, the
-// desk waiting for an answer slow to come and since when, a check under
-// way, when the service was last reached, offline.
+// much as the main process's record backs (shared/reach.ts): Online, Up to
+// date between the reads the desk makes at its pace, the desk waiting for an
+// answer slow to come and since when, a check under way, when the service was
+// last reached (only once that is longer ago than the pull interval), offline.
 import type { SyncFailure } from '../../shared/bridge';
 import type { UiLanguage } from '../../shared/language';
 import type { Reach } from '../../shared/reach';
@@ -18,6 +19,8 @@ export function connectionText(reach: Reach, trouble: SyncFailure | null, t: Tra
   switch (reach.kind) {
     case 'online':
       return t('sync.online');
+    case 'quiet':
+      return t('sync.upToDate');
     case 'waiting':
       return t('sync.waitingForAnswer', { time: time(reach.since) });
     case 'checking':

@@ -41,6 +41,15 @@ export const useSettingsStore = defineStore('settings', () => {
     }
   }
 
+  /** The accounts again, after one was connected, disconnected or switched to elsewhere. */
+  async function loadAccounts(): Promise<void> {
+    try {
+      accounts.value = await call('account.list', {});
+    } catch (e) {
+      error.value = asBridgeError(e);
+    }
+  }
+
   async function update(patch: {
     language?: UiLanguage;
     defaultSendmethod?: SendMethod;
@@ -93,5 +102,5 @@ export const useSettingsStore = defineStore('settings', () => {
     }
   }
 
-  return { settings, language, accounts, error, connectError, busy, load, update, connect, disconnect, setActive };
+  return { settings, language, accounts, error, connectError, busy, load, loadAccounts, update, connect, disconnect, setActive };
 });

@@ -96,6 +96,8 @@ describe('numbers in Dutch', () => {
 
   it("reads the settings' number fields as Dutch too, and keeps text that is no number with the problem beside it", async () => {
     await desk.page.goto(`${base()}#/settings`);
+    // a technical setting: under Geavanceerd, closed until opened
+    await desk.page.getByText('Geavanceerd', { exact: true }).click();
     const wait = desk.page.getByLabel('Langste wachttijd op één antwoord van de service (seconden)');
     await wait.fill('abc');
     await wait.press('Tab');

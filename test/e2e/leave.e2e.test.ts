@@ -35,11 +35,15 @@ describe('leaving a draft', () => {
     expect((await bridge(page, 'quotations.get', { id: q.id })).lines[0]!.description).toBe('Snoeiwerk voortuin en heg, afvoer inbegrepen');
     expect(writes().length).toBe(before);
     expect(app.host.sandbox!.data.quotations.all().filter((x) => x.lines.some((l) => l.description.startsWith('Snoeiwerk voortuin')))).toEqual([]);
+    // plenty left: the bar leaves the budget to its details (lib/budget-matters.ts)
+    expect(await page.getByTestId('budget').count()).toBe(0);
+    await page.getByTestId('sync-details-toggle').click();
     await page
-      .getByTestId('budget')
+      .getByTestId('details-budget')
       .filter({ hasText: /\d+ of \d+ requests left this hour, new allowance (by|within the hour)/ })
       .waitFor();
     await screenshot(page, 'editor-drafting-budget');
+    await page.keyboard.press('Escape');
 
     await page.getByRole('navigation').getByRole('link', { name: 'Quotations', exact: true }).click();
     await page.getByRole('heading', { name: 'Quotations', level: 1 }).waitFor();

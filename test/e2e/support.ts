@@ -18,12 +18,19 @@ export interface App {
   close(): Promise<void>;
 }
 
-export async function openApp(opts: TestWebHostOptions & { language?: 'nl' | 'en'; viewport?: { width: number; height: number } } = {}): Promise<App> {
+export async function openApp(
+  opts: TestWebHostOptions & {
+    language?: 'nl' | 'en';
+    viewport?: { width: number; height: number };
+    /** scrollbars that take room from the page, as in Electron (headless Chromium hides them) */
+    scrollbars?: boolean;
+  } = {},
+): Promise<App> {
   // the demo catalogue (products at 21, 9 and 0% VAT), a few generated clients and quotations
   const host = await startTestWebHost({ clients: 3, quotations: 2, ...opts });
   let browser: Chromium | null = null;
   try {
-    browser = await launchChromium({ viewport: opts.viewport ?? { width: 1366, height: 900 }, locale: 'en-GB' });
+    browser = await launchChromium({ viewport: opts.viewport ?? { width: 1366, height: 900 }, locale: 'en-GB', scrollbars: opts.scrollbars });
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));

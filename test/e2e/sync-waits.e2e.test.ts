@@ -17,6 +17,8 @@ function pageTime(iso: string, locale: 'en-GB' | 'nl-NL'): Promise<string> {
 describe('the longest wait for one answer, in Settings', () => {
   it('shows 120 seconds, stores a new value, and keeps the one in force for a value out of bounds', async () => {
     await desk.page.goto(`${base()}#/settings`);
+    // a technical setting: under Advanced, closed until opened
+    await desk.page.getByText('Advanced', { exact: true }).click();
     const field = desk.page.getByLabel('Longest wait for one answer from the service (seconds)');
     await field.waitFor();
     expect(await field.inputValue()).toBe('120');

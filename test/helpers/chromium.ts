@@ -26,12 +26,14 @@ export interface Chromium {
   close(): Promise<void>;
 }
 
-export async function launchChromium(opts: { viewport?: { width: number; height: number }; locale?: string } = {}): Promise<Chromium> {
+export async function launchChromium(opts: { viewport?: { width: number; height: number }; locale?: string; scrollbars?: boolean } = {}): Promise<Chromium> {
   const profile = mkdtempSync(join(tmpdir(), 'quotedesk-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_ARGS,
+    // headless Chromium hides scrollbars by default; Electron's take room from the page, and a layout test must see them
+    ...(opts.scrollbars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
     viewport: opts.viewport ?? { width: 1280, height: 800 },
     locale: opts.locale ?? 'en-US',
   });

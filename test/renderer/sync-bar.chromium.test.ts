@@ -1,7 +1,7 @@
 // The sync bar's words of how fresh each list is, in Chromium, with the
 // freshness the status carries set by the test: the page's own bridge client
 // runs as always, and a script put in before it lays the test's fields over
-// every status it reads or is told. The first load with and without its
+// every status it reads or is told (status-overlay.ts). The first load with and without its
 // length known, the words once loaded, a list the service does not order
 // newest last, background reading waiting for the desk's own budget, the
 // details opened and closed by keyboard, and Full refresh. Also the share of
@@ -11,53 +11,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, bridge, openApp, screenshot, type App } from '../e2e/support';
+import { calledOps, installStatusOverlay, tellStatus } from '../e2e/status-overlay';
 import type { ListFreshness, SyncStatus } from '../../shared/bridge';
 
 const MIN = 60_000;
-
-/**
- * Laid over the page's bridge client before it is made: its fetch and its
- * event stream. Every sync.status read or told gets `__qd.status`'s fields;
- * `__qd.tell` tells one at once; `__qd.calls` lists the operations called.
- */
-const OVERLAY = `(() => {
-  // bump: each tell counts one up, and every status laid over is made after those laid over before it
-  // (the page keeps the status made last: a read under way with the fields before is not shown after the tell)
-  const qd = { status: null, last: null, calls: [], listeners: [], bump: 0 };
-  window.__qd = qd;
-  const seen = (s) => { if (!qd.last || (s.seq ?? 0) >= (qd.last.seq ?? 0)) qd.last = s; };
-  const over = (s) => ({ ...s, ...(qd.status ?? {}), seq: (s.seq ?? 0) + qd.bump });
-  const RealSource = window.EventSource;
-  window.EventSource = class extends RealSource {
-    addEventListener(type, listener, opts) {
-      if (type !== 'message') return super.addEventListener(type, listener, opts);
-      qd.listeners.push(listener);
-      return super.addEventListener(type, (e) => {
-        let msg;
-        try { msg = JSON.parse(e.data); } catch { return listener(e); }
-        if (msg.event === 'sync.status') { seen(msg.payload); msg = { ...msg, payload: over(msg.payload) }; }
-        listener({ data: JSON.stringify(msg) });
-      }, opts);
-    }
-  };
-  const realFetch = window.fetch.bind(window);
-  window.fetch = async (url, init) => {
-    const res = await realFetch(url, init);
-    if (typeof url !== 'string' || !url.startsWith('/__bridge/invoke') || !init || !init.body) return res;
-    const { op, input } = JSON.parse(init.body);
-    qd.calls.push({ op, input });
-    if (op !== 'sync.status') return res;
-    const body = await res.json();
-    if (body.ok) { seen(body.value); body.value = over(body.value); }
-    return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-  };
-  qd.tell = (fields) => {
-    qd.status = fields;
-    qd.bump++;
-    const payload = over(qd.last);
-    for (const l of qd.listeners) l({ data: JSON.stringify({ event: 'sync.status', payload }) });
-  };
-})();`;
 
 let app: App;
 let page: Page;
@@ -65,10 +22,7 @@ let page: Page;
 beforeAll(async () => {
   app = await openApp({ language: 'en', viewport: { width: 1366, height: 768 } });
   page = app.page;
-  await page.addInitScript({ content: OVERLAY });
-  await page.reload();
-  await page.locator('footer.syncbar').waitFor();
-  await page.waitForFunction(() => (globalThis as unknown as { __qd?: { last: unknown } }).__qd?.last !== null);
+  await installStatusOverlay(page);
 }, 120_000);
 afterAll(async () => {
   await app?.close();
@@ -92,14 +46,11 @@ function list(name: ListFreshness['list'], over: Partial<ListFreshness> = {}): L
 
 /** Lays `fields` over the status the page shows, and tells it now. */
 async function tell(fields: Partial<SyncStatus> | null): Promise<void> {
-  await page.evaluate((f) => (globalThis as unknown as { __qd: { tell(f: unknown): void } }).__qd.tell(f), fields);
+  await tellStatus(page, fields);
 }
 
 async function calls(op: string): Promise<unknown[]> {
-  return page.evaluate(
-    (o) => (globalThis as unknown as { __qd: { calls: { op: string; input: unknown }[] } }).__qd.calls.filter((c) => c.op === o).map((c) => c.input),
-    op,
-  );
+  return calledOps(page, op);
 }
 
 /** A moment as the page writes a time of day. */
@@ -375,6 +326,8 @@ describe('the connection in the sync bar', () => {
 describe('the share of background reading, in Settings', () => {
   it('shows 10%, keeps a new value, and the one in force for a value out of bounds', async () => {
     await page.goto(`${app.host.url.split('#')[0]}#/settings`);
+    // a technical setting: under Advanced, closed until opened
+    await page.getByText('Advanced', { exact: true }).click();
     const field = page.getByLabel('Share of the requests for background reading (%)');
     await field.waitFor();
     expect(await field.inputValue()).toBe('10');

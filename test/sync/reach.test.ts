@@ -3,7 +3,8 @@
 // renderer makes of it (reachOf), and the whole way through the core.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connectivity } from '../../electron/sync/connectivity';
-import { reachOf, RECENT_MS } from '../../shared/reach';
+import { PULL_INTERVAL_MS, reachOf, RECENT_MS, STALE_AFTER_MS } from '../../shared/reach';
+import { PACE } from '../../electron/sync/freshness';
 import { startTestCore, type TestCore } from '../helpers/core';
 import { SimClock } from '../helpers/sim-clock';
 import { rig } from './helpers';
@@ -120,11 +121,25 @@ describe('reachOf', () => {
   const ago = (ms: number) => new Date(now - ms).toISOString();
   it('claims online only while the last answer is recent', () => {
     expect(reachOf({ online: true, checking: false, lastReachedAt: ago(5_000) }, now)).toEqual({ kind: 'online' });
-    expect(reachOf({ online: true, checking: false, lastReachedAt: ago(RECENT_MS + 1) }, now)).toEqual({ kind: 'stale', at: ago(RECENT_MS + 1) });
+    expect(reachOf({ online: true, checking: false, lastReachedAt: ago(STALE_AFTER_MS + 1) }, now)).toEqual({ kind: 'stale', at: ago(STALE_AFTER_MS + 1) });
     expect(reachOf({ online: true, checking: true, lastReachedAt: ago(1_000) }, now)).toEqual({ kind: 'checking' });
     expect(reachOf({ online: true, checking: false, lastReachedAt: null }, now)).toEqual({ kind: 'checking' });
     expect(reachOf({ online: false, checking: false, lastReachedAt: ago(90_000) }, now)).toEqual({ kind: 'offline', at: ago(90_000) });
     expect(reachOf(null, now)).toEqual({ kind: 'offline', at: null });
+  });
+
+  it('is calm between the reads the pace makes: the last answer is named only once it is older than the pull interval', () => {
+    const idle = (ms: number) => reachOf({ online: true, checking: false, lastReachedAt: ago(ms) }, now);
+    expect(idle(RECENT_MS + 1)).toEqual({ kind: 'quiet', at: ago(RECENT_MS + 1) });
+    expect(idle(PULL_INTERVAL_MS)).toEqual({ kind: 'quiet', at: ago(PULL_INTERVAL_MS) });
+    expect(idle(STALE_AFTER_MS)).toEqual({ kind: 'quiet', at: ago(STALE_AFTER_MS) });
+    expect(idle(STALE_AFTER_MS + 1)).toEqual({ kind: 'stale', at: ago(STALE_AFTER_MS + 1) });
+    // a failure since the answer is still said at once
+    expect(reachOf({ online: true, checking: true, lastReachedAt: ago(RECENT_MS + 1) }, now)).toEqual({ kind: 'checking' });
+  });
+
+  it('takes the pull interval from the pace: the longest the desk reads nothing while all is well', () => {
+    expect(PULL_INTERVAL_MS).toBe(Math.max(PACE.smallCycleMs, PACE.newestEvery.quotations));
   });
 
   it('neither checks nor claims while the account waits for a key: nothing goes to the service', () => {
