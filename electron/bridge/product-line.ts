@@ -17,7 +17,7 @@ export interface LineClient {
 }
 
 export interface ProductLine {
-  /** the new line's fields: amount 1, the product's name, rate and price */
+  /** the new line's fields: amount 1, the product's unit, name, rate and price */
   line: LineFields;
   /** the client pays in another currency: the euro price is not carried over */
   foreign: boolean;
@@ -104,13 +104,24 @@ function workedOut(gross: number, price: number, rate: number): boolean {
  * Currencies): for a client in another currency the price is left for the
  * person to give, never carried over as the same number in another currency.
  */
-export function productLine(product: ProductFields, client: LineClient | null): ProductLine {
+/**
+ * What a product becomes on a new line for this client. `unit`: the
+ * product's unit, kept on this computer (electron/store/product-units.ts);
+ * the line takes it as its own, where it can be changed like any typed unit.
+ */
+export function productLine(product: ProductFields, client: LineClient | null, unit = ''): ProductLine {
   const intax = client?.tax_type === 'intax';
   const foreign = !isEuro(client?.currency);
   const euro = cataloguePrice(product, intax);
   const name = typeof product.name === 'string' ? product.name : '';
   return {
-    line: { amount: 1, description: name, price: foreign ? null : euro, tax_rate: valid(productWritable.taxes, product.taxes) },
+    line: {
+      amount: 1,
+      ...(unit.trim() !== '' ? { amount_desc: unit.trim() } : {}),
+      description: name,
+      price: foreign ? null : euro,
+      tax_rate: valid(productWritable.taxes, product.taxes),
+    },
     foreign,
     intax,
     cataloguePrice: euro,

@@ -393,6 +393,7 @@ export function productDetail(store: Store, p: LocalProduct, pending: Pending = 
   return {
     ...productView(store, p, pending),
     fields: { ...p.fields },
+    unit: store.productUnits.of(p.id),
     fieldErrors: [...own, ...service],
     conflictId: pending.conflicts.has(p.id) ? String(pending.conflicts.get(p.id)!.id) : null,
   };

@@ -19,6 +19,9 @@ import { Search } from './search';
 import { KeyValues } from './key-values';
 import { Numbering } from './numbering';
 import { ServiceDefaultsStore } from './service-defaults';
+import { QuotationDefaultsStore } from './quotation-defaults';
+import { QuotationStarts } from './quotation-starts';
+import { ProductUnits } from './product-units';
 import { PullPrints } from './pull-prints';
 import { DocumentLists } from './document-lists';
 import { Conflicts } from './conflicts';
@@ -55,6 +58,10 @@ export class Store {
   readonly numbering: Numbering;
   /** the account's values for the fields the service fills in when a quotation leaves them empty */
   readonly serviceDefaults: ServiceDefaultsStore;
+  /** what a new quotation starts with: the account's payment condition, validity, opening and closing text */
+  readonly quotationDefaults: QuotationDefaultsStore;
+  /** each product's unit, kept on this computer (the service's product has none) */
+  readonly productUnits: ProductUnits;
   /** the pages of each list's last complete pull, so that a later pull skips those it was given again */
   readonly pullPrints: PullPrints;
   readonly conflicts: Conflicts;
@@ -85,16 +92,18 @@ export class Store {
     this.products = new Products(conn, this.outbox);
     this.numbering = new Numbering(conn);
     this.taxRates = new TaxRates(conn);
-    this.quotations = new Quotations(conn, this.outbox, this.clients, this.numbering, this.taxRates);
+    this.quotations = new Quotations(conn, this.outbox, this.clients, this.numbering, this.taxRates, new QuotationStarts(conn));
     this.pulled = new PulledRecords(conn, this.numbering, this.quotations);
     this.search = new Search(conn);
     this.keyValues = new KeyValues(conn);
     this.serviceDefaults = new ServiceDefaultsStore(conn, this.keyValues);
+    this.quotationDefaults = new QuotationDefaultsStore(this.keyValues);
+    this.productUnits = new ProductUnits(conn);
     this.pullPrints = new PullPrints(conn);
     this.documentLists = new DocumentLists(conn);
     this.conflicts = new Conflicts(conn, this.outbox, this.clients, this.quotations, this.products);
     this.quotationPushes = new QuotationPushes(conn, this.outbox, this.quotations, this.numbering, this.pulled, this.conflicts);
-    this.templates = new Templates(conn, this.quotations);
+    this.templates = new Templates(conn, this.quotations, this.quotationDefaults);
     this.checks = new RecordChecks(conn);
     this.recoveredInFlight = opts.recoverInFlight === false ? 0 : this.outbox.recoverInFlight();
     this.outbox.pruneDone(conn.now() - (opts.keepDoneMs ?? 7 * 24 * 3600_000));

@@ -688,6 +688,24 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 19,
+    description: "a product's unit, and what a new quotation started with, kept on this computer",
+    up(db) {
+      // the service's product has no unit field (docs/products.md); the start is the app's own (electron/store/quotation-starts.ts);
+      // each row goes with its product or quotation
+      db.exec(`
+        CREATE TABLE product_units (id TEXT PRIMARY KEY, unit TEXT NOT NULL) STRICT;
+        CREATE TRIGGER product_units_del AFTER DELETE ON products BEGIN
+          DELETE FROM product_units WHERE id = old.id;
+        END;
+        CREATE TABLE quotation_starts (id TEXT PRIMARY KEY, start TEXT NOT NULL) STRICT;
+        CREATE TRIGGER quotation_starts_del AFTER DELETE ON quotations BEGIN
+          DELETE FROM quotation_starts WHERE id = old.id;
+        END;
+      `);
+    },
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

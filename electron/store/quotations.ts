@@ -18,7 +18,8 @@ import { fieldErrorsFromZod, describeFieldErrors } from '../../shared/field-erro
 import type { OpKind } from '../../shared/outbox';
 import { type Connection, parseJson } from './connection';
 import { StoreError, notFound } from './errors';
-import { checkHeaderPatch, checkLinePatch, LINE_FIELDS, pick } from './fields';
+import { checkHeaderPatch, checkLinePatch, LINE_FIELDS, pick, sameValue } from './fields';
+import type { QuotationStart, QuotationStarts, StandardLine } from './quotation-starts';
 import { newId, newSavename } from './ids';
 import type { Numbering } from './numbering';
 import type { Outbox, OutboxItem } from './outbox';
@@ -75,18 +76,29 @@ function priced(line: DraftLine): PricedLine {
   return { amount: numeric(line.amount), price: numeric(line.price), tax_rate: numeric(line.tax_rate), discount_pct: numeric(line.discount_pct) };
 }
 
+/** A line that is still the standard text it started as: a description and nothing else. */
+function asStarted(line: DraftLine, standard: StandardLine | undefined): boolean {
+  if (!standard || line.id !== standard.line) return false;
+  const { id: _id, ...fields } = line;
+  const held = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+  return sameValue(held, { description: standard.text });
+}
+
 /**
  * Whether a draft holds nothing but what a new one starts with: no client,
- * no lines, and each header field empty or at what a new draft shows (a
- * flag at its default: totals shown, prices not converted; the date it was
- * made on).
+ * no lines but its standard opening and closing as they came, and each
+ * header field empty, at the value it started with (the account's
+ * defaults, a template's), or at what a new draft shows (a flag at its
+ * default: totals shown, prices not converted; the date it was made on).
  */
-export function untouched(content: QuotationContent, createdOn: string): boolean {
-  if (content.clientId !== null || content.lines.length > 0) return false;
+export function untouched(content: QuotationContent, createdOn: string, start: QuotationStart | null = null): boolean {
+  if (content.clientId !== null) return false;
+  if (!content.lines.every((l) => asStarted(l, start?.opening) || asStarted(l, start?.closing))) return false;
   for (const f of QUOTATION_HEADER_FIELDS) {
     const v = content[f] as unknown;
     if (v === undefined || v === null || v === '') continue;
     if (f === 'date' && v === createdOn) continue;
+    if (start && sameValue(v, start.header[f])) continue;
     const field = QUOTATION_TABLE[f];
     if (field.kind === 'flag' && (v === field.default || v === String(field.default))) continue;
     if (field.kind === 'group' && Object.values(v as Record<string, unknown>).every((x) => x === undefined || x === null || String(x).trim() === '')) continue;
@@ -102,6 +114,7 @@ export class Quotations {
     private readonly clients: Clients,
     private readonly numbering: Numbering,
     private readonly taxRates: TaxRates,
+    private readonly starts: QuotationStarts,
   ) {}
 
   row(id: string): QuotationRow {
@@ -272,6 +285,44 @@ export class Quotations {
     return this.get(id);
   }
 
+  /**
+   * A new draft as create() makes it, which starts with `texts`: the opening
+   * as its first line and the closing as its last, each a text-only line
+   * (none for empty text). Lines added at the end later go above the
+   * closing. What it started with is kept (quotation-starts.ts).
+   */
+  start(init: QuotationHeader & { clientId?: string | null }, texts: { opening: string; closing: string }): LocalQuotation {
+    return this.conn.tx(['quotations'], () => {
+      const { clientId: _client, ...header } = init;
+      const q = this.create(init);
+      const start: QuotationStart = { header: checkHeaderPatch(header) };
+      if (texts.opening.trim() !== '') start.opening = { line: this.addLine(q.id, { description: texts.opening }).id, text: texts.opening };
+      if (texts.closing.trim() !== '') start.closing = { line: this.addLine(q.id, { description: texts.closing }).id, text: texts.closing };
+      this.starts.record(q.id, start);
+      return this.get(q.id);
+    });
+  }
+
+  /** What the quotation started with, when it was started with the account's defaults or a template. */
+  startOf(id: string): QuotationStart | null {
+    return this.starts.of(id);
+  }
+
+  /** The ids of the lines that are the quotation's standard opening and closing, while they are there. */
+  standardLines(id: string): { opening: string | null; closing: string | null } {
+    const start = this.starts.of(id);
+    const ids = new Set(this.get(id).content.lines.map((l) => l.id));
+    const there = (s: StandardLine | undefined) => (s && ids.has(s.line) ? s.line : null);
+    return { opening: there(start?.opening), closing: there(start?.closing) };
+  }
+
+  /** Where a line added "at the end" goes: above the standard closing text while it is the last line. */
+  endIndex(id: string, content: QuotationContent = this.get(id).content): number {
+    const last = content.lines[content.lines.length - 1];
+    const closing = this.starts.of(id)?.closing;
+    return last !== undefined && closing !== undefined && last.id === closing.line ? content.lines.length - 1 : content.lines.length;
+  }
+
   private requireClient(clientId: string): void {
     const c = this.clients.findRow(clientId);
     if (!c || c.deleted) throw new StoreError('not_allowed', said('store.quotation.client_gone'));
@@ -346,7 +397,7 @@ export class Quotations {
       if (withRate && blankRate && isPricedLine(line)) {
         line.tax_rate = this.taxRates.forNewLine(c.clientId);
       }
-      const at = index === undefined ? c.lines.length : Math.max(0, Math.min(index, c.lines.length));
+      const at = index === undefined ? this.endIndex(id, c) : Math.max(0, Math.min(index, c.lines.length));
       c.lines.splice(at, 0, line);
     });
     return line;
@@ -477,7 +528,7 @@ export class Quotations {
       const row = this.findRow(id);
       if (!row || row.deleted || row.server_id !== null || row.quotationreference !== null || row.server !== null) return false;
       if (this.outbox.forTarget(id).length > 0 || this.outbox.hasGoneOut(id)) return false;
-      if (!untouched(this.contentOf(row), localDate(row.created_at))) return false;
+      if (!untouched(this.contentOf(row), localDate(row.created_at), this.starts.of(id))) return false;
       this.conn.stmt('DELETE FROM quotations WHERE id = ?').run(id);
       return true;
     });

@@ -12,6 +12,7 @@ import { LINE_FIELDS, pick } from './fields';
 import { newId } from './ids';
 import { fold, matchExpression } from './search';
 import type { Quotations } from './quotations';
+import type { QuotationDefaultsStore } from './quotation-defaults';
 import { said, type Said } from '../../shared/messages';
 
 /**
@@ -21,7 +22,15 @@ import { said, type Said } from '../../shared/messages';
  * to a client or an account), nor the currency choice (it follows the client).
  */
 export const TEMPLATE_HEADER_FIELDS = ['reference', 'paymentcondition', 'quotationperiod', 'discounttype', 'discount'] as const;
-export type TemplateHeader = Pick<QuotationHeader, (typeof TEMPLATE_HEADER_FIELDS)[number]>;
+export type TemplateHeader = Pick<QuotationHeader, (typeof TEMPLATE_HEADER_FIELDS)[number]> & {
+  /**
+   * The template's own opening and closing text, in place of the account's
+   * (docs/templates.md); '' for none. Kept with the header fields, from the
+   * quotation's standard lines as they were when it was saved.
+   */
+  opening?: string;
+  closing?: string;
+};
 
 /** The longest name a template may have: it has to fit a list and a picker. */
 export const TEMPLATE_NAME_MAX = 100;
@@ -82,6 +91,7 @@ export class Templates {
   constructor(
     private readonly conn: Connection,
     private readonly quotations: Quotations,
+    private readonly defaults: QuotationDefaultsStore,
   ) {}
 
   private toLocal(r: TemplateRow): LocalTemplate {
@@ -164,7 +174,9 @@ export class Templates {
     this.conn.tx(['templates'], () => {
       const { name, key } = this.checkName(input.name, null);
       const content = this.quotations.get(quotationId).content;
-      let lines: DraftLine[] = content.lines;
+      // the whole quotation: its standard opening and closing are kept as the template's texts, not as lines
+      const standard = input.lineIds === undefined ? this.quotations.standardLines(quotationId) : { opening: null, closing: null };
+      let lines: DraftLine[] = content.lines.filter((l) => l.id !== standard.opening && l.id !== standard.closing);
       if (input.lineIds !== undefined) {
         const wanted = new Set(input.lineIds);
         const missing = [...wanted].filter((l) => !content.lines.some((x) => x.id === l));
@@ -176,6 +188,7 @@ export class Templates {
       if (input.withHeader) {
         header = {};
         for (const f of TEMPLATE_HEADER_FIELDS) if (hasValue(content[f])) (header as Record<string, unknown>)[f] = structuredClone(content[f]);
+        if (input.lineIds === undefined) Object.assign(header, this.texts(quotationId, content.lines, standard));
       }
       if (lines.length === 0 && (header === null || Object.keys(header).length === 0)) {
         throw new StoreError('invalid', said('store.template.nothing_to_keep'));
@@ -186,6 +199,26 @@ export class Templates {
         .run(id, name, key, header === null ? null : JSON.stringify(header), JSON.stringify(lines.map(lineFields)), now, now);
     });
     return this.get(id);
+  }
+
+  /**
+   * The quotation's opening and closing as a template keeps them: the
+   * standard lines' text as it now is, and '' for one it started with and
+   * no longer has (removed on purpose); nothing for one it never had.
+   */
+  private texts(
+    quotationId: string,
+    lines: DraftLine[],
+    standard: { opening: string | null; closing: string | null },
+  ): Pick<TemplateHeader, 'opening' | 'closing'> {
+    const started = this.quotations.startOf(quotationId);
+    const out: Pick<TemplateHeader, 'opening' | 'closing'> = {};
+    for (const which of ['opening', 'closing'] as const) {
+      if (!started?.[which]) continue;
+      const line = lines.find((l) => l.id === standard[which]);
+      out[which] = typeof line?.description === 'string' ? line.description : '';
+    }
+    return out;
   }
 
   rename(id: string, name: string): LocalTemplate {
@@ -212,7 +245,8 @@ export class Templates {
     return this.conn.tx(['quotations'], () => {
       const t = this.get(templateId);
       const lines = this.quotations.get(quotationId).content.lines;
-      let at = lines.length;
+      // "at the end" is above the standard closing text, which stays last
+      let at = this.quotations.endIndex(quotationId);
       if (afterLineId !== null) {
         const i = lines.findIndex((l) => l.id === afterLineId);
         if (i < 0) throw new StoreError('not_found', said('store.template.insert_after_gone'));
@@ -224,12 +258,19 @@ export class Templates {
     });
   }
 
-  /** A new draft dated today with the template's header fields and lines, for `clientId` (or none yet). */
+  /**
+   * A new draft dated today for `clientId` (or none yet): the account's
+   * defaults (quotation-defaults.ts) with the template's header fields and
+   * texts over them, and the template's lines between the opening and the
+   * closing.
+   */
   newQuotation(templateId: string, clientId: string | null): LocalQuotation {
     return this.conn.tx(['quotations'], () => {
       const t = this.get(templateId);
       const header = pick<TemplateHeader>(t.header ?? {}, TEMPLATE_HEADER_FIELDS);
-      const q = this.quotations.create({ ...structuredClone(header), clientId });
+      const d = this.defaults.all();
+      const texts = { opening: t.header?.opening ?? d.opening, closing: t.header?.closing ?? d.closing };
+      const q = this.quotations.start({ ...this.defaults.header(), ...structuredClone(header), clientId }, texts);
       t.lines.forEach((l) => this.quotations.addNewLine(q.id, lineFields(l)));
       return this.quotations.get(q.id);
     });

@@ -414,7 +414,9 @@ export const en = {
       notes: 'Notes',
       stock_use: 'Keep track of stock',
       stock: 'In stock',
+      unit: 'Unit',
     },
+    unitHint: "A line with this product gets this unit, such as m2 or hour. On this computer only: the service's products have no unit.",
     priceHint: 'In euro, with up to 3 decimals (0.125 stays 0.125). The service works out the price incl. tax when it is left empty.',
     shownAs: 'Shown as {price}.',
     stockHint: 'What is on the shelf now. Counting again? Use “Set stock”: only the amount goes to the service.',
@@ -775,8 +777,22 @@ export const en = {
     fromService: 'as the service filled it in before',
     fromSettings: 'as stated in Settings',
   },
+  quotationDefaults: {
+    title: 'Defaults for new quotations',
+    intro:
+      "A new quotation starts with these, and you change them per quotation. A template's own values go first. The opening and closing text are text lines at the top and the bottom of the lines, so the service's layout has them too.",
+    paymentcondition: 'Payment condition',
+    paymentconditionPlaceholder: 'E.g. Payment within 14 days of completion',
+    period: 'Valid for (days)',
+    opening: 'Opening text',
+    openingPlaceholder: 'E.g. Please find below our quotation for the following work:',
+    closing: 'Closing text',
+    closingPlaceholder: 'E.g. We trust this offer meets your needs.',
+    save: 'Save',
+    saved: 'Saved. New quotations start with these.',
+  },
   serviceDefaults: {
-    title: 'What the service fills in',
+    title: 'What the service fills into an empty field',
     intro:
       "When a quotation leaves the payment condition or the period of validity empty, the service fills in your account's. quotedesk learns them from the service's answers, or you state them here. They are shown in the editor and the preview, never sent.",
     paymentcondition: "Your account's payment condition",

@@ -427,7 +427,9 @@ export const nl: Messages = {
       notes: 'Notities',
       stock_use: 'Voorraad bijhouden',
       stock: 'Op voorraad',
+      unit: 'Eenheid',
     },
+    unitHint: 'Een regel met dit product krijgt deze eenheid, zoals m2 of uur. Alleen op deze computer: de service kent geen eenheid bij een product.',
     priceHint: 'In euro, met maximaal 3 decimalen (0,125 blijft 0,125). Laat je de prijs incl. btw leeg, dan rekent de service die uit.',
     shownAs: 'Getoond als {price}.',
     stockHint: 'Wat er nu op de plank ligt. Opnieuw geteld? Gebruik „Voorraad instellen”: alleen het aantal gaat naar de service.',
@@ -793,8 +795,22 @@ export const nl: Messages = {
     fromService: 'zoals de service eerder invulde',
     fromSettings: 'zoals opgegeven bij Instellingen',
   },
+  quotationDefaults: {
+    title: 'Standaard voor nieuwe offertes',
+    intro:
+      'Een nieuwe offerte begint hiermee, en je past ze per offerte aan. Een sjabloon met eigen waarden gaat voor. De begin- en slottekst staan als tekstregel boven- en onderaan de regels, dus ook in de opmaak van de service.',
+    paymentcondition: 'Betalingsvoorwaarde',
+    paymentconditionPlaceholder: 'Bijv. Betaling binnen 14 dagen na oplevering',
+    period: 'Geldigheid (dagen)',
+    opening: 'Begintekst',
+    openingPlaceholder: 'Bijv. Hierbij ontvangt u onze offerte voor de volgende werkzaamheden:',
+    closing: 'Slottekst',
+    closingPlaceholder: 'Bijv. Wij hopen u hiermee een passende aanbieding te doen.',
+    save: 'Opslaan',
+    saved: 'Opgeslagen. Nieuwe offertes beginnen hiermee.',
+  },
   serviceDefaults: {
-    title: 'Wat de service invult',
+    title: 'Wat de service invult bij een leeg veld',
     intro:
       'Laat je op een offerte de betalingsvoorwaarde of de geldigheid leeg, dan vult de service die van je account in. quotedesk leert ze uit de antwoorden van de service, of je geeft ze hier op. Ze worden getoond in de editor en het voorbeeld, nooit meegestuurd.',
     paymentcondition: 'Betalingsvoorwaarde van je account',

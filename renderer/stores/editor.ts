@@ -450,11 +450,14 @@ export const useEditorStore = defineStore('editor', () => {
     const added = await structural((quotationId) =>
       call('lines.add', { quotationId, ...(index === undefined ? {} : { index }), line, ...(product ? { fromProductId: product.id } : {}) }),
     );
-    if (added && !lines.value.some((l) => l.id === added.id)) {
-      lines.value.splice(Math.min(index ?? lines.value.length, lines.value.length), 0, { ...added });
+    if (!added) return undefined;
+    // where the main process put it: "at the end" is above a standard closing text, which stays last
+    const { index: at, ...made } = added;
+    if (!lines.value.some((l) => l.id === made.id)) {
+      lines.value.splice(Math.min(index ?? at, lines.value.length), 0, { ...made });
       linesChanged();
     }
-    return added;
+    return made;
   }
 
   async function duplicateLine(lineId: string): Promise<LineView | undefined> {

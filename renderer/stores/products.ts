@@ -42,12 +42,14 @@ export const useProductEditorStore = defineStore('productEditor', () => {
     return call('products.get', { id });
   }
 
-  function create(fields: OperationInput<'products.create'>['fields']): Promise<ProductDetail> {
-    return call('products.create', { fields });
+  /** `unit`: the unit its lines take, kept on this computer ('' for none) */
+  function create(fields: OperationInput<'products.create'>['fields'], unit?: string): Promise<ProductDetail> {
+    return call('products.create', { fields, ...(unit !== undefined ? { unit } : {}) });
   }
 
-  function update(id: string, patch: OperationInput<'products.update'>['patch']): Promise<ProductDetail> {
-    return call('products.update', { id, patch });
+  /** `unit`: given only when it changed */
+  function update(id: string, patch: OperationInput<'products.update'>['patch'], unit?: string): Promise<ProductDetail> {
+    return call('products.update', { id, patch, ...(unit !== undefined ? { unit } : {}) });
   }
 
   function setStock(id: string, stock: OperationInput<'products.setStock'>['stock']): Promise<ProductDetail> {

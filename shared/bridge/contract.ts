@@ -15,6 +15,8 @@ import type { LinkOpened } from '../external-link';
 import { companyFields, logoUpload, type CompanyView } from './company';
 import { numberingInput, type NumberingNotice, type NumberingView } from './numbering';
 import { serviceDefaultsInput, type ServiceDefaults } from './service-defaults';
+import { quotationDefaultsInput, type QuotationDefaults } from './quotation-defaults';
+import { UNIT_MAX } from '../units';
 import type {
   AccountView,
   ClientSummary,
@@ -127,8 +129,9 @@ export const operations = {
   'products.list': z.object({ query: query.optional(), offset: z.number().int().min(0).optional(), limit: limit.optional() }).strict(),
   'products.search': z.object({ query, limit: limit.optional() }).strict(),
   'products.get': z.object({ id }).strict(),
-  'products.create': z.object({ fields: productPatch }).strict(),
-  'products.update': z.object({ id, patch: productPatch }).strict(),
+  // unit: the product's default unit, kept on this computer only (the service's product has none); '' for none
+  'products.create': z.object({ fields: productPatch, unit: z.string().max(UNIT_MAX).optional() }).strict(),
+  'products.update': z.object({ id, patch: productPatch, unit: z.string().max(UNIT_MAX).optional() }).strict(),
   // the amount in stock, by the service's stock-only PUT; a product that used no stock starts using it
   'products.setStock': z.object({ id, stock: z.union([num, text]) }).strict(),
   'products.delete': z.object({ id }).strict(),
@@ -173,6 +176,11 @@ export const operations = {
   // the account's values of the fields the service fills when a quotation leaves them empty (shared/service-defaults.ts)
   'serviceDefaults.get': none,
   'serviceDefaults.set': serviceDefaultsInput,
+  // what a new quotation starts with, set once per account (shared/quotation-defaults.ts)
+  'quotationDefaults.get': none,
+  'quotationDefaults.set': quotationDefaultsInput,
+  // the units used before, for the unit fields' suggestions (shared/units.ts)
+  'units.used': none,
   'settings.set': z
     .object({
       language: z.enum(['nl', 'en']).optional(),
@@ -217,7 +225,8 @@ export interface OperationResults {
   'quotations.approve': QueuedResult;
   'quotations.removeApproval': QueuedResult;
   'quotations.setCustomStatus': QueuedResult;
-  'lines.add': LineView;
+  /** index: where the line went (at the end is above a standard closing text) */
+  'lines.add': LineView & { index: number };
   'lines.update': LineView;
   'lines.move': { order: string[] };
   'lines.duplicate': LineView;
@@ -268,6 +277,10 @@ export interface OperationResults {
   'sending.credits': { refusedAt: string | null };
   'serviceDefaults.get': ServiceDefaults;
   'serviceDefaults.set': ServiceDefaults;
+  'quotationDefaults.get': QuotationDefaults;
+  'quotationDefaults.set': QuotationDefaults;
+  /** most used first */
+  'units.used': string[];
   'numbering.get': NumberingView;
   'numbering.set': NumberingView;
   /** newest first; those of one quotation when `quotationId` is given */

@@ -7,3 +7,4 @@ export * from './numbering';
 export * from './quotation-list';
 export * from './templates';
 export * from './service-defaults';
+export * from './quotation-defaults';

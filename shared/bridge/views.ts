@@ -151,6 +151,8 @@ export interface ProductView {
 /** A product as its editor shows it: every writable field as typed, and what is wrong with them. */
 export interface ProductDetail extends ProductView {
   fields: Record<string, unknown>;
+  /** the unit a line made from it takes, kept on this computer only; '' for none */
+  unit: string;
   /** what the service would refuse, per field (the shared schemas), before anything is sent */
   fieldErrors: FieldError[];
   conflictId: string | null;

@@ -85,6 +85,10 @@ export const STORE_MESSAGES = {
     en: 'This product is being deleted and can no longer be changed. Undo the delete in the outbox first.',
     nl: 'Dit product wordt verwijderd en kan niet meer worden gewijzigd. Maak eerst het verwijderen ongedaan in de wachtrij.',
   },
+  'store.product.unit_too_long': {
+    en: "A product's unit can be at most {max} characters; shorten it.",
+    nl: 'De eenheid van een product mag hooguit {max} tekens hebben; maak hem korter.',
+  },
   'store.quotation.client_gone': {
     en: 'That client no longer exists on this computer; choose another client.',
     nl: 'Die klant bestaat niet meer op deze computer; kies een andere klant.',

@@ -141,7 +141,7 @@ describe('quotations and lines', () => {
     const b = await t.ok('lines.add', { quotationId: draft.id, line: { amount: 3 }, fromProductId: logo.id });
     expect(b).toMatchObject({ description: 'Logo ontwerp', amount: 3, price: 450, tax_rate: 21 });
     const text = await t.ok('lines.add', { quotationId: draft.id, index: 0, line: { description: 'Zie bijlage' } });
-    expect(text).toEqual({ id: text.id, description: 'Zie bijlage' });
+    expect(text).toEqual({ id: text.id, description: 'Zie bijlage', index: 0 });
     const changed = await t.ok('lines.update', { quotationId: draft.id, lineId: a.id, patch: { amount: 4, discount_pct: 10 } });
     expect(changed).toMatchObject({ id: a.id, amount: 4, discount_pct: 10, price: 95 });
     expect(await t.ok('lines.move', { quotationId: draft.id, lineId: text.id, toIndex: 2 })).toEqual({ order: [a.id, b.id, text.id] });

@@ -243,9 +243,10 @@ export class FakeBridge implements QuotedeskBridge {
         const { price: _price, ...typed } = line;
         this.applyLinePatch(added, { ...productLine(product, { tax_type: q.taxType, currency: q.currency }).line, ...typed });
       } else this.applyLinePatch(added, line);
-      q.lines.splice(index ?? q.lines.length, 0, added);
+      const at = index ?? q.lines.length;
+      q.lines.splice(at, 0, added);
       this.touch(q);
-      return added;
+      return { ...added, index: at };
     },
     'lines.update': ({ quotationId, lineId, patch }) => {
       const q = this.quotation(quotationId);

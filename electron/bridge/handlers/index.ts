@@ -12,6 +12,7 @@ import { settingsHandlers } from './settings';
 import { linkHandlers } from './links';
 import { sendingHandlers } from './sending';
 import { serviceDefaultsHandlers } from './service-defaults';
+import { quotationDefaultsHandlers } from './quotation-defaults';
 import { documentHandlers } from './document';
 import { documentListHandlers } from './document-lists';
 import { numberingHandlers } from './numbering';
@@ -32,6 +33,7 @@ export function createHandlers(ctx: BridgeContext): Handlers {
     ...linkHandlers(),
     ...sendingHandlers(ctx),
     ...serviceDefaultsHandlers(ctx),
+    ...quotationDefaultsHandlers(ctx),
     ...documentHandlers(ctx),
     ...documentListHandlers(ctx),
     ...numberingHandlers(ctx),

@@ -28,18 +28,19 @@ export function lineHandlers(ctx: BridgeContext): LineHandlers {
     if (!found || found.state === 'deleting') throw new HandlerError('not_found', said('bridge.product_not_in_catalogue', { id: productId }));
     const clientId = store.quotations.get(quotationId).content.clientId;
     const client = clientId !== null ? store.clients.find(clientId) : null;
-    return productLine(found.fields, client ? client.fields : null);
+    return productLine(found.fields, client ? client.fields : null, store.productUnits.of(found.id));
   }
 
   return {
     // a new priced line without a rate (a product without one too) takes the rate the store decides (Quotations.addNewLine)
+    // the answer says where the line went: "at the end" is above a standard closing text (Quotations.endIndex)
     'lines.add': ({ quotationId, index, line: fields, fromProductId }) => {
-      if (fromProductId === undefined) return lineView(ctx.store().quotations.addNewLine(quotationId, fields, index));
+      const placed = (added: DraftLine) => ({ ...lineView(added), index: lines(quotationId).findIndex((l) => l.id === added.id) });
+      if (fromProductId === undefined) return placed(ctx.store().quotations.addNewLine(quotationId, fields, index));
       const product = fromProduct(quotationId, fromProductId);
       // what the editor sends along (a quantity, a text) wins; the price is always the catalogue's, worked out here only
       const { price: _price, ...typed } = fields;
-      const added = ctx.store().quotations.addNewLine(quotationId, { ...product.line, ...typed }, index);
-      return lineView(added);
+      return placed(ctx.store().quotations.addNewLine(quotationId, { ...product.line, ...typed }, index));
     },
 
     'lines.update': ({ quotationId, lineId, patch }) => {

@@ -12,9 +12,26 @@ export function productHandlers(ctx: BridgeContext): ProductHandlers {
   return {
     'products.get': ({ id }) => productDetail(ctx.store(), ctx.store().products.get(id)),
 
-    'products.create': ({ fields }) => productDetail(ctx.store(), ctx.store().products.create(fields as ProductFields)),
+    // the unit is kept beside the product, in the same transaction (the service's product has no unit field)
+    'products.create': ({ fields, unit }) => {
+      const store = ctx.store();
+      const p = store.transaction(() => {
+        const created = store.products.create(fields as ProductFields);
+        if (unit !== undefined) store.productUnits.set(created.id, unit);
+        return created;
+      });
+      return productDetail(store, store.products.get(p.id));
+    },
 
-    'products.update': ({ id, patch }) => productDetail(ctx.store(), ctx.store().products.update(id, patch as ProductFields)),
+    'products.update': ({ id, patch, unit }) => {
+      const store = ctx.store();
+      const p = store.transaction(() => {
+        const updated = Object.keys(patch).length > 0 || unit === undefined ? store.products.update(id, patch as ProductFields) : store.products.get(id);
+        if (unit !== undefined) store.productUnits.set(id, unit);
+        return updated;
+      });
+      return productDetail(store, store.products.get(p.id));
+    },
 
     'products.setStock': ({ id, stock }) => productDetail(ctx.store(), ctx.store().products.setStock(id, stock)),
 

@@ -110,7 +110,9 @@ export function quotationHandlers(ctx: BridgeContext): QuotationHandlers {
     'quotations.create': ({ clientId }) => {
       const store = ctx.store();
       const q = store.transaction(() => {
-        const created = store.quotations.create({ clientId: clientId ?? null });
+        // the account's payment condition, validity, opening and closing text (docs/everyday-defaults.md)
+        const d = store.quotationDefaults;
+        const created = store.quotations.start({ ...d.header(), clientId: clientId ?? null }, d.all());
         offerClientCategory(store, created.id, null);
         return created;
       });
