@@ -430,6 +430,20 @@ export class Quotations {
     });
   }
 
+  /**
+   * Puts a removed line back at `index`, as it was: its own id and values (no
+   * rate filled in), so the editor's row and whatever names the line by its
+   * id know it again. Saved as any edit. A line already there stays as it is.
+   */
+  restoreLine(id: string, line: DraftLine, index: number): LocalQuotation {
+    const { id: lineId, ...fields } = line;
+    const values = checkLinePatch(fields);
+    return this.edit(id, (c) => {
+      if (c.lines.some((l) => l.id === lineId)) return;
+      c.lines.splice(Math.max(0, Math.min(index, c.lines.length)), 0, { ...values, id: lineId });
+    });
+  }
+
   /** Queues sending the quotation by `sendmethod`; the content is frozen from here on. */
   send(id: string, sendmethod: string): LocalQuotation {
     if (!(SENDMETHODS as readonly string[]).includes(sendmethod)) {

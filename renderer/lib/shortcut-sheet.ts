@@ -49,6 +49,7 @@ export const SHEET: readonly SheetGroup[] = [
       { keys: [k('lineBreak')], what: 'lineBreak' },
       { keys: [k('duplicateLine')], what: 'duplicate' },
       { keys: [k('removeLine')], what: 'remove' },
+      { keys: [k('undo')], what: 'undo' },
       { keys: [k('moveLineUp'), k('moveLineDown')], what: 'move' },
       { keys: [k('foreignTax')], what: 'foreignTax' },
       { keys: [k('rowActions')], what: 'rowActions' },
@@ -68,6 +69,7 @@ export const SHEET: readonly SheetGroup[] = [
     group: 'lists',
     rows: [
       { keys: ['↓', '↑'], what: 'listRow' },
+      { keys: ['↓'], what: 'listFromSearch' },
       { keys: ['Ctrl+Home', 'Ctrl+End'], what: 'listEnds' },
       { keys: ['Enter'], what: 'listOpen' },
     ],

@@ -22,6 +22,8 @@ export const SHORTCUTS = {
   // the line's foreign tax: a key of its own, so that its switch need not be a Tab stop between tax and price
   foreignTax: 'Alt+G',
   removeLine: 'Alt+Delete',
+  // puts back the last line removed; in a text field changed since it got the focus it is the field's own undo (lib/undo-key.ts)
+  undo: 'Control+Z',
   moveLineUp: 'Alt+ArrowUp',
   moveLineDown: 'Alt+ArrowDown',
   search: 'Control+F',

@@ -26,6 +26,7 @@ import {
 } from '../../shared/bridge';
 import type { z } from 'zod';
 import { jsonKeys, LINE_TABLE } from '../../shared/fields';
+import { placeBack, restoredLine, type RemovedLine } from '../lib/removed-lines';
 import type { draftPatch, linePatch, OperationResults } from '../../shared/bridge';
 
 export type DraftPatch = z.input<typeof draftPatch>;
@@ -112,6 +113,12 @@ export const useEditorStore = defineStore('editor', () => {
   );
   /** edits made since the service last computed totals */
   const editedSinceLoad = ref(false);
+  /** lines removed since the last other edit, newest last: undo puts them back one by one (lib/removed-lines.ts) */
+  const removedLines = shallowRef<readonly RemovedLine[]>([]);
+  /** any edit but a removal ends what undo can put back */
+  const forgetRemoved = () => {
+    if (removedLines.value.length > 0) removedLines.value = [];
+  };
 
   const queue = serialQueue();
   let openId: string | null = null;
@@ -262,6 +269,7 @@ export const useEditorStore = defineStore('editor', () => {
     loadError.value = null;
     actionError.value = null;
     notice.value = null;
+    removedLines.value = [];
     opened(id);
     try {
       const v = await call('quotations.get', { id });
@@ -349,6 +357,7 @@ export const useEditorStore = defineStore('editor', () => {
   function patchDraft(patch: DraftPatch): void {
     if (!openId || readOnly.value) return;
     editedSinceLoad.value = true;
+    forgetRemoved();
     draftSaver.add(openId, patch);
   }
 
@@ -420,6 +429,7 @@ export const useEditorStore = defineStore('editor', () => {
     running.update(line);
     refreshTotals();
     editedSinceLoad.value = true;
+    forgetRemoved();
     lineSaver.add(lineKey(lineId), wire);
   }
 
@@ -445,6 +455,7 @@ export const useEditorStore = defineStore('editor', () => {
   async function addLine(kind: 'priced' | 'text', index?: number, product?: ProductView): Promise<LineView | undefined> {
     // a product's line (its price above all) is worked out by the main process only; the editor shows what it answers
     const line: LinePatch = product ? {} : kind === 'text' ? { description: '' } : { amount: 1, description: '' };
+    forgetRemoved();
     // no index means the end as the main process finds it: two lines added in quick succession (Enter, then Alt+T
     // before the first is back) would otherwise both ask for the length they saw, and the second would go above the first
     const added = await structural((quotationId) =>
@@ -461,6 +472,7 @@ export const useEditorStore = defineStore('editor', () => {
   }
 
   async function duplicateLine(lineId: string): Promise<LineView | undefined> {
+    forgetRemoved();
     const copy = await structural((quotationId) => call('lines.duplicate', { quotationId, lineId }));
     if (copy) {
       const at = lines.value.findIndex((l) => l.id === lineId);
@@ -476,11 +488,33 @@ export const useEditorStore = defineStore('editor', () => {
     lineSaver.drop(lineKey(lineId));
     const [removed] = lines.value.splice(at, 1);
     linesChanged();
+    const kept: RemovedLine | null = removed ? { line: { ...toRaw(removed) }, index: at } : null;
+    if (kept) removedLines.value = [...removedLines.value, kept];
     const result = await structural((quotationId) => call('lines.remove', { quotationId, lineId }));
+    if (!result) removedLines.value = removedLines.value.filter((r) => r !== kept);
     if (!result && removed && openId && !lines.value.some((l) => l.id === lineId)) {
       lines.value.splice(at, 0, removed);
       linesChanged();
     }
+  }
+
+  /**
+   * Puts the last line removed back where it stood, at once; the write
+   * follows, and the draft is saved as after any edit. Answers where it went.
+   */
+  async function undoRemove(): Promise<number | null> {
+    const last = removedLines.value.at(-1);
+    if (!last || !openId || readOnly.value) return null;
+    removedLines.value = removedLines.value.slice(0, -1);
+    const { line } = last;
+    const at = placeBack(last.index, lines.value.length);
+    if (!lines.value.some((l) => l.id === line.id)) {
+      lines.value.splice(at, 0, { ...line });
+      linesChanged();
+    }
+    const result = await structural((quotationId) => call('lines.restore', { quotationId, index: at, line: restoredLine(line) }));
+    if (result && movesInFlight === 0) reorder(result.order);
+    return at;
   }
 
   /** Moves a line to `toIndex` at once; the order the bridge answers with is kept. */
@@ -488,6 +522,7 @@ export const useEditorStore = defineStore('editor', () => {
     const from = lines.value.findIndex((l) => l.id === lineId);
     const to = Math.max(0, Math.min(lines.value.length - 1, toIndex));
     if (from < 0 || from === to) return;
+    forgetRemoved();
     const [line] = lines.value.splice(from, 1);
     lines.value.splice(to, 0, line!);
     movesInFlight++;
@@ -594,6 +629,8 @@ export const useEditorStore = defineStore('editor', () => {
     addLine,
     duplicateLine,
     removeLine,
+    removedLines,
+    undoRemove,
     moveLine,
     saveToService,
     send,

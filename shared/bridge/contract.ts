@@ -112,6 +112,8 @@ export const operations = {
   'lines.move': z.object({ quotationId: id, lineId: id, toIndex: z.number().int().min(0) }).strict(),
   'lines.duplicate': z.object({ quotationId: id, lineId: id }).strict(),
   'lines.remove': z.object({ quotationId: id, lineId: id }).strict(),
+  // a removed line put back where it was, with its own id and values (undo)
+  'lines.restore': z.object({ quotationId: id, index: z.number().int().min(0), line: linePatch.extend({ id }) }).strict(),
   // the catalogue's euro price of a product for this quotation's client, as lines.add would work it out
   'lines.productPrice': z.object({ quotationId: id, productId: z.number().int() }).strict(),
   // clients
@@ -231,6 +233,7 @@ export interface OperationResults {
   'lines.move': { order: string[] };
   'lines.duplicate': LineView;
   'lines.remove': { order: string[] };
+  'lines.restore': { order: string[] };
   /** `price`: in euro, incl. tax when `intax`; null when the product has no usable price. `foreign`: lines.add leaves it off the line */
   'lines.productPrice': { price: number | null; intax: boolean; foreign: boolean };
   'clients.list': { items: ClientSummary[]; total: number };

@@ -29,6 +29,7 @@ const VALID: { [N in OperationName]: Record<string, unknown> } = {
   'lines.move': { quotationId: 'q', lineId: 'l', toIndex: 1 },
   'lines.duplicate': { quotationId: 'q', lineId: 'l' },
   'lines.remove': { quotationId: 'q', lineId: 'l' },
+  'lines.restore': { quotationId: 'q', index: 0, line: { id: 'l', amount: 1, description: 'd' } },
   'lines.productPrice': { quotationId: 'q', productId: 1 },
   'clients.list': { query: 'a', offset: 0, limit: 10, includeInactive: true },
   'clients.search': { query: 'a', limit: 5 },

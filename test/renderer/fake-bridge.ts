@@ -275,6 +275,11 @@ export class FakeBridge implements QuotedeskBridge {
       q.lines = q.lines.filter((l) => l.id !== lineId);
       return { order: q.lines.map((l) => l.id) };
     },
+    'lines.restore': ({ quotationId, index, line }) => {
+      const q = this.quotation(quotationId);
+      if (!q.lines.some((l) => l.id === line.id)) q.lines.splice(Math.min(index, q.lines.length), 0, { ...line } as LineView);
+      return { order: q.lines.map((l) => l.id) };
+    },
     'clients.search': ({ query }) => [...this.clients.values()].filter((c) => c.company.toLowerCase().includes(query.toLowerCase())),
     'clients.get': ({ id }) => {
       const c = this.clients.get(id);

@@ -8,7 +8,7 @@ import { lineView } from '../to-views';
 import type { BridgeContext } from './context';
 import { said } from '../../../shared/messages';
 
-type LineHandlers = Pick<Handlers, 'lines.add' | 'lines.update' | 'lines.move' | 'lines.duplicate' | 'lines.remove' | 'lines.productPrice'>;
+type LineHandlers = Pick<Handlers, 'lines.add' | 'lines.update' | 'lines.move' | 'lines.duplicate' | 'lines.remove' | 'lines.restore' | 'lines.productPrice'>;
 
 export function lineHandlers(ctx: BridgeContext): LineHandlers {
   const lines = (quotationId: string) => ctx.store().quotations.get(quotationId).content.lines;
@@ -59,6 +59,8 @@ export function lineHandlers(ctx: BridgeContext): LineHandlers {
     },
 
     'lines.remove': ({ quotationId, lineId }) => order(ctx.store().quotations.removeLine(quotationId, lineId)),
+
+    'lines.restore': ({ quotationId, index, line: removed }) => order(ctx.store().quotations.restoreLine(quotationId, removed, index)),
 
     // read only: what the editor says of a price it did not put on the line (a client in another currency)
     'lines.productPrice': ({ quotationId, productId }) => {
