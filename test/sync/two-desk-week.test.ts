@@ -420,10 +420,10 @@ function check(sb: Sandbox, w: Week, states: DeskState[], where: string): { race
       .filter((x): x is string => x !== null),
   );
   // nothing parked but what the person is asked about; nothing left waiting
-  for (const s of states) {
+  for (const [i, s] of states.entries()) {
     expect(
       s.parked.filter((p) => !askedAbout(p) && !s.conflicts.some((c) => c.target === p.target)),
-      `${where}: parked without a question ${JSON.stringify(s.parked)}\n${s.parked.map((p) => story(p.savename ?? p.target)).join('\n')}`,
+      `${where}: parked without a question on the ${DESKS[i]} ${JSON.stringify(s.parked)}\n${s.parked.map((p) => story(p.savename ?? p.target)).join('\n')}`,
     ).toEqual([]);
     // what waits behind a question about the same record waits for the person's answer
     expect(

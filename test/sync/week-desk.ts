@@ -113,9 +113,16 @@ async function carry(op: string, a: Record<string, unknown>): Promise<unknown> {
           paused: engine.paused,
           entries: store.outbox.list().map((e) => ({ id: e.id, dependsOn: e.dependsOn, dueIn: e.nextAttemptAt - Date.now(), attempts: e.attempts })),
         },
-        parked: store.outbox
-          .parked()
-          .map((e) => ({ kind: e.kind, target: e.target, savename: store.quotations.find(e.target)?.savename ?? null, error: e.lastError })),
+        parked: store.outbox.parked().map((e) => ({
+          kind: e.kind,
+          target: e.target,
+          savename: store.quotations.find(e.target)?.savename ?? null,
+          error: e.lastError,
+          // how it came to be parked, for a failure's message
+          attempts: e.attempts,
+          wentOut: e.sent !== null,
+          serverId: store.quotations.find(e.target)?.serverId ?? null,
+        })),
         conflicts: store.conflicts.open().map((c) => ({
           kind: c.kind,
           target: c.target,
