@@ -140,3 +140,51 @@ describe('a draft save whose answer was lost, sent on another desk before the re
     expect(onService(b, savename)).toMatchObject([{ sent: true }]);
   });
 });
+
+describe('a draft whose savename the service already holds, sent, when it first goes out', () => {
+  it('is looked up and waits for the person as sent there, even with no earlier attempt of its own', async () => {
+    const b = await rig({ sandbox: { clients: 3, products: 0, quotations: 2 } });
+    await b.engine.pull();
+    const id = draft(b, 'van B');
+    const savename = b.store.quotations.get(id).savename!;
+    const clientnr = b.store.clients.list().find((c) => c.id === b.store.quotations.get(id).content.clientId)!.clientnr!;
+    // the service holds this draft already, sent (a copy of it that went out on another desk)
+    await b.api.quotations.saveOrSend({
+      clientnr,
+      action: 'send',
+      sendmethod: 'mail',
+      savename,
+      lines: [{ description: 'Work van B', amount: 2, price: 40, tax_rate: 21 }],
+    });
+    expect(b.store.outbox.list()).toMatchObject([{ kind: 'quotation.save', sent: null }]);
+
+    await drain(b);
+    expect(b.store.outbox.parked()).toHaveLength(1);
+    expect(b.store.outbox.parked()[0]!.lastError).not.toMatchObject({ kind: 'validation' });
+    expect(b.store.conflicts.open()).toMatchObject([{ kind: 'deleted', target: id }]);
+    expect(onService(b, savename)).toMatchObject([{ sent: true }]);
+  });
+
+  it('held as a draft there, is merged with it: what the other desk wrote there stays', async () => {
+    const b = await rig({ sandbox: { clients: 3, products: 0, quotations: 2 } });
+    await b.engine.pull();
+    const id = draft(b, 'van B');
+    b.store.quotations.updateHeader(id, { paymentcondition: 'Binnen 14 dagen' });
+    const savename = b.store.quotations.get(id).savename!;
+    const clientnr = b.store.clients.list().find((c) => c.id === b.store.quotations.get(id).content.clientId)!.clientnr!;
+    // the service holds this draft already, as this desk typed it, and another desk added a note
+    await b.api.quotations.saveOrSend({
+      clientnr,
+      action: 'save',
+      savename,
+      notes: NOTE,
+      paymentcondition: 'Binnen 14 dagen',
+      lines: [{ description: 'Work van B', amount: 2, price: 40, tax_rate: 21 }],
+    });
+
+    await drain(b);
+    expect(b.store.outbox.parked()).toEqual([]);
+    expect(onService(b, savename)).toMatchObject([{ notes: NOTE, paymentcondition: 'Binnen 14 dagen', sent: false }]);
+    expect(b.store.quotations.get(id).content.notes).toBe(NOTE);
+  });
+});

@@ -296,6 +296,7 @@ export class QuotationSave implements OpHandler {
     if (plan === 'settled') return 'done';
     if (!plan.ok) return plan.result;
     let first: Body | null = plan;
+    let went: SaveTrace | null = null;
     let made;
     try {
       made = await createNumbered(
@@ -306,15 +307,22 @@ export class QuotationSave implements OpHandler {
           first = null;
           return b;
         },
-        (body) => store.outbox.markInFlight(entry.id, { body, ...floorNow(store) } satisfies SaveTrace),
+        (body) => {
+          went = { body, ...floorNow(store) };
+          store.outbox.markInFlight(entry.id, went);
+        },
       );
     } catch (e) {
-      // A first save refused after an earlier attempt went out: that attempt
-      // may be the reason (the draft it made was sent there since, and a sent
-      // quotation's name cannot be saved over). Found, the draft is handled as
-      // the service holds it now: sent meanwhile, or a draft to merge with.
-      if (row.server_id === null && entry.sent !== null && e instanceof ApiError && e.kind === 'validation' && (await this.foundMade(entry, row)))
-        return this.push(entry);
+      // A first save refused: the draft may be on the service already, under
+      // this computer's savename (an earlier attempt's, or one whose answer
+      // was lost and then sent there by another desk: a sent quotation's name
+      // cannot be saved over). The savename is this computer's own, so found,
+      // it is this draft, handled as the service holds it now: sent
+      // meanwhile, or a draft to merge with. A refusal is rare (the body was
+      // checked before it went out), so the look-up costs little.
+      // The push that follows merges against what this attempt sent, as after a lost answer.
+      if (row.server_id === null && e instanceof ApiError && e.kind === 'validation' && (await this.foundMade(entry, row)))
+        return this.push({ ...entry, sent: went ?? entry.sent });
       throw e;
     }
     if (!made.ok) return made.result;
