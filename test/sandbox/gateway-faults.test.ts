@@ -30,7 +30,15 @@ describe('an error after the work (applied)', () => {
         expect(r.headers['x-ratelimit-limit']).toBeDefined();
       }
       expect(named(company)).toHaveLength(1);
-      expect(file.sb.requestLog().at(-1)).toEqual({ method: 'POST', url: '/api/v1/clients', status, fault: 'applied_error', replaced: 201 });
+      // the log keeps the id the write was answered with, though the answer was lost
+      expect(file.sb.requestLog().at(-1)).toEqual({
+        method: 'POST',
+        url: '/api/v1/clients',
+        status,
+        fault: 'applied_error',
+        replaced: 201,
+        id: named(company)[0]!.clientnr,
+      });
       expect(file.sb.requests().at(-1)).toEqual({ method: 'POST', url: '/api/v1/clients', status });
       // the rule struck once
       expect((await file.api.post('/clients', { company: `${company} bis` })).status).toBe(201);
