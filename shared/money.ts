@@ -196,6 +196,33 @@ export function priceInTax(price: number | string, taxes: number | string, place
     .toString();
 }
 
+/**
+ * A product's unit price incl. tax as a customer reads it (docs/products.md,
+ * A product on a quotation line): in cents, worked out from the exact net
+ * price (22.07 at 21 % is 26.7047, so 26.70), never from the service's
+ * 3-decimal `priceintax` (26.705, which would round twice to 26.71). A
+ * third decimal stays where the person typed one: a net price with one
+ * (0.125 at 21 % is 0.151), or a price incl. tax set by hand (one the net
+ * price and rate do not work out to), which is kept as it is. Null: no
+ * price to give. The product list and a product's line both show it so.
+ */
+export function catalogueGross(price: number | null, rate: number | null, gross: number | null): number | null {
+  if (gross !== null && (price === null || rate === null || !workedOut(gross, price, rate))) return gross;
+  if (price === null || rate === null) return null;
+  const thirdDecimal = !new Big(price).round(2).eq(price);
+  return Number(priceInTax(price, rate, thirdDecimal ? 3 : 2));
+}
+
+/**
+ * Whether a price incl. tax is the net price and rate worked out to 3
+ * decimals, as the service does when it is left empty, rounded whichever way
+ * (half-up is our reading, docs/products.md): not one set by hand.
+ */
+function workedOut(gross: number, price: number, rate: number): boolean {
+  const exact = new Big(price).times(new Big(100).plus(rate)).div(100);
+  return [Big.roundDown, Big.roundUp].some((mode) => exact.round(3, mode).eq(gross));
+}
+
 /** Adds a number of days to a YYYY-MM-DD date (datedue = date + quotationperiod). */
 export function addDays(isoDate: string, days: number): string {
   const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];

@@ -3,8 +3,7 @@
 // editor shows what this answers; it works nothing out itself, so the line,
 // its total and the document always agree (docs/products.md, "A product on
 // a quotation line").
-import Big from 'big.js';
-import { priceInTax } from '../../shared/money';
+import { catalogueGross } from '../../shared/money';
 import { productWritable } from '../../shared/schemas/product';
 import type { LineFields, ProductFields } from '../../shared/local';
 
@@ -49,52 +48,18 @@ function valid(schema: (typeof productWritable)['price' | 'priceintax' | 'taxes'
   return parsed.success && typeof parsed.data === 'number' ? parsed.data : null;
 }
 
-/** A price with a third decimal that is not 0 (0.125, not 0.120): one a person typed to the tenth of a cent. */
-function hasThirdDecimal(price: number): boolean {
-  return !new Big(price).round(2).eq(price);
-}
-
 /**
- * The unit price a product carries onto a line for this client, in euro.
- *
- * - A client billed excluding tax gets the product's `price` as it is, with
- *   its 3 decimals (0.125 stays 0.125).
- * - A client whose prices include tax gets a price incl. tax in cents, as a
- *   customer reads one: price × (100 + rate) / 100, half-up to the cent from
- *   the exact product (22.07 at 21 % is 26.7047, so 26.70), never from the
- *   service's 3-decimal figure, which would round twice (26.705, then 26.71).
- *   The service works out a product's `priceintax` to 3 decimals, and a
- *   line's price is what its customer sees: 26.705 on a document would be a
- *   third decimal nobody typed.
- * - Where the person did type a third decimal, it stays: a net price with one
- *   (0.125 at 21 % is 0.151, as the service keeps it, so 250 cards are
- *   250 × 0.151 = 37.75), and a price incl. tax set by hand (one that is not
- *   what the net price and rate work out to) is kept as it is.
- * - No usable price (or, for an intax client, neither a price incl. tax nor
- *   a price and a rate): null, for the person to give.
- *
- * Either way the line's price is one a line holds, at most 3 decimals, so
- * its total is the shown price times the quantity (docs/money.md, The
- * document's sums).
+ * The unit price a product carries onto a line for this client, in euro: a
+ * client billed excluding tax gets the product's `price` as it is, with its
+ * 3 decimals (0.125 stays 0.125); a client whose prices include tax gets it
+ * as the customer reads it (`catalogueGross`, shared/money.ts). No usable
+ * price: null, for the person to give. Either way its total is the shown
+ * price times the quantity (docs/money.md, The document's sums).
  */
 export function cataloguePrice(product: ProductFields, intax: boolean): number | null {
   const price = valid(productWritable.price, product.price);
   if (!intax) return price;
-  const gross = valid(productWritable.priceintax, product.priceintax);
-  const rate = valid(productWritable.taxes, product.taxes);
-  if (gross !== null && (price === null || rate === null || !workedOut(gross, price, rate))) return gross;
-  if (price === null || rate === null) return null;
-  return Number(priceInTax(price, rate, hasThirdDecimal(price) ? 3 : 2));
-}
-
-/**
- * Whether a price incl. tax is the net price and rate worked out to 3
- * decimals, as the service does when it is left empty, rounded whichever way
- * (half-up is our reading, docs/products.md): not one set by hand.
- */
-function workedOut(gross: number, price: number, rate: number): boolean {
-  const exact = new Big(price).times(new Big(100).plus(rate)).div(100);
-  return [Big.roundDown, Big.roundUp].some((mode) => exact.round(3, mode).eq(gross));
+  return catalogueGross(price, valid(productWritable.taxes, product.taxes), valid(productWritable.priceintax, product.priceintax));
 }
 
 /**
