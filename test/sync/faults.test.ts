@@ -90,6 +90,7 @@ describe('flushing under faults', () => {
   it('100 seeded trials of a dozen edits under every fault kind: nothing lost, nothing twice', { timeout: 300_000 }, async () => {
     const TRIALS = 100;
     const struck = new Map<string, number>();
+    let retried = 0;
     for (let trial = 0; trial < TRIALS; trial++) {
       const seed = SEED + trial;
       const rnd = seeded(seed);
@@ -117,12 +118,23 @@ describe('flushing under faults', () => {
       await drain(r, 200);
       r.sb.clearFaults();
       await drain(r, 100);
+      // At these rates (up to three requests in four failing) an entry may fail its 12 counted
+      // tries in a row and wait for the person, as it should: the person retries it once the
+      // service works, as its message says, and the retry looks its last attempt up first.
+      const gaveUp = r.store.outbox.parked().filter((e) => e.lastError?.messageKey === 'parked.gave_up');
+      for (const e of gaveUp) r.store.outbox.retry(e.id);
+      retried += gaveUp.length;
+      await drain(r, 100);
       for (const q of r.sb.requestLog()) if (q.fault) struck.set(q.fault, (struck.get(q.fault) ?? 0) + 1);
       scenario.check(`trial ${trial} (seed ${seed})`);
     }
     // every kind struck, the errors after the work most of all
     for (const kind of ['error', 'reset', 'truncate', 'drop', 'hang', 'applied_error', 'stall']) expect(struck.get(kind) ?? 0, kind).toBeGreaterThan(0);
     expect(struck.get('applied_error')).toBeGreaterThanOrEqual(100);
-    console.info(`fault trials: ${TRIALS} trials; faults struck: ${JSON.stringify(Object.fromEntries(struck))}`);
+    console.info(
+      `fault trials: ${TRIALS} trials; faults struck: ${JSON.stringify(Object.fromEntries(struck))}; entries retried by hand after 12 failures: ${retried}`,
+    );
+    // giving up stays rare, even here
+    expect(retried).toBeLessThanOrEqual(TRIALS / 10);
   });
 });
