@@ -49,10 +49,17 @@ export type SumRow =
 
 const HEADING_MAX = 80;
 
-/** A short single-line text reads as a heading above the lines that follow; anything longer is a note. */
+/** how a sentence ends: a text ending so is said, not a heading ("Hierbij ontvangt u onze offerte.") */
+const SENTENCE_END = /[.!?,;]$/;
+
+/**
+ * A short single-line text reads as a heading above the lines that follow;
+ * anything longer, or a sentence (an opening or closing text, a note), is a
+ * note.
+ */
 export function textKind(line: Pick<LineView, 'description'>): 'heading' | 'note' {
   const text = (line.description ?? '').trim();
-  return text.length <= HEADING_MAX && !text.includes('\n') ? 'heading' : 'note';
+  return text.length <= HEADING_MAX && !text.includes('\n') && !SENTENCE_END.test(text) ? 'heading' : 'note';
 }
 
 function cents(decimal: string): bigint {
