@@ -154,10 +154,36 @@ describe('een klant met verlegde btw', () => {
     const panel = await openEditor(id);
     expect((await panel.getByTestId('tax-shifted').innerText()).replace(/\s+/g, ' ')).toBe('Btw verlegd');
     expect(await panel.innerText()).toContain('Er wordt geen btw berekend: die is verlegd naar de klant.');
-    const amounts = expectAddsUp(await rows(panel));
-    expect(amounts.total).toBe(166304);
+    // the same rows as the document: no total said to include a tax that is not charged
+    const read = await rows(panel);
+    expect(read.map(([dt]) => dt.replace(/ schatting$/, ''))).toEqual(['Subtotaal', 'Korting', 'Btw', 'Totaal']);
+    expect(cents(read[0]![1]) + cents(read[1]![1])).toBe(166304);
+    expect(cents(read[3]![1])).toBe(166304);
     await panel.scrollIntoViewIfNeeded();
     await screenshot(desk.page, 'money-editor-tax-shifted');
+  });
+});
+
+describe('een particuliere klant met prijzen inclusief btw', () => {
+  it('krijgt in de editor de btw uit het totaal gehaald, over de grondslag zonder btw, zoals op het document', async () => {
+    const id = await quotationFor({ company: 'Marieke de Boer', city: 'Utrecht', tax_type: 'intax' });
+    const panel = await openEditor(id);
+    const read = await rows(panel);
+    expect(read.slice(0, 3).map(([dt]) => dt.replace(/ schatting$/, ''))).toEqual(['Subtotaal', 'Korting', 'Totaal incl. btw']);
+    expect(read.length).toBeGreaterThan(3);
+    for (const [dt] of read.slice(3)) expect(dt).toMatch(/^waarvan btw \d+% over /);
+    expect(read.some(([dt]) => /excl\. btw/.test(dt))).toBe(false);
+    const total = cents(read[2]![1]);
+    expect(cents(read[0]![1]) + cents(read[1]![1])).toBe(total);
+    // each rate's base excl. tax plus its tax: together the total, to the cent; the tax is the rate of its base, within a cent
+    const taxRows = read.slice(3).map(([dt, dd]) => {
+      const [, rate, base] = /waarvan btw (\d+)% over (.*)$/.exec(dt)!;
+      return { rate: Number(rate), base: cents(base!), tax: cents(dd) };
+    });
+    expect(taxRows.reduce((a, r) => a + r.base + r.tax, 0)).toBe(total);
+    for (const r of taxRows) expect(Math.abs((r.base * r.rate) / 100 - r.tax)).toBeLessThan(1);
+    await panel.scrollIntoViewIfNeeded();
+    await screenshot(desk.page, 'money-editor-incl-tax');
   });
 });
 
