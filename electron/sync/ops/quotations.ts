@@ -321,7 +321,7 @@ export class QuotationSave implements OpHandler {
       // meanwhile, or a draft to merge with. A refusal is rare (the body was
       // checked before it went out), so the look-up costs little.
       // The push that follows merges against what this attempt sent, as after a lost answer.
-      if (row.server_id === null && e instanceof ApiError && e.kind === 'validation' && (await this.foundMade(entry, row)))
+      if (row.server_id === null && e instanceof ApiError && e.kind === 'validation' && (await this.foundMade(entry, row, true)))
         return this.push({ ...entry, sent: went ?? entry.sent });
       throw e;
     }
@@ -355,12 +355,20 @@ export class QuotationSave implements OpHandler {
     store.quotationPushes.recordSavedVersion(localId, serverId, saved);
   }
 
-  /** Looks up the quotation an earlier attempt of this first save made (by savename), and gives the row its id; false when the service has none. */
-  private async foundMade(entry: OutboxItem, row: QuotationRow): Promise<boolean> {
+  /**
+   * Looks up the quotation under this first save's savename, and gives the
+   * row its id; false when the service has none. One an attempt of this save
+   * made is among the newest; `anywhere`: the service said the name is taken,
+   * and a copy sent by another desk before this desk saved others may be
+   * older than those, so a miss among the newest walks the whole list.
+   */
+  private async foundMade(entry: OutboxItem, row: QuotationRow, anywhere = false): Promise<boolean> {
     const trace = saveTraceOf(entry.sent);
     const savename = trace?.body.savename ?? row.savename;
     if (!savename) return false;
-    const q = await findQuotation(this.deps.api, (x) => x.savename === savename, newestHintOf(this.deps.store, trace));
+    const named = (x: Quotation) => x.savename === savename;
+    const hint = newestHintOf(this.deps.store, trace);
+    const q = (await findQuotation(this.deps.api, named, hint)) ?? (anywhere && hint ? await findQuotation(this.deps.api, named) : null);
     if (!q) return false;
     this.deps.store.quotationPushes.adoptServerId(row.id, q.id);
     return true;
