@@ -148,10 +148,12 @@ export class Outbox {
   }
 
   /** The latest entry for `target` of one of `kinds` that has not gone out yet. */
-  openEntry(target: string, kinds: readonly OpKind[]): OutboxItem | null {
+  openEntry(target: string, kinds: readonly OpKind[], opts: { unclaimed?: boolean } = {}): OutboxItem | null {
     const marks = kinds.map(() => '?').join(', ');
+    // unclaimed: an entry a push has taken but not yet sent still reads its payload as it was taken
+    const claim = opts.unclaimed ? 'AND claim IS NULL' : '';
     const r = this.conn
-      .stmt<unknown[], Row>(`SELECT * FROM outbox WHERE target = ? AND kind IN (${marks}) AND state IN ${OPEN_STATES} ORDER BY id DESC LIMIT 1`)
+      .stmt<unknown[], Row>(`SELECT * FROM outbox WHERE target = ? AND kind IN (${marks}) AND state IN ${OPEN_STATES} ${claim} ORDER BY id DESC LIMIT 1`)
       .get(target, ...kinds);
     return r ? toEntry(r) : null;
   }

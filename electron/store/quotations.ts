@@ -458,7 +458,8 @@ export class Quotations {
       // numbered now, offline too; a PUT cannot carry the number, so a saved draft without one is saved with it first
       const numberedNow = row.quotationreference === null && this.numbering.assign(id) !== null;
       const dependsOn = this.clientDependency(current.content.clientId);
-      const save = this.outbox.openEntry(id, CONTENT_OPS);
+      // a save a push has taken goes as a save; the send follows it
+      const save = this.outbox.openEntry(id, CONTENT_OPS, { unclaimed: true });
       if (row.server_id === null && save && !this.outbox.hasGoneOut(id)) {
         // Never saved on the service: one POST with action send does it all.
         this.outbox.absorb(save.id, { kind: 'quotation.send', payload, dependsOn });
@@ -492,7 +493,9 @@ export class Quotations {
 
   private queueSentChange(id: string, kind: OpKind, payload: Record<string, unknown>): LocalQuotation {
     this.conn.tx(['quotations'], () => {
-      const open = this.outbox.openEntry(id, [kind]);
+      // The payload is the change itself: one a push has taken already goes as it was
+      // taken, so a later change is an entry of its own, sent after it.
+      const open = this.outbox.openEntry(id, [kind], { unclaimed: true });
       if (open) this.outbox.absorb(open.id, { payload });
       else this.outbox.enqueue(kind, id, { payload });
       this.outbox.ask(id);
