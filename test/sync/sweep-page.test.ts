@@ -166,6 +166,7 @@ describe('a sweep of a list that changes while it walks', () => {
 
   it('any inserts and removes between pages: every row there all along is met (property)', () => {
     const change = fc.record({ insert: fc.nat(6), insertAt: fc.nat(1000), remove: fc.nat(6), removeAt: fc.nat(1000) });
+    let incomplete = 0;
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 2, max: 60 }), fc.array(change, { maxLength: 40 }), (size, pageSize, changes) => {
         const svc = service(range(1, size));
@@ -180,6 +181,14 @@ describe('a sweep of a list that changes while it walks', () => {
           svc.rows.splice(at, 0, ...Array.from({ length: c.insert }, () => fresh++));
           if (svc.rows.length > 0) for (const id of svc.rows.splice(c.removeAt % svc.rows.length, c.remove)) removed.add(id);
         });
+        // Rows put in at the front between pages exactly as many as a page holds give the same page
+        // again at the next start: what a service that ignores start answers. Such a sweep ends
+        // "incomplete" (docs/paging.md): read again at the pace, nothing taken as gone. Rare, and
+        // never the end of a list read past rows it did not meet.
+        if (r.end === 'incomplete') {
+          incomplete++;
+          return;
+        }
         expect(r.end).toBe('end');
         const missed = range(1, size).filter((id) => !removed.has(id) && !r.met.has(id));
         // a sweep that passed rows over says so: its missing records are looked up, never taken as gone
@@ -187,6 +196,7 @@ describe('a sweep of a list that changes while it walks', () => {
       }),
       { numRuns: 300 },
     );
+    expect(incomplete).toBeLessThanOrEqual(6);
   });
 });
 
