@@ -87,12 +87,12 @@ export class QuotationPushes {
   /**
    * The saved draft `serverId` as read back (null: it could not be read,
    * and the base stays what was sent).
-   * What the service holds now is ours, and later edits start from it. The
+   * `ours`: it holds the draft as saved. What the service holds now is ours, and later edits start from it. The
    * draft stays (its line ids are what the UI holds); a pull replaces it
    * once nothing waits to be saved. A row that meanwhile mirrors another
    * quotation is left alone.
    */
-  recordSavedVersion(localId: string, serverId: number, saved: Quotation | null): void {
+  recordSavedVersion(localId: string, serverId: number, saved: Quotation | null, ours = true): void {
     // not read: the base stays what was sent (recordSaved)
     if (saved === null) return;
     // the table is named only when a row is written: a version of another quotation changes nothing
@@ -101,7 +101,17 @@ export class QuotationPushes {
       if (!row || row.server_id !== serverId) return;
       const json = JSON.stringify(saved);
       this.conn.tx([rowRef(localId)], () => {
-        this.conn.stmt('UPDATE quotations SET server = ?, base = ? WHERE id = ?').run(json, json, localId);
+        if (ours) {
+          this.conn.stmt('UPDATE quotations SET server = ?, base = ? WHERE id = ?').run(json, json, localId);
+          return;
+        }
+        // Not what was sent: another desk saved the draft right after this one. The base stays
+        // what was sent, so an edit waiting here merges with theirs; with none waiting, the
+        // local copy gives way to the service's, as a pull's would. Keeping it with theirs as
+        // the base would show a draft the service no longer holds, and a later edit would
+        // remove what the other desk put in.
+        this.conn.stmt('UPDATE quotations SET server = ? WHERE id = ?').run(json, localId);
+        if (this.outbox.forTarget(localId).length === 0) this.conn.stmt('UPDATE quotations SET draft = NULL, base = NULL WHERE id = ?').run(localId);
       });
     });
   }

@@ -352,7 +352,12 @@ export class QuotationSave implements OpHandler {
     }
     // learned before the row is written, so the editor that reads it again shows it
     store.serviceDefaults?.learn(body, saved);
-    store.quotationPushes.recordSavedVersion(localId, serverId, saved);
+    // another desk's save may have landed between this one and its read (empty lines are never sent)
+    const row = store.quotations.findRow(localId);
+    const mine = row ? store.quotations.contentOf(row) : null;
+    const sentLines = mine ? filledLineIndexes(mine.lines).map((i) => mine.lines[i]!) : [];
+    const ours = !mine || holdsDraft(store.quotations.contentFromServer(localId, saved), { ...mine, lines: sentLines });
+    store.quotationPushes.recordSavedVersion(localId, serverId, saved, ours);
   }
 
   /**
