@@ -7,7 +7,7 @@
 import Big from 'big.js';
 import { isTextLine } from '../../shared/document';
 import type { LineView } from '../../shared/bridge';
-import type { Totals } from '../../shared/money';
+import type { TaxTotal, Totals } from '../../shared/money';
 import { memoLineTotal } from './totals';
 
 /** How the document's prices are to be read, from the client's tax type and reverse charge. */
@@ -107,6 +107,16 @@ export function documentRows(lines: readonly LineView[], headingSubtotals: boole
 }
 
 /**
+ * The tax rows the document prints: each rate with its base, except a rate
+ * that only lines without an amount use (it says nothing); none when the tax
+ * is shifted to the receiver, where one "VAT reverse-charged" row stands instead.
+ */
+export function documentTaxes(totals: Totals | null, taxShifted: boolean): TaxTotal[] {
+  if (!totals || taxShifted) return [];
+  return totals.taxes.filter((tax) => tax.sum_of !== '0.00' || tax.sum !== '0.00');
+}
+
+/**
  * The totals block, top to bottom, each row following from the ones above:
  *
  * - excl. tax: subtotal, discount, total excl. tax, each rate's tax on its
@@ -129,7 +139,7 @@ export function documentSums(totals: Totals, basis: PriceBasis): SumRow[] {
           { kind: 'subtotal', amount: totals.subtotal },
           { kind: 'discount', amount: totals.discount },
         ];
-  const taxes = totals.taxes.filter((tax) => tax.sum_of !== '0.00' || tax.sum !== '0.00');
+  const taxes = documentTaxes(totals, false);
   if (basis === 'shifted') {
     rows.push({ kind: 'taxShifted' }, { kind: 'total', amount: totals.totalextax, basis });
   } else if (basis === 'incl') {

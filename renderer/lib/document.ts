@@ -7,7 +7,7 @@
 import { documentFileName, validUntil, type DocumentLanguage } from '../../shared/document';
 import { isEmptyLine } from '../../shared/empty-line';
 import type { CompanyView, LineView, QuotationView } from '../../shared/bridge';
-import type { TaxTotal, Totals } from '../../shared/money';
+import type { Totals } from '../../shared/money';
 import type { DraftState } from './draft';
 import { documentFields, type ShownField } from './shown-fields';
 import { priceBasis, type PriceBasis } from './document-sums';
@@ -69,16 +69,6 @@ export function documentClient(fields: Record<string, unknown>, countryName: str
     attention: company && contact && showContact ? contact : '',
     addressLines: [s('address'), s('address_addon'), place, home ? '' : (countryName ?? '')].filter(Boolean),
   };
-}
-
-/**
- * The tax rows the document prints: each rate with its base, except a rate
- * that only lines without an amount use (it says nothing); none when the tax
- * is shifted to the receiver, where one "VAT reverse-charged" row stands instead.
- */
-export function documentTaxes(totals: Totals | null, taxShifted: boolean): TaxTotal[] {
-  if (!totals || taxShifted) return [];
-  return totals.taxes.filter((tax) => tax.sum_of !== '0.00' || tax.sum !== '0.00');
 }
 
 /** What the document is drawn from, besides the company details and the client's fields. */
