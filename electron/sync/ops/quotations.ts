@@ -14,7 +14,7 @@ import { quotationRecord, type Quotation, type QuotationCreate, type SendMethod 
 import type { OutboxItem } from '../../store';
 import type { QuotationRow } from '../../store/quotations';
 import { saveBody, sendBody } from '../request-bodies';
-import { filledLineIndexes, typedLineField } from '../../../shared/empty-line';
+import { filledLineIndexes, isEmptyLine, typedLineField } from '../../../shared/empty-line';
 import { draftUnchanged, holdsSent } from '../merge';
 import { holdsDraft, mergeQuotation } from '../../../shared/quotation-merge';
 import { newId } from '../../store/ids';
@@ -355,8 +355,7 @@ export class QuotationSave implements OpHandler {
     // another desk's save may have landed between this one and its read (empty lines are never sent)
     const row = store.quotations.findRow(localId);
     const mine = row ? store.quotations.contentOf(row) : null;
-    const sentLines = mine ? filledLineIndexes(mine.lines).map((i) => mine.lines[i]!) : [];
-    const ours = !mine || holdsDraft(store.quotations.contentFromServer(localId, saved), { ...mine, lines: sentLines });
+    const ours = !mine || holdsDraft(store.quotations.contentFromServer(localId, saved), { ...mine, lines: mine.lines.filter((l) => !isEmptyLine(l)) });
     store.quotationPushes.recordSavedVersion(localId, serverId, saved, ours);
   }
 
